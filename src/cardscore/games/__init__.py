@@ -1,0 +1,35 @@
+"""The rules core: one module per game, pure functions, no I/O.
+
+>>> get_game("tarot").name
+'tarot'
+>>> sorted(GAME_NAMES)
+['belote', 'coinche', 'rami', 'tarot']
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from cardscore.games.base import InputError
+
+if TYPE_CHECKING:
+    from cardscore.games.base import Game
+
+# game name -> (module, attribute); modules are imported only when a game is used.
+_REGISTRY = {
+    "tarot": ("cardscore.games.tarot", "GAME"),
+    "belote": ("cardscore.games.belote", "BELOTE"),
+    "coinche": ("cardscore.games.belote", "COINCHE"),
+    "rami": ("cardscore.games.rami", "GAME"),
+}
+GAME_NAMES = tuple(_REGISTRY)
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name`` (``tarot``, ``belote``, ``coinche`` or ``rami``)."""
+    try:
+        module, attribute = _REGISTRY[name.strip().lower()]
+    except KeyError:
+        raise InputError(f"unknown game {name!r} (games: {', '.join(GAME_NAMES)})") from None
+    return getattr(importlib.import_module(module), attribute)

@@ -1,0 +1,400 @@
+"""The shared vocabulary of the rules core: tables, round fields, results and errors.
+
+Nothing here (nor anywhere in :mod:`cardscore.games`) touches files, prompts or colours:
+a game is a set of pure functions over plain data, so the CLI, the interactive prompts,
+the exporters and the tests all call the same code.
+
+A round travels through three shapes:
+
+1. **raw** — what a person typed: ``{"taker": "ali", "points": "35,5", "poignee": ["Bob"]}``.
+   Keys are :attr:`Field.key`; values are strings, lists of strings (repeatable fields) or
+   booleans (flags).  ``add`` options and interactive answers both produce this shape.
+2. **input** — what :meth:`Game.build_round` returns after validating the raw values: a
+   JSON-ready dict with canonical names and numbers.  Sessions store rounds in this shape.
+3. **result** — what :meth:`Game.score` returns: every column's score and the breakdown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+
+class InputError(ValueError):
+    """A round, an option or a set-up breaks a rule.
+
+    The message is a single line saying what is wrong and what is accepted, ready to show
+    to the person who typed it.
+
+    >>> str(InputError("--bouts: 4 is not a number of bouts (0 to 3)"))
+    '--bouts: 4 is not a number of bouts (0 to 3)'
+    """
+
+
+def fold(text: str) -> str:
+    """Lower-case, strip accents and unify separators, for forgiving comparisons.
+
+    >>> fold("Garde  Sans"), fold("défense"), fold("Cœur"), fold("garde_contre")
+    ('garde-sans', 'defense', 'coeur', 'garde-contre')
+    """
+    text = text.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return "-".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+
+# --------------------------------------------------------------------------------------------
+# Numbers
+
+
+def parse_number(text: str, *, what: str, half: bool = True) -> float:
+    """Read a count of points typed by a person: ``35``, ``35.5`` or ``35,5``.
+
+    With ``half`` only whole and half numbers are accepted.
+
+    >>> parse_number("35,5", what="--points")
+    35.5
+    >>> parse_number("1e3", what="--points")
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --points: '1e3' is not a number of points (e.g. 41 or 35,5)
+    """
+    cleaned = text.strip().replace(",", ".")
+    body = cleaned[1:] if cleaned[:1] in "+-" else cleaned
+    whole, _, frac = body.partition(".")
+    if not (whole.isdigit() or (not whole and frac)) or (frac and not frac.isdigit()):
+        raise InputError(f"{what}: {text!r} is not a number of points (e.g. 41 or 35,5)")
+    if not whole.isascii() or not frac.isascii():
+        raise InputError(f"{what}: {text!r} is not a number of points (e.g. 41 or 35,5)")
+    if len(body) > 12:
+        raise InputError(f"{what}: {text!r} is far too large")
+    value = float(cleaned)
+    if half and value * 2 != math.floor(value * 2):
+        raise InputError(f"{what}: {text!r} must be a whole or half number (e.g. 41 or 35,5)")
+    return value
+
+
+def parse_int(text: str, *, what: str, low: int | None = None, high: int | None = None) -> int:
+    """Read a whole number within ``[low, high]``.
+
+    >>> parse_int("3", what="--bouts", low=0, high=3)
+    3
+    >>> parse_int("4", what="--bouts", low=0, high=3)
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --bouts: 4 is out of range (0 to 3)
+    """
+    cleaned = text.strip()
+    body = cleaned[1:] if cleaned[:1] in "+-" else cleaned
+    if not body.isdigit() or not body.isascii() or len(body) > 12:
+        raise InputError(f"{what}: {text!r} is not a whole number")
+    value = int(cleaned)
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise InputError(f"{what}: {value} is out of range ({bounds})")
+    return value
+
+
+# --------------------------------------------------------------------------------------------
+# Choices and fields
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One accepted value of a field: its canonical spelling, its label, other spellings.
+
+    >>> c = Choice("garde-sans", "garde sans", aliases=("gardesans",))
+    >>> c.matches("Garde Sans"), c.matches("GARDESANS"), c.matches("garde")
+    (True, True, False)
+    """
+
+    value: str
+    label: str = ""
+    aliases: tuple[str, ...] = ()
+
+    def matches(self, text: str) -> bool:
+        folded = fold(text)
+        return (
+            folded == fold(self.value)
+            or folded in {fold(a) for a in self.aliases}
+            or (folded.replace("-", "") == fold(self.value).replace("-", ""))
+        )
+
+
+def pick_choice(text: str, choices: Sequence[Choice], *, what: str) -> str:
+    """Return the canonical value of the choice that ``text`` names.
+
+    >>> pick_choice("Garde-Sans", (Choice("garde"), Choice("garde-sans")), what="--contract")
+    'garde-sans'
+    >>> pick_choice("gard", (Choice("garde"), Choice("garde-sans")), what="--contract")
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --contract: unknown value 'gard' (accepted: garde, garde-sans)
+    """
+    for choice in choices:
+        if choice.matches(text):
+            return choice.value
+    accepted = ", ".join(c.value for c in choices)
+    raise InputError(f"{what}: unknown value {text!r} (accepted: {accepted})")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One piece of a round's data, described once for the ``add`` options, the interactive
+    prompts and the validation.
+
+    ``kind`` says how it is typed and asked:
+
+    * ``player`` — one player's name (``--taker Alice``);
+    * ``team`` — a team: ``taker``/``defense``, a player's or a team's name;
+    * ``choice`` — one of :attr:`choices` (``--contract garde``);
+    * ``number`` / ``integer`` — typed by hand (``--points 35,5``, ``--bouts 2``);
+    * ``flag`` — present or not (``--rami-sec``);
+    * ``players`` — repeatable player names (``--not-opened Bob``);
+    * ``player_tag`` — repeatable ``NAME[:TAG]``, TAG among :attr:`choices`
+      (``--poignee Bob:double``), the first choice is the default tag;
+    * ``team_value`` — repeatable ``TEAM:VALUE`` (``--announce taker:50``);
+    * ``player_text`` — repeatable ``NAME=TEXT`` (``--hand Bob=A JK 5``).
+
+    ``key`` is the key of the raw dict; ``option`` the ``add`` option (default from the key).
+    ``label`` is the question asked interactively, ``help`` the option's help, both English
+    (they are the message ids the translations key on).  ``applies`` says whether the field
+    makes sense for this table and the answers given so far; ``None`` means always, and
+    ``unavailable`` is the reason given when it is typed where it does not apply.
+    """
+
+    key: str
+    kind: str
+    label: str
+    help: str
+    choices: tuple[Choice, ...] = ()
+    option: str = ""
+    required: bool = False
+    applies: Callable[[Table, Mapping[str, Any]], bool] | None = None
+    unavailable: str = ""
+
+    KINDS: ClassVar[frozenset[str]] = frozenset(
+        {
+            "player",
+            "team",
+            "choice",
+            "number",
+            "integer",
+            "flag",
+            "players",
+            "player_tag",
+            "team_value",
+            "player_text",
+        }
+    )
+
+    def __post_init__(self) -> None:
+        if self.kind not in self.KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r}")
+        if not self.option:
+            object.__setattr__(self, "option", "--" + self.key.replace("_", "-"))
+
+    @property
+    def repeatable(self) -> bool:
+        return self.kind in {"players", "player_tag", "team_value", "player_text"}
+
+    def is_relevant(self, table: Table, raw: Mapping[str, Any]) -> bool:
+        return self.applies is None or self.applies(table, raw)
+
+
+def is_given(value: Any) -> bool:
+    """Whether a raw value was given: not None, not an empty string, list or False."""
+    if isinstance(value, str):
+        return bool(value.strip())
+    return bool(value)
+
+
+def reject_inapplicable(fields: Sequence[Field], raw: Mapping[str, Any], table: Table) -> None:
+    """Refuse any field given where it does not apply (``--called`` at 4 players…)."""
+    for f in fields:
+        if is_given(raw.get(f.key)) and not f.is_relevant(table, raw):
+            raise InputError(f"{f.option}: {f.unavailable or 'does not apply to this round'}")
+
+
+def split_pair(text: str, sep: str, *, what: str, example: str) -> tuple[str, str | None]:
+    """Split ``NAME<sep>VALUE`` (the value may be absent): ``("Bob", "double")``.
+
+    >>> split_pair("Bob:double", ":", what="--poignee", example="NAME:double")
+    ('Bob', 'double')
+    >>> split_pair("Bob", ":", what="--poignee", example="NAME:double")
+    ('Bob', None)
+    """
+    name, found, value = text.partition(sep)
+    if not name.strip() or (found and not value.strip()):
+        raise InputError(f"{what}: {text!r} is not of the form {example}")
+    return name.strip(), (value.strip() if found else None)
+
+
+# --------------------------------------------------------------------------------------------
+# Tables
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who plays, under which parameters: everything a round's scoring depends on besides
+    the round itself.
+
+    >>> t = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), params=None)
+    >>> t.dealer(1), t.dealer(6)
+    ('Ann', 'Bob')
+    >>> t.find_player("b"), t.find_player("CYD")
+    ('Bob', 'Cyd')
+    """
+
+    game: str
+    players: tuple[str, ...]
+    params: Any
+    teams: tuple[str, ...] = ()
+
+    def dealer(self, number: int) -> str:
+        """The dealer of round ``number`` (1-based): the deal passes one seat a round."""
+        return self.players[(number - 1) % len(self.players)]
+
+    def find_player(
+        self, text: str, *, what: str = "player", among: Sequence[str] | None = None
+    ) -> str:
+        """Resolve a name typed by a person: case-insensitive, a unique prefix is enough."""
+        pool = tuple(among) if among is not None else self.players
+        wanted = fold(text)
+        if not wanted:
+            raise InputError(f"{what}: a player's name is needed ({', '.join(pool)})")
+        exact = [p for p in pool if fold(p) == wanted]
+        if exact:
+            return exact[0]
+        prefixed = [p for p in pool if fold(p).startswith(wanted)]
+        if len(prefixed) == 1:
+            return prefixed[0]
+        if prefixed:
+            raise InputError(f"{what}: {text!r} is ambiguous ({', '.join(prefixed)})")
+        raise InputError(f"{what}: unknown player {text!r} (players: {', '.join(pool)})")
+
+
+# --------------------------------------------------------------------------------------------
+# Results
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The score of one round: every column's points and the terms that produced them.
+
+    ``carry`` is what this round hands to the next one (the points held after a litige at
+    belote); ``held`` is how many points wait for the next round, for display.
+    """
+
+    scores: Mapping[str, int]
+    breakdown: tuple[str, ...]
+    carry: Any = None
+    held: int = 0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where the game stands after some rounds."""
+
+    finished: bool = False
+    winner: str | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# Parameters
+
+
+def param_help(params_cls: type, name: str) -> str:
+    """The documentation of one parameter (the dataclass field's ``metadata['help']``)."""
+    for f in dataclasses.fields(params_cls):
+        if f.name == name:
+            return str(f.metadata.get("help", ""))
+    raise KeyError(name)
+
+
+def params_from_dict(params_cls: type, data: Mapping[str, Any]) -> Any:
+    """Rebuild a frozen parameter dataclass from its stored dict, ignoring unknown keys
+    (a newer file) and keeping the class defaults for keys it does not have (an older one)."""
+    names = {f.name for f in dataclasses.fields(params_cls)}
+    return params_cls(**{k: v for k, v in data.items() if k in names})
+
+
+def apply_settings(params: Any, settings: Sequence[str]) -> Any:
+    """Apply ``KEY=VALUE`` overrides (``--set``) to a parameter dataclass.
+
+    Values are converted to the field's type: ``on/off/yes/no/true/false`` for booleans,
+    whole numbers for ints, and a string among the documented ones otherwise.
+    """
+    fields = {f.name.replace("_", "-"): f for f in dataclasses.fields(params)}
+    changes: dict[str, Any] = {}
+    for setting in settings:
+        key, sep, value = setting.partition("=")
+        name = key.strip().lower().replace("_", "-")
+        if not sep or name not in fields:
+            accepted = ", ".join(sorted(fields))
+            raise InputError(f"--set: {setting!r} is not KEY=VALUE with KEY among: {accepted}")
+        f = fields[name]
+        current = getattr(params, f.name)
+        value = value.strip()
+        if isinstance(current, bool):
+            folded = fold(value)
+            if folded in {"on", "yes", "true", "1", "oui"}:
+                changes[f.name] = True
+            elif folded in {"off", "no", "false", "0", "non"}:
+                changes[f.name] = False
+            else:
+                raise InputError(f"--set {name}: {value!r} is not on or off")
+        elif isinstance(current, int):
+            changes[f.name] = parse_int(value, what=f"--set {name}", low=0)
+        else:
+            allowed = f.metadata.get("choices")
+            if allowed and value not in allowed:
+                raise InputError(f"--set {name}: {value!r} is not accepted ({', '.join(allowed)})")
+            changes[f.name] = value
+    return dataclasses.replace(params, **changes)
+
+
+def param_field(default: Any, help: str, choices: Sequence[str] = ()) -> Any:
+    """Declare a documented parameter of a rule set (see :func:`apply_settings`)."""
+    metadata: dict[str, Any] = {"help": help}
+    if choices:
+        metadata["choices"] = tuple(choices)
+    return field(default=default, metadata=metadata)
+
+
+# --------------------------------------------------------------------------------------------
+# Games
+
+
+class Game(Protocol):
+    """What every game module provides (as a module-level object named ``GAME``)."""
+
+    name: str
+    params_cls: type
+    presets: Mapping[str, Any]
+    default_preset: str
+    fields: tuple[Field, ...]
+    min_players: int
+    max_players: int
+
+    def check_players(self, players: Sequence[str], params: Any) -> None:
+        """Raise :class:`InputError` unless this many players can play."""
+
+    def columns(self, table: Table) -> tuple[str, ...]:
+        """The score columns: the players, or the teams."""
+
+    def sitting_out(self, table: Table, number: int) -> str | None:
+        """The player who sits out round ``number`` (the mort at 6-player tarot)."""
+
+    def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
+        """Validate raw answers and return the round's stored input."""
+
+    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
+        """Score a stored round input, given what the previous round carried."""
+
+    def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
+        """Whether the game is over after a round leaving these totals, and who won."""
