@@ -1,0 +1,851 @@
+"""French tarot for 3 to 6 players, scored by the ``fft`` or the ``maison`` rules.
+
+RULES.md §1 is the law: §1.2 for the official (FFT) scoring, §1.3 for the house rules of
+seed 000.  Everything a table may play differently is a :class:`TarotParams` field.
+
+>>> table = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), PRESETS["fft"])
+>>> raw = {"taker": "ann", "contract": "garde", "bouts": "2", "points": "49",
+...        "petit_au_bout": "Ann", "poignee": ["Ann"]}
+>>> inp = GAME.build_round(raw, table, 1)
+>>> inp["points"], inp["poignees"]
+(49, [['Ann', 'simple']])
+>>> result = GAME.score(inp, table, 1, None)
+>>> result.scores
+{'Ann': 318, 'Bob': -106, 'Cyd': -106, 'Dan': -106}
+>>> result.breakdown[-1]
+'→ Ann +318 (3 × 106), Bob −106, Cyd −106, Dan −106'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from cardscore.games.base import (
+    Choice,
+    Field,
+    InputError,
+    Outcome,
+    RoundResult,
+    Table,
+    fold,
+    is_given,
+    param_field,
+    parse_int,
+    parse_number,
+    pick_choice,
+    reject_inapplicable,
+    split_pair,
+)
+
+# --------------------------------------------------------------------------------------------
+# The rules' constants (RULES.md §1)
+
+BIDS = ("prise", "garde", "garde-sans", "garde-contre")  # the contracts one takes, weakest first
+THRESHOLDS = (56, 51, 41, 36)  # points the taker needs with 0, 1, 2, 3 bouts
+FFT_MULTIPLIERS = {"prise": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
+FFT_POIGNEES = {"simple": 20, "double": 30, "triple": 40}
+FFT_CHELEMS = {"announced": 400, "unannounced": 200, "failed": -200, "defense": -200}
+# maison: what a chelem adds to the amount per opponent, and whether the round then counts
+# as made; the defence's chelem is not in seed 000: it mirrors a failed announced one.
+MAISON_CHELEMS = {
+    "announced": (400, True),
+    "unannounced": (200, True),
+    "failed": (200, False),
+    "defense": (200, False),
+}
+CHELEM_NAMES = {
+    "announced": "chelem announced and made",
+    "unannounced": "chelem made unannounced",
+    "failed": "chelem announced and failed",
+    "defense": "chelem of the defence",
+}
+
+CONTRACT_CHOICES = (
+    Choice("prise", "prise (petite)", aliases=("petite",)),
+    Choice("garde", "garde"),
+    Choice("garde-sans", "garde sans", aliases=("garde sans le chien",)),
+    Choice("garde-contre", "garde contre", aliases=("garde contre le chien",)),
+    Choice("renonce", "renonce (nobody took; the one with the most points pays)"),
+    Choice("passe", "passe (everybody passed, nobody scores)"),
+)
+POIGNEE_CHOICES = (Choice("simple"), Choice("double"), Choice("triple"))
+MISERE_CHOICES = (Choice("simple"), Choice("double"))
+CHELEM_CHOICES = (
+    Choice("announced", "announced and made", aliases=("annonce", "annonce-reussi")),
+    Choice("unannounced", "made, not announced", aliases=("non-annonce", "not-announced")),
+    Choice("failed", "announced and failed", aliases=("chute", "annonce-chute")),
+    Choice("defense", "taken by the defence", aliases=("defence",)),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Parameters
+
+
+@dataclass(frozen=True)
+class TarotParams:
+    """A tarot rule set (RULES.md §1); the presets are :data:`PRESETS`.
+
+    >>> PRESETS["maison"].scoring, PRESETS["maison"].half_points, PRESETS["fft"].passe
+    ('maison', False, True)
+    """
+
+    scoring: str = param_field(
+        "fft",
+        "the scoring formula: fft (official, (25 + gap) × multiplier) or maison "
+        "(seed 000: contract value + surplus rounded to ten)",
+        choices=("fft", "maison"),
+    )
+    half_points: bool = param_field(
+        True,
+        "keep half points (a half point goes to the side that wins the deal); "
+        "off: a half point is dropped (55.5 → 55)",
+    )
+    value_prise: int = param_field(20, "maison scoring: value of a prise (petite)")
+    value_garde: int = param_field(40, "maison scoring: value of a garde")
+    value_garde_sans: int = param_field(80, "maison scoring: value of a garde sans")
+    value_garde_contre: int = param_field(160, "maison scoring: value of a garde contre")
+    miseres: bool = param_field(
+        False,
+        "misères (simple or double) are played: a personal bonus of 10 from every other player",
+    )
+    renonce: bool = param_field(
+        False,
+        "contract renonce when nobody takes: the player with the most points pays "
+        "R = his points rounded to ten, to each other player",
+    )
+    passe: bool = param_field(
+        True, "contract passe when everybody passes: nobody scores, the deal moves on"
+    )
+    double_bonus_counts_double: bool = param_field(
+        False,
+        "maison scoring: a double poignée or double misère is worth twice a simple one "
+        "(seed 000 counts them the same)",
+    )
+
+
+PRESETS: Mapping[str, TarotParams] = MappingProxyType(
+    {
+        "fft": TarotParams(),
+        # seed 000 drops half points and plays misères and renonce; a deal nobody takes is a
+        # renonce there, so passe is off.
+        "maison": TarotParams(
+            scoring="maison", half_points=False, miseres=True, renonce=True, passe=False
+        ),
+    }
+)
+
+
+def _params(table: Table) -> TarotParams:
+    """The table's rule set (the default preset for a bare table, as in some doctests)."""
+    return table.params if isinstance(table.params, TarotParams) else PRESETS["fft"]
+
+
+# --------------------------------------------------------------------------------------------
+# Small public helpers (for prompts and the ``convert`` command)
+
+
+def poignee_sizes(active_count: int) -> tuple[int, int, int]:
+    """Trumps to show for a simple, double and triple poignée (fft), by active players.
+
+    >>> poignee_sizes(3), poignee_sizes(4), poignee_sizes(5)
+    ((13, 15, 18), (10, 13, 15), (8, 10, 13))
+    """
+    sizes = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13), 6: (8, 10, 13)}
+    if active_count not in sizes:
+        raise InputError(f"tarot is played by 3 to 6 players (got {active_count})")
+    return sizes[active_count]
+
+
+def poignee_kinds(params: TarotParams) -> tuple[str, ...]:
+    """The poignées a rule set knows: the maison rules have no triple.
+
+    >>> poignee_kinds(PRESETS["fft"]), poignee_kinds(PRESETS["maison"])
+    (('simple', 'double', 'triple'), ('simple', 'double'))
+    """
+    return ("simple", "double") if params.scoring == "maison" else ("simple", "double", "triple")
+
+
+def contracts(params: TarotParams) -> tuple[str, ...]:
+    """The contracts a rule set accepts (renonce and passe depend on the parameters).
+
+    >>> contracts(PRESETS["maison"])
+    ('prise', 'garde', 'garde-sans', 'garde-contre', 'renonce')
+    """
+    extra = ("renonce",) * params.renonce + ("passe",) * params.passe
+    return BIDS + extra
+
+
+def convert(defense_points: float | str, params: TarotParams) -> float | int:
+    """The taker's points from the defence's: ``P = 91 − D`` (the seed's convertisseur).
+
+    A string is read as typed (``35,5``).  Without half points (maison) the half is dropped.
+
+    >>> fft, maison = PRESETS["fft"], PRESETS["maison"]
+    >>> convert("35,5", fft), convert(35.5, maison), convert(41, fft)
+    (55.5, 55, 50)
+    >>> convert("92", PRESETS["fft"])
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: POINTS: 92 is out of range (0 to 91)
+    """
+    if isinstance(defense_points, str):
+        value = parse_number(defense_points, what="POINTS")
+    else:
+        value = float(defense_points)
+        if not math.isfinite(value) or value * 2 != math.floor(value * 2):
+            raise InputError(f"POINTS: {value} must be a whole or half number (e.g. 41 or 35,5)")
+    if not 0 <= value <= 91:
+        raise InputError(f"POINTS: {_num(value)} is out of range (0 to 91)")
+    return _num(_effective_points(91 - value, params))
+
+
+# --------------------------------------------------------------------------------------------
+# Fields
+
+
+def _contract_so_far(raw: Mapping[str, Any]) -> str | None:
+    """The contract among raw answers, if one is readable yet (for ``applies``)."""
+    value = raw.get("contract") if isinstance(raw, Mapping) else None
+    if isinstance(value, list | tuple) and len(value) == 1:
+        value = value[0]
+    if isinstance(value, str):
+        for choice in CONTRACT_CHOICES:
+            if choice.matches(value):
+                return choice.value
+    return None
+
+
+def _not_passe(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _contract_so_far(raw) != "passe"
+
+
+def _a_bid(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _contract_so_far(raw) not in ("passe", "renonce")
+
+
+def _partner_possible(table: Table, raw: Mapping[str, Any]) -> bool:
+    return len(table.players) >= 5 and _a_bid(table, raw)
+
+
+def _miseres_played(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _params(table).miseres and _a_bid(table, raw)
+
+
+def _defense_points_instead(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _not_passe(table, raw) and not is_given(raw.get("points"))
+
+
+# Contract comes first: it decides which other questions make sense (nobody takes a passe).
+FIELDS: tuple[Field, ...] = (
+    Field(
+        "contract",
+        "choice",
+        "Contract?",
+        "the contract: prise (petite), garde, garde-sans, garde-contre; renonce or passe "
+        "when nobody took, if the rules have them",
+        choices=CONTRACT_CHOICES,
+        required=True,
+    ),
+    Field(
+        "taker",
+        "player",
+        "Who took?",
+        "the taker (for a renonce: the player with the most points, chien included)",
+        required=True,
+        applies=_not_passe,
+        unavailable="nobody takes when everybody passed",
+    ),
+    Field(
+        "called",
+        "player",
+        "Who was called? (the taker himself if he plays alone)",
+        "the partner the taker called (5 or 6 players); the taker's own name or nothing "
+        "if he plays alone",
+        applies=_partner_possible,
+        unavailable="a partner is called only at 5 or 6 players",
+    ),
+    Field(
+        "bouts",
+        "integer",
+        "How many bouts did the taker take?",
+        "the taker's bouts, 0 to 3",
+        required=True,
+        applies=_a_bid,
+        unavailable="bouts are counted only when somebody took",
+    ),
+    Field(
+        "points",
+        "number",
+        "Taker's points? (leave empty to give the defence's)",
+        "the taker's card points, 0 to 91 (35,5 accepted)",
+        applies=_not_passe,
+        unavailable="nobody counts points when everybody passed",
+    ),
+    Field(
+        "defense_points",
+        "number",
+        "Defence's points?",
+        "the defence's card points instead of --points (the taker has 91 minus them)",
+        option="--defense-points",
+        applies=_defense_points_instead,
+        unavailable="give either --points or --defense-points, not both",
+    ),
+    Field(
+        "petit_au_bout",
+        "player",
+        "Who took the petit au bout?",
+        "the player who won the last trick with the petit",
+        applies=_a_bid,
+        unavailable="no petit au bout without a taker",
+    ),
+    Field(
+        "poignee",
+        "player_tag",
+        "Poignées shown?",
+        "a poignée shown, NAME or NAME:double (simple, double, triple); repeatable",
+        choices=POIGNEE_CHOICES,
+        option="--poignee",
+        applies=_a_bid,
+        unavailable="no poignée without a taker",
+    ),
+    Field(
+        "misere",
+        "player_tag",
+        "Misères?",
+        "a misère, NAME or NAME:double (maison rules); repeatable",
+        choices=MISERE_CHOICES,
+        applies=_miseres_played,
+        unavailable="no misère under these rules",
+    ),
+    Field(
+        "chelem",
+        "choice",
+        "Chelem?",
+        "a chelem: announced (made), unannounced (made), failed (announced) or defense",
+        choices=CHELEM_CHOICES,
+        applies=_a_bid,
+        unavailable="no chelem without a taker",
+    ),
+)
+_FIELD = {f.key: f for f in FIELDS}
+
+
+# --------------------------------------------------------------------------------------------
+# Reading raw answers
+
+
+def _normalize(value: Any, f: Field) -> str | list[str] | None:
+    """Bring a raw value to ``None``, a stripped string or a list of them, refusing any
+    other type with an :class:`InputError` (raw data may come from anywhere)."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        raise InputError(f"{f.option}: a value is needed")
+    if isinstance(value, int | float):
+        value = str(_num(value)) if math.isfinite(value) else str(value)
+    if isinstance(value, str):
+        return value.strip() or None
+    if isinstance(value, list | tuple):
+        items = [_normalize(v, f) for v in value]
+        if any(isinstance(v, list) for v in items):
+            raise InputError(f"{f.option}: a list of names or values was expected")
+        texts = [v for v in items if isinstance(v, str)]
+        return texts or None
+    raise InputError(f"{f.option}: unexpected value of type {type(value).__name__}")
+
+
+def _single(value: str | list[str] | None, f: Field) -> str | None:
+    """One value of a non-repeatable field."""
+    if isinstance(value, list):
+        if len(value) > 1:
+            raise InputError(f"{f.option}: given {len(value)} times, one value is accepted")
+        return value[0]
+    return value
+
+
+def _many(value: str | list[str] | None) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else value
+
+
+def _resolve(text: str, f: Field, table: Table, active: Sequence[str], mort: str | None) -> str:
+    """A player among the active ones, saying so clearly when the name is the mort's."""
+    try:
+        return table.find_player(text, what=f.option, among=active)
+    except InputError:
+        if mort is not None:
+            try:
+                found = table.find_player(text, what=f.option)
+            except InputError:
+                found = None
+            if found == mort:
+                raise InputError(
+                    f"{f.option}: {mort} is the mort this round and does not play"
+                ) from None
+        raise
+
+
+def _read_contract(value: str | None, params: TarotParams) -> str:
+    f = _FIELD["contract"]
+    allowed = ", ".join(contracts(params))
+    if value is None:
+        raise InputError(f"{f.option}: the contract is needed ({allowed})")
+    contract = pick_choice(value, CONTRACT_CHOICES, what=f.option)
+    if contract not in contracts(params):
+        raise InputError(f"{f.option}: no {contract} under these rules (accepted: {allowed})")
+    return contract
+
+
+def _only(vals: Mapping[str, Any], allowed: Sequence[str], why: str) -> None:
+    """Refuse every field but the contract and ``allowed`` (a passe or a renonce)."""
+    for f in FIELDS:
+        if f.key not in ("contract", *allowed) and is_given(vals[f.key]):
+            raise InputError(f"{f.option}: {why}")
+
+
+def _read_points(vals: Mapping[str, Any], bouts: int | None) -> float:
+    """The taker's points, from ``--points`` or ``--defense-points``, checked against the
+    card total and the bouts (each bout keeps at least 4 points on its side)."""
+    pf, df = _FIELD["points"], _FIELD["defense_points"]
+    typed, defense = _single(vals["points"], pf), _single(vals["defense_points"], df)
+    if typed is not None and defense is not None:
+        raise InputError(f"{pf.option}: give either --points or --defense-points, not both")
+    if typed is None and defense is None:
+        raise InputError(f"{pf.option}: the taker's points are needed (or --defense-points)")
+    f, text = (pf, typed) if typed is not None else (df, defense)
+    value = parse_number(str(text), what=f.option)
+    if not 0 <= value <= 91:
+        raise InputError(f"{f.option}: {_num(value)} is out of range (0 to 91)")
+    points = value if f is pf else 91 - value
+    if bouts is not None:
+        low, high = 4 * bouts, 91 - 4 * (3 - bouts)
+        if not low <= points <= high:
+            if f is df:
+                low, high = 91 - high, 91 - low
+            raise InputError(
+                f"{f.option}: {_num(value)} is impossible when the taker has {bouts} "
+                f"bout{_s(bouts)} (each bout keeps at least 4 points: {low} to {high})"
+            )
+    return points
+
+
+def _tagged_player(
+    text: str, f: Field, table: Table, active: Sequence[str], mort: str | None
+) -> tuple[str, str]:
+    """Read ``NAME[:KIND]``; a name may itself hold a ':' (the kind follows the last one).
+
+    >>> t = Table("tarot", ("Ann", "Bo:b", "Cyd"), PRESETS["fft"])
+    >>> read = lambda text: _tagged_player(text, _FIELD["poignee"], t, t.players, None)
+    >>> read("a:double"), read("bo:b"), read("Bo:b:triple")
+    (('Ann', 'double'), ('Bo:b', 'simple'), ('Bo:b', 'triple'))
+    """
+    name, sep, tag = text.rpartition(":")
+    if sep and name.strip() and any(c.matches(tag) for c in f.choices):
+        return _resolve(name.strip(), f, table, active, mort), pick_choice(tag, f.choices, what="")
+    if sep:
+        try:
+            return _resolve(text, f, table, active, mort), "simple"
+        except InputError:
+            pass  # not a name with a ':': read it as NAME:KIND to say what is wrong
+    name, tag = split_pair(text, ":", what=f.option, example="NAME:double")
+    player = _resolve(name, f, table, active, mort)
+    return player, "simple" if tag is None else pick_choice(tag, f.choices, what=f.option)
+
+
+def _read_tags(
+    texts: list[str],
+    f: Field,
+    kinds: Sequence[str],
+    table: Table,
+    active: Sequence[str],
+    mort: str | None,
+) -> list[list[str]]:
+    """``NAME[:KIND]`` values (poignées, misères): one per player, in seating order."""
+    noun = "poignée" if f.key == "poignee" else "misère"
+    found: dict[str, str] = {}
+    for text in texts:
+        player, kind = _tagged_player(text, f, table, active, mort)
+        if kind not in kinds:
+            raise InputError(
+                f"{f.option}: no {noun} {kind} under the maison rules (accepted: "
+                f"{', '.join(kinds)})"
+            )
+        if player in found:
+            raise InputError(f"{f.option}: {player} has two {noun}s (one per player)")
+        found[player] = kind
+    return [[p, found[p]] for p in active if p in found]
+
+
+def _stored(
+    contract: str,
+    taker: str | None = None,
+    called: str | None = None,
+    bouts: int | None = None,
+    points: float | None = None,
+    petit_au_bout: str | None = None,
+    poignees: list[list[str]] | None = None,
+    miseres: list[list[str]] | None = None,
+    chelem: str | None = None,
+) -> dict[str, Any]:
+    """The stored input: every key always present, in a stable order."""
+    return {
+        "taker": taker,
+        "contract": contract,
+        "called": called,
+        "bouts": bouts,
+        "points": None if points is None else _num(points),
+        "petit_au_bout": petit_au_bout,
+        "poignees": poignees or [],
+        "miseres": miseres or [],
+        "chelem": chelem,
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Formatting
+
+
+def _num(value: float) -> float | int:
+    """An int when whole, so stored points read ``49`` and not ``49.0``."""
+    return int(value) if value == int(value) else value
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+def _signed(value: float) -> str:
+    """``+20``, ``−106`` (a real minus sign), ``0``."""
+    value = _num(value)
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def _sum_formula(terms: Sequence[int]) -> str:
+    """``66 + 20 − 20``: the first term keeps its sign only when negative."""
+    text = _signed(terms[0]).lstrip("+")
+    for t in terms[1:]:
+        text += f" + {t}" if t >= 0 else f" − {-t}"
+    return text
+
+
+def _effective_points(points: float, params: TarotParams) -> float:
+    """The points that count: without half points, the half is dropped (55.5 → 55)."""
+    return points if params.half_points else math.floor(points)
+
+
+def _points_line(inp: Mapping[str, Any], points: float, params: TarotParams) -> str:
+    """``Ann: 49 points, 2 bouts → 41 needed, made by 8``."""
+    typed, bouts = inp["points"], inp["bouts"]
+    shown = f"{_num(typed)} points"
+    if points != typed:
+        shown += f" → {_num(points)} (the half point is dropped)"
+    diff = points - THRESHOLDS[bouts]
+    gap = f"{'made' if diff >= 0 else 'lost'} by {_num(abs(diff))}"
+    if params.scoring == "fft" and diff != int(diff):
+        gap += f" → {math.ceil(abs(diff))} (a half point goes to the winning side)"
+    return f"{inp['taker']}: {shown}, {bouts} bout{_s(bouts)} → {THRESHOLDS[bouts]} needed, {gap}"
+
+
+def _share_line(
+    deltas: Mapping[str, int], notes: Mapping[str, str], table: Table, mort: str | None
+) -> str:
+    """``→ Ann +318 (3 × 106), Bob −106, …`` over every seat, the mort included."""
+    parts = []
+    for p in table.players:
+        note = "mort" if p == mort else notes.get(p)
+        parts.append(f"{p} {_signed(deltas.get(p, 0))}" + (f" ({note})" if note else ""))
+    return ", ".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring
+
+
+def _split(
+    unit: int, taker: str, called: str | None, active: Sequence[str], factor: int
+) -> tuple[dict[str, int], dict[str, str]]:
+    """Both rule sets share a shape: each defender scores −unit, the called partner +unit,
+    the taker factor × unit.  Returns the scores and a note per attacker."""
+    deltas = {p: -unit for p in active}
+    deltas[taker] = factor * unit
+    notes = {taker: f"{factor} × {_signed(unit).lstrip('+')}"}
+    if called is not None:
+        deltas[called] = unit
+        notes[called] = "called"
+    return deltas, notes
+
+
+def _personal(
+    inp: Mapping[str, Any], params: TarotParams, active: Sequence[str]
+) -> list[tuple[str, str, int]]:
+    """The bonuses that belong to a player (label, holder, what each other player pays):
+    under maison the petit au bout, poignées and misères; under fft only misères."""
+    bonuses: list[tuple[str, str, int]] = []
+    if params.scoring == "maison":
+        if inp["petit_au_bout"]:
+            bonuses.append(("petit au bout", inp["petit_au_bout"], 10))
+        bonuses += [(f"poignée {kind}", who, _unit(kind, params)) for who, kind in inp["poignees"]]
+    bonuses += [(f"misère {kind}", who, _unit(kind, params)) for who, kind in inp["miseres"]]
+    return bonuses
+
+
+def _unit(kind: str, params: TarotParams) -> int:
+    return 20 if kind == "double" and params.double_bonus_counts_double else 10
+
+
+def _add_personal(
+    deltas: dict[str, int],
+    bonuses: Sequence[tuple[str, str, int]],
+    active: Sequence[str],
+    lines: list[str],
+) -> None:
+    """Each bonus: the holder scores unit × (n − 1), every other active player −unit."""
+    others = len(active) - 1
+    for label, holder, unit in bonuses:
+        for p in active:
+            deltas[p] += unit * others if p == holder else -unit
+        lines.append(
+            f"{label} ({holder}): {_signed(unit * others)} ({others} × {unit}), "
+            f"−{unit} to each other player"
+        )
+
+
+def _score_fft(
+    inp: Mapping[str, Any], params: TarotParams, active: Sequence[str], lines: list[str]
+) -> tuple[dict[str, int], dict[str, str]]:
+    """RULES.md §1.2: a per-defender unit X, split 2X/3X/4X or 2X + X to the attack."""
+    taker, called, contract = inp["taker"], inp["called"], inp["contract"]
+    points = _effective_points(inp["points"], params)
+    diff = points - THRESHOLDS[inp["bouts"]]
+    made = diff >= 0
+    gap, mult = math.ceil(abs(diff)), FFT_MULTIPLIERS[contract]
+    lines.append(_points_line(inp, points, params))
+    terms = [(25 + gap) * mult * (1 if made else -1)]
+    lines.append(f"{contract}: {'' if made else '−'}(25 + {gap}) × {mult} = {_signed(terms[0])}")
+    if inp["petit_au_bout"]:
+        holder = inp["petit_au_bout"]
+        attack = holder in (taker, called)
+        terms.append(10 * mult * (1 if attack else -1))
+        side = "" if attack else ", for the defence"
+        lines.append(
+            f"petit au bout ({holder}{side}): {'' if attack else '−'}10 × {mult} = "
+            f"{_signed(terms[-1])}"
+        )
+    for holder, kind in inp["poignees"]:
+        # a poignée goes to the side that wins the contract, whoever showed it
+        terms.append(FFT_POIGNEES[kind] * (1 if made else -1))
+        winner = "" if made else ", to the defence"
+        lines.append(f"poignée {kind} ({holder}{winner}): {_signed(terms[-1])}")
+    if inp["chelem"]:
+        terms.append(FFT_CHELEMS[inp["chelem"]])
+        lines.append(f"{CHELEM_NAMES[inp['chelem']]}: {_signed(terms[-1])}")
+    unit = sum(terms)
+    if len(terms) > 1:
+        lines.append(f"per defender: {_sum_formula(terms)} = {_signed(unit).lstrip('+')}")
+    factor = len(active) - 1 if called is None else 2
+    return _split(unit, taker, called, active, factor)
+
+
+def _score_maison(
+    inp: Mapping[str, Any], params: TarotParams, active: Sequence[str], lines: list[str]
+) -> tuple[dict[str, int], dict[str, str]]:
+    """RULES.md §1.3: an amount A = value + surplus (+ chelem) per opponent."""
+    taker, called, contract = inp["taker"], inp["called"], inp["contract"]
+    points = _effective_points(inp["points"], params)
+    diff = points - THRESHOLDS[inp["bouts"]]
+    made = diff >= 0
+    # the surplus (or the shortfall) rounded to ten, half up: 4 → 0, 5 → 10, 26 → 30
+    surplus = 10 * math.floor((abs(diff) + 5) / 10)
+    value = {
+        "prise": params.value_prise,
+        "garde": params.value_garde,
+        "garde-sans": params.value_garde_sans,
+        "garde-contre": params.value_garde_contre,
+    }[contract]
+    lines.append(f"{_points_line(inp, points, params)} → surplus {surplus}")
+    formula = f"{contract}: {value} + surplus {surplus}"
+    amount = value + surplus
+    if inp["chelem"]:
+        extra, made = MAISON_CHELEMS[inp["chelem"]]
+        amount += extra
+        formula += f" + {CHELEM_NAMES[inp['chelem']]} {extra}"
+    result = "made" if made else "lost"
+    if inp["chelem"]:
+        result = f"counts as {result}"
+    lines.append(f"{formula} = {amount} per opponent, {result}")
+    factor = len(active) - 1 if called is None else 3
+    return _split(amount if made else -amount, taker, called, active, factor)
+
+
+def _score_renonce(
+    inp: Mapping[str, Any], params: TarotParams, active: Sequence[str], lines: list[str]
+) -> tuple[dict[str, int], dict[str, str]]:
+    """RULES.md §1.3 (choice): R = points rounded to ten; the holder pays R to each other."""
+    points = _effective_points(inp["points"], params)
+    price = 10 * math.floor((points + 5) / 10)
+    lines.append(
+        f"renonce: {inp['taker']} has the most points, {_num(points)} "
+        f"→ R = {price} (rounded to ten)"
+    )
+    return _split(-price, inp["taker"], None, active, len(active) - 1)
+
+
+# --------------------------------------------------------------------------------------------
+# The game
+
+
+class Tarot:
+    """French tarot, 3 to 6 players (the mort sits out at 6), rule sets ``fft``/``maison``."""
+
+    name = "tarot"
+    params_cls = TarotParams
+    presets = PRESETS
+    default_preset = "fft"
+    fields = FIELDS
+    min_players = 3
+    max_players = 6
+
+    def check_players(self, players: Sequence[str], params: Any) -> None:
+        """3 to 6 players with distinct names.  Names are compared the way they are typed
+        (case, accents, dashes and spaces aside), so 'Zoé' and 'zoe' are the same player, and
+        a name made only of dashes or spaces could never be typed.
+
+        >>> GAME.check_players(["Ann", "ann", "Bob"], PRESETS["fft"])
+        Traceback (most recent call last):
+        ...
+        cardscore.games.base.InputError: two players are named 'ann'
+        """
+        if not self.min_players <= len(players) <= self.max_players:
+            raise InputError(f"tarot is played by 3 to 6 players (got {len(players)})")
+        seen: set[str] = set()
+        for name in players:
+            if not isinstance(name, str) or not fold(name):
+                raise InputError(f"a player's name cannot be empty or only dashes (got {name!r})")
+            if fold(name) in seen:
+                raise InputError(f"two players are named {name!r}")
+            seen.add(fold(name))
+        if getattr(params, "scoring", None) not in ("fft", "maison"):
+            raise InputError("--set scoring: accepted values are fft and maison")
+
+    def columns(self, table: Table) -> tuple[str, ...]:
+        return table.players
+
+    def sitting_out(self, table: Table, number: int) -> str | None:
+        """At 6 players the dealer of the round is the mort.
+
+        >>> six = Table("tarot", ("A", "B", "C", "D", "E", "F"), PRESETS["fft"])
+        >>> GAME.sitting_out(six, 1), GAME.sitting_out(six, 8)
+        ('A', 'B')
+        """
+        return table.dealer(number) if len(table.players) == 6 else None
+
+    def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
+        """Validate raw answers (strings, as typed) and return the stored input.
+
+        The taker's points are stored as given (``55.5`` stays ``55.5`` even when the
+        rules drop half points: the scoring drops it, and the breakdown says so).  A taker
+        who calls himself plays alone: ``called`` is then ``None``.
+        """
+        if not isinstance(raw, Mapping):
+            raise InputError("a round is a set of answers (--taker, --contract, …)")
+        params = _params(table)
+        vals = {f.key: _normalize(raw.get(f.key), f) for f in FIELDS}
+        contract = _read_contract(_single(vals["contract"], _FIELD["contract"]), params)
+        if contract == "passe":
+            _only(vals, (), "nothing else is recorded when everybody passed (--contract passe)")
+            return _stored("passe")
+        if contract == "renonce":
+            _only(
+                vals,
+                ("taker", "points", "defense_points"),
+                "a renonce records only --taker and --points (or --defense-points)",
+            )
+        if is_given(vals["misere"]) and not params.miseres:
+            scoring = "the fft rules" if params.scoring == "fft" else "these rules"
+            raise InputError(f"--misere: no misère under {scoring} (rule miseres is off)")
+        reject_inapplicable(FIELDS, vals, table)
+
+        mort = self.sitting_out(table, number)
+        active = tuple(p for p in table.players if p != mort)
+
+        def player(key: str) -> str | None:
+            text = _single(vals[key], _FIELD[key])
+            return None if text is None else _resolve(text, _FIELD[key], table, active, mort)
+
+        taker = player("taker")
+        if taker is None:
+            raise InputError(f"--taker: who took is needed (players: {', '.join(active)})")
+        if contract == "renonce":
+            return _stored("renonce", taker, points=_read_points(vals, None))
+
+        called = player("called")
+        bouts_text = _single(vals["bouts"], _FIELD["bouts"])
+        if bouts_text is None:
+            raise InputError("--bouts: the taker's number of bouts is needed (0 to 3)")
+        bouts = parse_int(bouts_text, what="--bouts", low=0, high=3)
+        points = _read_points(vals, bouts)
+        petits = {
+            _resolve(t, _FIELD["petit_au_bout"], table, active, mort)
+            for t in _many(vals["petit_au_bout"])
+        }
+        if len(petits) > 1:
+            raise InputError("--petit-au-bout: only one player can have the petit au bout")
+        poignees = _read_tags(
+            _many(vals["poignee"]), _FIELD["poignee"], poignee_kinds(params), table, active, mort
+        )
+        miseres = _read_tags(
+            _many(vals["misere"]), _FIELD["misere"], ("simple", "double"), table, active, mort
+        )
+        chelem_text = _single(vals["chelem"], _FIELD["chelem"])
+        chelem = (
+            None
+            if chelem_text is None
+            else pick_choice(chelem_text, CHELEM_CHOICES, what="--chelem")
+        )
+        return _stored(
+            contract,
+            taker,
+            called=None if called == taker else called,
+            bouts=bouts,
+            points=points,
+            petit_au_bout=next(iter(petits), None),
+            poignees=poignees,
+            miseres=miseres,
+            chelem=chelem,
+        )
+
+    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
+        """Score a stored input (assumed valid) under the table's rule set."""
+        params = _params(table)
+        mort = self.sitting_out(table, number)
+        active = tuple(p for p in table.players if p != mort)
+        if inp["contract"] == "passe":
+            return RoundResult(
+                dict.fromkeys(table.players, 0), ("passe: everybody passed, nobody scores",)
+            )
+        lines: list[str] = []
+        if inp["contract"] == "renonce":
+            scorer = _score_renonce
+        else:
+            scorer = _score_maison if params.scoring == "maison" else _score_fft
+        deltas, notes = scorer(inp, params, active, lines)
+        lines.append("→ " + _share_line(deltas, notes, table, mort))
+        bonuses = [] if inp["contract"] == "renonce" else _personal(inp, params, active)
+        if bonuses:
+            _add_personal(deltas, bonuses, active, lines)
+            lines.append("= " + _share_line(deltas, {}, table, mort))
+        scores = {p: deltas.get(p, 0) for p in table.players}
+        return RoundResult(scores, tuple(lines))
+
+    def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
+        """Tarot has no end: the table stops when it likes."""
+        return Outcome(False, None)
+
+
+GAME = Tarot()
