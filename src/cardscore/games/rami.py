@@ -1,0 +1,547 @@
+"""Rami (2 to 6 players): losers pay the cards left in their hands — RULES.md §3, seed 003.
+
+The player who goes out scores 0; every other player scores his hand (joker 20, ace 11,
+figures 10, 2 to 10 their face value), more if he never opened; after a rami sec every
+opponent pays 200.  Points are bad: when someone's total reaches the target (100 points per
+opponent), the lowest total wins.
+
+A stored round (what :meth:`Rami.build_round` returns)::
+
+    {"winner": "Ann", "blocked": False, "rami_sec": False,
+     "hands": {"Bob": {"cards": "A JK 5", "value": 36}, "Cyd": {"cards": "12", "value": 12}},
+     "not_opened": ["Cyd"]}
+
+Choices made where RULES.md leaves room (each documented where it is applied):
+
+* a blocked round has no ``winner`` in its input: the least hand is found when scoring;
+* after a rami sec under the ``flat`` rule the hands do not change anything, so they are
+  optional (checked and kept for the record when given); under ``double`` they are needed;
+* after a rami sec nobody else had opened, so ``not_opened`` is stored as every opponent,
+  ``--not-opened`` is refused with ``--rami-sec`` (it would say nothing more, and the prompts
+  skip the question), and the rami sec payment replaces the never-opened penalty;
+* the ``flat`` never-opened penalty is the table's own fixed amount: it is not capped;
+* half the target is rounded down when the target is odd.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from cardscore.games.base import (
+    Field,
+    InputError,
+    Outcome,
+    RoundResult,
+    Table,
+    fold,
+    param_field,
+    parse_int,
+    reject_inapplicable,
+)
+
+# --------------------------------------------------------------------------------------------
+# Parameters
+
+
+@dataclass(frozen=True)
+class RamiParams:
+    """The rule parameters of rami; every default is seed 003's rule.
+
+    >>> RamiParams().rami_sec_amount, RamiParams(target=1000).target
+    (200, 1000)
+    """
+
+    joker: int = param_field(20, "points of a joker left in hand")
+    never_opened: str = param_field(
+        "plus",
+        "what a loser who never opened pays: plus = his hand + never-opened-extra, capped; "
+        "flat = never-opened-flat whatever his hand",
+        choices=("plus", "flat"),
+    )
+    never_opened_extra: int = param_field(
+        25, "added to the hand of a loser who never opened (never-opened=plus)"
+    )
+    never_opened_cap: int = param_field(
+        100,
+        "most a loser who never opened pays (never-opened=plus), and never more than half "
+        "the target; 0 = only half the target",
+    )
+    never_opened_flat: int = param_field(
+        100, "what a loser who never opened pays (never-opened=flat), not capped"
+    )
+    rami_sec: str = param_field(
+        "flat",
+        "what each opponent pays after a rami sec: flat = rami-sec-amount whatever his hand; "
+        "double = his hand doubled",
+        choices=("flat", "double"),
+    )
+    rami_sec_amount: int = param_field(200, "what each opponent pays after a rami sec (flat)")
+    target_per_opponent: int = param_field(
+        100, "automatic target: this many points per opponent (2 players 100, 3 players 200…)"
+    )
+    target: int = param_field(
+        0,
+        "the game ends when a total reaches it: 0 = automatic (target-per-opponent × "
+        "opponents), or a fixed number such as 500 or 1000",
+    )
+
+
+def target(params: RamiParams, n_players: int) -> int:
+    """The total that ends the game: fixed, or 100 points per opponent.
+
+    >>> [target(RamiParams(), n) for n in range(2, 7)], target(RamiParams(target=1000), 4)
+    ([100, 200, 300, 400, 500], 1000)
+    """
+    return params.target or params.target_per_opponent * (n_players - 1)
+
+
+def never_opened_payment(value: int, params: RamiParams, n_players: int) -> int:
+    """What a loser who never opened pays for a hand worth ``value``.
+
+    >>> never_opened_payment(40, RamiParams(), 2)  # 40 + 25 = 65, capped at 100 / 2
+    50
+    >>> never_opened_payment(10, RamiParams(), 4), never_opened_payment(90, RamiParams(), 4)
+    (35, 100)
+    """
+    return _never_opened(value, params, target(params, n_players))[0]
+
+
+def _never_opened(value: int, params: RamiParams, goal: int) -> tuple[int, str]:
+    """The never-opened payment and its formula (without the player's name)."""
+    if params.never_opened == "flat":
+        return params.never_opened_flat, f"{params.never_opened_flat} (flat, whatever the hand)"
+    plus = value + params.never_opened_extra
+    formula = f"{value} + {params.never_opened_extra} = {plus}"
+    half = goal // 2
+    # A cap of 0 means "no fixed cap": only half the target limits the payment then.
+    if params.never_opened_cap and params.never_opened_cap <= half:
+        cap, why = params.never_opened_cap, ""
+    else:
+        cap, why = half, " (half the target)"
+    if plus > cap:
+        return cap, f"{formula}, capped at {cap}{why}"
+    return plus, formula
+
+
+# --------------------------------------------------------------------------------------------
+# Hands
+
+# Every accepted spelling of a rank (lower case) -> its label; a joker's value is a parameter.
+_RANKS: dict[str, str] = {str(n): str(n) for n in range(2, 11)} | {
+    spelling: label
+    for label, spellings in {
+        "J": ("j", "v", "valet", "jack"),
+        "Q": ("q", "d", "dame", "queen"),
+        "K": ("k", "r", "roi", "king"),
+        "A": ("a", "as", "ace"),
+        "JK": ("jk", "joker", "*"),
+    }.items()
+    for spelling in spellings
+}
+_VALUES: dict[str, int] = {str(n): n for n in range(2, 11)} | {"J": 10, "Q": 10, "K": 10, "A": 11}
+# Suits do not count in rami: marks (with the emoji variation selector) and a trailing letter,
+# English (spades, hearts, diamonds, clubs) or French (pique, cœur, carreau, trèfle).  "As" and
+# "JK" are matched as whole ranks first: ace (of spades or not) and joker, never J of carreau.
+_SUIT_MARKS = "♠♥♦♣♤♡♢♧\ufe0f"
+_SUIT_LETTERS = frozenset("shdcptk")
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+_CARDS_HELP = "cards: 2-10, J/V, Q/D, K/R, A/As, JK/Joker/*; or the hand's value, e.g. 36"
+
+
+def _rank(token: str) -> str | None:
+    """The label of one card as typed (``10♥``, ``Kd``, ``As``, ``joker``), or None."""
+    bare = token.strip(_SUIT_MARKS).lower()
+    if bare in _RANKS:
+        return _RANKS[bare]
+    if len(bare) > 1 and bare[-1] in _SUIT_LETTERS:
+        return _RANKS.get(bare[:-1])
+    return None
+
+
+def hand_value(text: str, params: RamiParams, what: str = "--hand") -> tuple[int, tuple[str, ...]]:
+    """The value of a hand typed as cards or as a number, and its card labels.
+
+    A number alone is the hand's value (a single card 2 to 10 reads the same either way).
+
+    >>> hand_value("A JK 5", RamiParams())
+    (36, ('A', 'JK', '5'))
+    >>> hand_value("10♥ 10♠ As R D V", RamiParams())[0], hand_value("Joker, 9, A", RamiParams())
+    (61, (40, ('JK', '9', 'A')))
+    >>> hand_value("36", RamiParams())
+    (36, ('36',))
+    >>> hand_value("A Z", RamiParams(), what="--hand Bob")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --hand Bob: unknown card 'Z' (cards: 2-10, J/V, Q/D, ...)
+    """
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise InputError(f"{what}: a hand of no card scores 0: type 0")
+    if len(tokens) == 1 and _NUMBER.fullmatch(tokens[0]):
+        if tokens[0].startswith("-") and tokens[0][1:].strip("0"):
+            raise InputError(f"{what}: a hand cannot be worth less than 0 (got {tokens[0]})")
+        value = parse_int(tokens[0], what=what, low=0)
+        return value, (str(value),)
+    labels = []
+    for token in tokens:
+        label = _rank(token)
+        if label is None:
+            if len(tokens) == 1 and re.fullmatch(r"[0-9]+\.[0-9]*", token):
+                raise InputError(f"{what}: {token!r} is not a whole number of points")
+            raise InputError(f"{what}: unknown card {token!r} ({_CARDS_HELP})")
+        labels.append(label)
+    value = sum(params.joker if label == "JK" else _VALUES[label] for label in labels)
+    return value, tuple(labels)
+
+
+@lru_cache(maxsize=4096)
+def _formula(cards: str, value: int) -> str:
+    """``A + JK + 5 = 36`` for a stored hand typed as cards, ``36`` for one typed as its value.
+
+    Cached: every replay of a session rebuilds every breakdown.
+    """
+    labels = hand_value(cards, RamiParams())[1]  # the labels do not depend on the joker's value
+    if len(labels) == 1 and labels[0] == str(value):
+        return str(value)
+    return f"{' + '.join(labels)} = {value}"
+
+
+def _hand_formula(hand: Mapping[str, Any]) -> str:
+    return _formula(hand["cards"], hand["value"])
+
+
+# --------------------------------------------------------------------------------------------
+# Round fields and raw values
+
+_NO = frozenset({"", "no", "n", "false", "off", "0", "non"})
+_YES = frozenset({"yes", "y", "true", "on", "1", "oui", "o"})
+
+
+def _truthy(value: Any) -> bool:
+    """Whether a raw flag is set, never raising (for :attr:`Field.applies`)."""
+    return fold(value) not in _NO if isinstance(value, str) else bool(value)
+
+
+def _not_blocked(table: Table, raw: Mapping[str, Any]) -> bool:
+    return not _truthy(raw.get("blocked"))
+
+
+def _no_rami_sec(table: Table, raw: Mapping[str, Any]) -> bool:
+    return not _truthy(raw.get("rami_sec"))
+
+
+def _who(table: Table, raw: Mapping[str, Any]) -> tuple[str, ...]:
+    """The players the prompts ask a hand of (every player while the answers are unclear)."""
+    try:
+        return hands_needed(table, raw)
+    except InputError:
+        return table.players
+
+
+FIELDS: tuple[Field, ...] = (
+    # Asked first: a blocked round has no winner to name.
+    Field(
+        "blocked",
+        "flag",
+        label="Was the round blocked (the stock ran out before anyone went out)?",
+        help="The stock ran out: the least hand wins and scores 0 (instead of --winner).",
+    ),
+    Field(
+        "winner",
+        "player",
+        label="Who went out?",
+        help="The player who went out (scores 0).",
+        required=True,
+        applies=_not_blocked,
+        unavailable="cannot go with --blocked (nobody went out: the least hand wins)",
+    ),
+    Field(
+        "rami_sec",
+        "flag",
+        label="Rami sec (the winner opened and went out in one turn, no opponent had opened)?",
+        help="The winner opened and went out in one turn while no opponent had opened: "
+        "each opponent pays 200.",
+        applies=_not_blocked,
+        unavailable="cannot go with --blocked (a rami sec needs a player who went out)",
+    ),
+    Field(
+        "hand",
+        "player_text",
+        label="Cards left in hand (e.g. A JK 5) or their value",
+        help="NAME=CARDS|NUMBER: the hand of a player who did not go out, as cards "
+        "(A JK 5, 10♥ R D) or its value (36); every player's with --blocked.",
+        who=_who,
+    ),
+    Field(
+        "not_opened",
+        "players",
+        label="Who never opened (laid no meld yet this game)?",
+        help="A loser who never laid a meld this game: pays his hand + 25, at most 100 "
+        "and half the target.",
+        applies=_no_rami_sec,
+        unavailable="not needed with --rami-sec (no opponent had opened)",
+    ),
+)
+
+
+def _flag(raw: Mapping[str, Any], key: str, option: str) -> bool:
+    value = raw.get(key)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, str):
+        folded = fold(value)
+        if folded in _NO or folded in _YES:
+            return folded in _YES
+    raise InputError(f"{option}: {value!r} is not yes or no")
+
+
+def _text(raw: Mapping[str, Any], key: str, option: str) -> str:
+    value = raw.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"{option}: {value!r} is not a player's name")
+    return value.strip()
+
+
+def _texts(raw: Mapping[str, Any], key: str, option: str, example: str) -> list[str]:
+    """A repeatable raw value as a list of non-blank strings (one string is accepted too)."""
+    value = raw.get(key)
+    if value is None:
+        return []
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple) or not all(isinstance(v, str) for v in items):
+        raise InputError(f"{option}: {value!r} is not a list of {example}")
+    return [v for v in items if v.strip()]
+
+
+def _owing(table: Table, winner: str | None, rami_sec: bool) -> tuple[str, ...]:
+    """The players whose hand must be given (see :func:`hands_needed`)."""
+    if rami_sec and table.params.rami_sec == "flat":
+        return ()
+    return tuple(p for p in table.players if p != winner)
+
+
+def hands_needed(table: Table, raw: Mapping[str, Any]) -> tuple[str, ...]:
+    """The players who must give a hand, given the answers so far (for the prompts):
+    everyone but the winner; everyone in a blocked round; nobody after a rami sec under the
+    flat rule, where the hands are optional.
+
+    >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+    >>> hands_needed(t, {"winner": "ann"}), hands_needed(t, {"winner": "a", "rami_sec": True})
+    (('Bob', 'Cyd'), ())
+    """
+    blocked = _flag(raw, "blocked", "--blocked")
+    winner_text = _text(raw, "winner", "--winner")
+    winner = table.find_player(winner_text, what="--winner") if winner_text else None
+    return _owing(table, None if blocked else winner, _flag(raw, "rami_sec", "--rami-sec"))
+
+
+def _join(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cyd``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# --------------------------------------------------------------------------------------------
+# The game
+
+
+class Rami:
+    """Rami: the :class:`~cardscore.games.base.Game` protocol for RULES.md §3."""
+
+    name = "rami"
+    params_cls = RamiParams
+    presets: Mapping[str, RamiParams] = MappingProxyType({"standard": RamiParams()})
+    default_preset = "standard"
+    fields = FIELDS
+    min_players = 2
+    max_players = 6
+
+    def check_players(self, players: Sequence[str], params: Any) -> None:
+        """2 to 6 players with distinct names.
+
+        >>> GAME.check_players(["Ann"] * 7, RamiParams())
+        Traceback (most recent call last):
+        ...
+        cardscore.games.base.InputError: rami is played by 2 to 6 players (got 7)
+        """
+        if not self.min_players <= len(players) <= self.max_players:
+            raise InputError(f"rami is played by 2 to 6 players (got {len(players)})")
+        seen: set[str] = set()
+        for name in players:
+            if not isinstance(name, str) or not name.strip():
+                raise InputError("rami: every player needs a name (got an empty one)")
+            # "=" separates the name from the cards in --hand NAME=CARDS.
+            if "=" in name:
+                raise InputError(f"rami: a player's name cannot contain '=' (got {name!r})")
+            # Names that fold alike could not be told apart when typed.
+            if fold(name) in seen:
+                raise InputError(f"rami: two players are named {name!r} (names must differ)")
+            seen.add(fold(name))
+
+    def columns(self, table: Table) -> tuple[str, ...]:
+        return table.players
+
+    def sitting_out(self, table: Table, number: int) -> str | None:
+        return None
+
+    def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
+        """Validate a round's raw answers and return its stored input.
+
+        >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+        >>> GAME.build_round({"winner": "ann", "hand": ["b=A JK 5", "Cyd=12"],
+        ...                   "not_opened": ["cyd"]}, t, 1)  # doctest: +NORMALIZE_WHITESPACE
+        {'winner': 'Ann', 'blocked': False, 'rami_sec': False,
+         'hands': {'Bob': {'cards': 'A JK 5', 'value': 36}, 'Cyd': {'cards': '12', 'value': 12}},
+         'not_opened': ['Cyd']}
+        """
+        if not isinstance(raw, Mapping):
+            raise InputError("a round is a set of answers (--winner, --hand, …)")
+        params: RamiParams = table.params
+        blocked = _flag(raw, "blocked", "--blocked")
+        rami_sec = _flag(raw, "rami_sec", "--rami-sec")
+        winner_text = _text(raw, "winner", "--winner")
+        not_opened_texts = _texts(raw, "not_opened", "--not-opened", "names")
+        # The fields' own rules refuse --winner and --rami-sec with --blocked, and
+        # --not-opened with --rami-sec.
+        clean = {
+            "blocked": blocked,
+            "rami_sec": rami_sec,
+            "winner": winner_text,
+            "not_opened": not_opened_texts,
+        }
+        reject_inapplicable(FIELDS, clean, table)
+        if not blocked and not winner_text:
+            raise InputError("--winner: who went out? (--winner NAME, or --blocked)")
+        winner = table.find_player(winner_text, what="--winner") if winner_text else None
+
+        hands: dict[str, dict[str, Any]] = {}
+        for entry in _texts(raw, "hand", "--hand", "NAME=CARDS|NUMBER"):
+            name_text, sep, cards = entry.partition("=")
+            if not sep or not name_text.strip():
+                raise InputError(
+                    f"--hand: {entry!r} is not NAME=CARDS|NUMBER (e.g. Bob=A JK 5 or Bob=36)"
+                )
+            name = table.find_player(name_text, what="--hand")
+            if name == winner:
+                raise InputError(f"--hand {name}: {name} went out and has no hand to count")
+            if name in hands:
+                raise InputError(f"--hand {name}: {name}'s hand is given twice")
+            value, _ = hand_value(cards, params, what=f"--hand {name}")
+            hands[name] = {"cards": " ".join(cards.split()), "value": value}
+
+        not_opened: set[str] = set()
+        for entry in not_opened_texts:
+            for part in entry.split(","):  # names never hold commas (--names splits on them)
+                if not part.strip():
+                    continue
+                name = table.find_player(part, what="--not-opened")
+                if name == winner:
+                    raise InputError(f"--not-opened: {name} went out, so {name} has opened")
+                not_opened.add(name)
+        missing = [p for p in _owing(table, winner, rami_sec) if p not in hands]
+        if missing:
+            # Not prefixed with "--hand": the prompts ask the hands one player at a time and
+            # show the "--hand" errors as they go, so this one must wait for the last player.
+            whose = "every player's" if blocked else "one per player who did not go out"
+            raise InputError(
+                f"no hand given for {_join(missing)}: add --hand {missing[0]}=CARDS|NUMBER "
+                f"({whose})"
+            )
+        if rami_sec:
+            # A rami sec means no opponent had opened (so --not-opened is refused with it):
+            # store it plainly for every opponent.
+            not_opened = set(table.players) - {winner}
+
+        return {
+            "winner": winner,
+            "blocked": blocked,
+            "rami_sec": rami_sec,
+            "hands": {p: hands[p] for p in table.players if p in hands},
+            "not_opened": [p for p in table.players if p in not_opened],
+        }
+
+    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
+        r"""Score a stored round: the winner 0, the others their hands (and penalties).
+
+        >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+        >>> r = GAME.score({"winner": "Ann", "blocked": False, "rami_sec": False,
+        ...     "hands": {"Bob": {"cards": "A JK 5", "value": 36},
+        ...               "Cyd": {"cards": "R D V 10", "value": 40}},
+        ...     "not_opened": ["Cyd"]}, t, 1, None)
+        >>> dict(r.scores)
+        {'Ann': 0, 'Bob': 36, 'Cyd': 65}
+        >>> print(*r.breakdown, sep="\n")
+        Ann went out: 0
+        Bob: A + JK + 5 = 36
+        Cyd: K + Q + J + 10 = 40
+        Cyd never opened: 40 + 25 = 65
+        """
+        params: RamiParams = table.params
+        hands = inp["hands"]
+        not_opened = set(inp["not_opened"])
+        lines: list[str] = []
+        if inp["blocked"]:
+            # RULES choice: every player tied for the least hand wins and scores 0.
+            least = min(hands[p]["value"] for p in table.players)
+            zero = [p for p in table.players if hands[p]["value"] == least]
+            if len(zero) == 1:
+                lines.append(f"blocked: {zero[0]} has the least hand ({least}) and scores 0")
+            else:
+                lines.append(f"blocked: {_join(zero)} tie for the least hand ({least}), 0 each")
+        else:
+            zero = [inp["winner"]]
+            if not inp["rami_sec"]:
+                lines.append(f"{inp['winner']} went out: 0")
+            elif params.rami_sec == "flat":
+                lines.append(f"rami sec: each opponent pays {params.rami_sec_amount}")
+            else:
+                lines.append("rami sec: each opponent pays his hand doubled")
+
+        goal = target(params, len(table.players))
+        scores: dict[str, int] = {}
+        for p in table.players:
+            hand = hands.get(p)
+            if p in zero:
+                scores[p] = 0
+            elif inp["rami_sec"]:
+                # The rami sec payment replaces the never-opened penalty.
+                if params.rami_sec == "flat":
+                    scores[p] = params.rami_sec_amount
+                else:
+                    scores[p] = 2 * hand["value"]
+                    lines.append(f"{p}: {_hand_formula(hand)}, doubled = {scores[p]}")
+            elif p in not_opened:
+                scores[p], formula = _never_opened(hand["value"], params, goal)
+                explained = _hand_formula(hand)
+                if params.never_opened != "flat" and explained != str(hand["value"]):
+                    lines.append(f"{p}: {explained}")
+                lines.append(f"{p} never opened: {formula}")
+            else:
+                scores[p] = hand["value"]
+                lines.append(f"{p}: {_hand_formula(hand)}")
+        return RoundResult(scores=scores, breakdown=tuple(lines))
+
+    def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
+        """Over once a total reaches the target, if the lowest total is not shared.
+
+        >>> t = Table("rami", ("Ann", "Bob"), RamiParams())
+        >>> GAME.outcome(t, {"Ann": 40, "Bob": 120}), GAME.outcome(t, {"Ann": 99, "Bob": 98})
+        (Outcome(finished=True, winner='Ann'), Outcome(finished=False, winner=None))
+        >>> GAME.outcome(t, {"Ann": 120, "Bob": 120})  # shared lowest: one more round
+        Outcome(finished=False, winner=None)
+        """
+        values = [totals.get(p, 0) for p in table.players]
+        if max(values) < target(table.params, len(table.players)):
+            return Outcome()
+        lowest = min(values)
+        leaders = [p for p, v in zip(table.players, values, strict=True) if v == lowest]
+        return Outcome(finished=True, winner=leaders[0]) if len(leaders) == 1 else Outcome()
+
+
+GAME = Rami()
