@@ -164,7 +164,9 @@ class Field:
     ``label`` is the question asked interactively, ``help`` the option's help, both English
     (they are the message ids the translations key on).  ``applies`` says whether the field
     makes sense for this table and the answers given so far; ``None`` means always, and
-    ``unavailable`` is the reason given when it is typed where it does not apply.
+    ``unavailable`` is the reason given when it is typed where it does not apply.  For a
+    per-player field (``player_text``), ``who`` lists the players to ask about (default:
+    every player who plays the round).
     """
 
     key: str
@@ -176,6 +178,7 @@ class Field:
     required: bool = False
     applies: Callable[[Table, Mapping[str, Any]], bool] | None = None
     unavailable: str = ""
+    who: Callable[[Table, Mapping[str, Any]], Sequence[str]] | None = None
 
     KINDS: ClassVar[frozenset[str]] = frozenset(
         {

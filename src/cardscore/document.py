@@ -1,0 +1,64 @@
+"""The scoresheet as plain data: the documented, stable ``--json`` shape of DESIGN.md.
+
+``show --json`` and ``print --format json`` print this document; the other exporters read it
+too, so every format shows the same numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardscore.session import Session, Standings
+
+
+def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
+    """``{id, game, rules, params, title, columns, rounds, totals, held, finished, winner}``
+    plus ``players``, ``teams``, ``created``, ``updated``, ``next_dealer`` and ``next_mort``."""
+    return {
+        "id": session.id,
+        "game": session.game,
+        "rules": session.rules,
+        "params": session.params,
+        "title": session.title,
+        "players": session.players,
+        "teams": session.teams,
+        "created": session.created,
+        "updated": session.updated,
+        "columns": list(standings.columns),
+        "rounds": [
+            {
+                "number": row.number,
+                "dealer": row.dealer,
+                "mort": row.mort,
+                "input": row.input,
+                "scores": row.scores,
+                "totals": row.totals,
+                "breakdown": list(row.breakdown),
+                "held": row.held,
+            }
+            for row in standings.rows
+        ],
+        "totals": standings.totals,
+        "held": standings.held,
+        "finished": standings.finished,
+        "winner": standings.winner,
+        "next_dealer": standings.next_dealer,
+        "next_mort": standings.next_mort,
+    }
+
+
+def summary(session: Session, standings: Standings | None = None) -> dict[str, Any]:
+    """One line of ``cardscore list --json``."""
+    row: dict[str, Any] = {
+        "id": session.id,
+        "game": session.game,
+        "rules": session.rules,
+        "title": session.title,
+        "players": session.players,
+        "rounds": len(session.rounds),
+        "updated": session.updated,
+    }
+    if standings is not None:
+        row["finished"] = standings.finished
+        row["winner"] = standings.winner
+    return row

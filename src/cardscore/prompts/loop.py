@@ -1,0 +1,121 @@
+"""The interactive round loop: record a round, corriger, redo, show, quit.
+
+Every change goes through the store under its lock and re-reads the file first, exactly as
+``cardscore add`` does, so a second terminal on the same session never loses a round.
+Ctrl-C while a round is being entered discards that round only; Ctrl-C at the menu quits.
+"""
+
+from __future__ import annotations
+
+import questionary
+
+from cardscore import render, store
+from cardscore.games.base import InputError
+from cardscore.prompts.round import RoundAsker
+
+RECORD, UNDO, REDO, SHOW, QUIT = "record", "undo", "redo", "show", "quit"
+
+
+def play(session_id: str) -> None:
+    console = render.console()
+    session = store.read(store.session_path(session_id))
+    standings = session.standings()
+    console.print(render.totals_table(session, standings))
+    while True:
+        session = store.read(store.session_path(session_id))
+        standings = session.standings()
+        if standings.finished:
+            console.print(render.outcome_line(standings))
+        menu = [
+            questionary.Choice(
+                f"Record round {len(session.rounds) + 1} "
+                f"(dealer {standings.next_dealer}"
+                + (f", mort {standings.next_mort}" if standings.next_mort else "")
+                + ")",
+                RECORD,
+                disabled=standings.finished and "game over",
+            ),
+            questionary.Choice(
+                "Corriger (undo the last round)",
+                UNDO,
+                disabled=not session.rounds and "no round yet",
+            ),
+            questionary.Choice(
+                "Redo (put back the undone round)",
+                REDO,
+                disabled=not session.undone and "nothing undone",
+            ),
+            questionary.Choice("Show the scoresheet", SHOW),
+            questionary.Choice("Quit", QUIT),
+        ]
+        try:
+            action = questionary.select(
+                "What now?", choices=menu, default=menu[3] if standings.finished else None
+            ).unsafe_ask()
+        except KeyboardInterrupt:
+            action = QUIT
+        if action == QUIT:
+            console.print(f"Saved. Resume with `cardscore play {session_id}`.")
+            return
+        if action == SHOW:
+            console.print(render.sheet(session, standings, standings.rows[-30:], detail=False))
+            console.print(render.totals_table(session, standings))
+        elif action in (UNDO, REDO):
+            try:
+                with store.changing(session_id) as current:
+                    current.undo() if action == UNDO else current.redo()
+                    after = current.standings()
+            except InputError as exc:
+                console.print(f"[red]{exc}[/red]")
+                continue
+            console.print(
+                "Last round removed (redo puts it back)." if action == UNDO else "Round restored."
+            )
+            console.print(render.totals_table(current, after))
+        else:
+            try:
+                record_round(session_id)
+            except KeyboardInterrupt:
+                console.print("[yellow]Round discarded; nothing was saved.[/yellow]")
+
+
+def record_round(session_id: str) -> None:
+    """Ask one round, show its breakdown, and save it once confirmed."""
+    console = render.console()
+    session = store.read(store.session_path(session_id))
+    game = session.game_rules
+    table = session.table()
+    number = len(session.rounds) + 1
+    asker = RoundAsker(game, table, number)
+    raw = asker.ask()
+    while True:
+        try:
+            inp = session.build(raw)
+            break
+        except InputError as exc:
+            console.print(f"[red]{exc}[/red]")
+            culprit = next((f for f in game.fields if str(exc).startswith(f.option)), None)
+            if culprit is None:
+                raw = RoundAsker(game, table, number).ask()
+                asker.raw = raw
+            else:
+                asker.ask_field(culprit)
+                raw = asker.raw
+    result = game.score(inp, table, number, session.standings().carry)
+    console.print(
+        render.round_report(
+            session,
+            dict(result.scores),
+            result.breakdown,
+            f"Round {number} (dealer {table.dealer(number)})",
+        )
+    )
+    if not questionary.confirm("Save this round?", default=True).unsafe_ask():
+        console.print("[yellow]Round discarded.[/yellow]")
+        return
+    with store.changing(session_id) as current:
+        current.add(raw)
+        standings = current.standings()
+    console.print(render.totals_table(current, standings))
+    if line := render.outcome_line(standings):
+        console.print(line)

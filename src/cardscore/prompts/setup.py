@@ -1,0 +1,76 @@
+"""Questions asked when a new game is created interactively."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import questionary
+
+from cardscore.games.base import Game, fold
+
+
+@dataclass
+class NewGameAnswers:
+    names: list[str]
+    rules: str
+    settings: list[str] = field(default_factory=list)
+
+
+def name_problem(text: str, earlier: Sequence[str]) -> str | None:
+    """Why ``text`` cannot be the next player's name, or ``None``.
+
+    >>> name_problem("  ", []), name_problem("ann", ["Ann"]), name_problem("Bob", ["Ann"])
+    ('a name cannot be empty', 'Ann is already at the table', None)
+    """
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        return "a name cannot be empty"
+    if "," in cleaned:
+        return "a name cannot contain a comma"
+    for other in earlier:
+        if fold(other) == fold(cleaned):
+            return f"{other} is already at the table"
+    return None
+
+
+def ask_new(
+    game: Game, *, players: int | None, names: list[str] | None, rules: str | None
+) -> NewGameAnswers:
+    """Ask the rule set, the number of players and their names (whatever was not given)."""
+    if rules is None:
+        rules = questionary.select(
+            "Rule set?",
+            choices=list(game.presets),
+            default=game.default_preset,
+        ).unsafe_ask()
+    if names is None:
+        if players is None:
+            if game.min_players == game.max_players:
+                players = game.min_players
+            else:
+                counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
+                players = int(
+                    questionary.select(
+                        "How many players?", choices=counts, default=counts[min(2, len(counts) - 1)]
+                    ).unsafe_ask()
+                )
+        names = []
+        for seat in range(1, players + 1):
+            taken = list(names)
+            answer = questionary.text(
+                f"Player {seat}'s name (seating order{', dealer first' if seat == 1 else ''}):",
+                validate=lambda text, taken=taken: name_problem(text, taken) or True,
+            ).unsafe_ask()
+            names.append(" ".join(answer.split()))
+    settings: list[str] = []
+    if hasattr(game, "default_team_names"):
+        for index, default in enumerate(game.default_team_names(names), start=1):
+            team = questionary.text(
+                f"Name of team {index}:",
+                default=default,
+                validate=lambda t: bool(t.strip()) or "a team needs a name",
+            ).unsafe_ask()
+            if team.strip() != default:
+                settings.append(f"team{index}={team.strip()}")
+    return NewGameAnswers(names=names, rules=rules, settings=settings)

@@ -1,0 +1,140 @@
+"""What the terminal shows: totals, the scoresheet, a round's breakdown (Rich).
+
+Long sheets are drawn as preformatted text rather than a Rich table: Rich measures every cell
+of every row, which is fine for the few rounds that fit a screen and slow for thousands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from cardscore.session import RoundRow, Session, Standings
+
+RICH_ROWS_LIMIT = 200  # past this many rows, draw the sheet as plain text (speed)
+
+
+def signed(value: int) -> str:
+    """``+20``, ``-80``, ``0``: a round's score always shows its sign."""
+    return f"{value:+d}" if value else "0"
+
+
+def _style(value: int) -> str:
+    return "green" if value > 0 else "red" if value < 0 else "dim"
+
+
+def seat_note(session: Session, standings: Standings) -> str:
+    """Who deals next (and, at 6-player tarot, who is mort)."""
+    note = f"Next dealer: {standings.next_dealer}"
+    if standings.next_mort:
+        note += f" — mort: {standings.next_mort}"
+    return note
+
+
+def totals_table(session: Session, standings: Standings) -> Table:
+    """The running totals, leader first, with the next dealer underneath."""
+    title = session.title or f"{session.game} ({session.rules})"
+    table = Table(title=title, caption=seat_note(session, standings), title_style="bold")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("Team" if session.teams else "Player")
+    table.add_column("Total", justify="right")
+    ranking = sorted(standings.columns, key=lambda c: -standings.totals[c])
+    for place, column in enumerate(ranking, start=1):
+        total = standings.totals[column]
+        table.add_row(str(place), column, Text(str(total), style=_style(total)))
+    if standings.held:
+        table.add_row("", "held (litige)", str(standings.held))
+    return table
+
+
+def outcome_line(standings: Standings) -> Text | None:
+    if standings.finished and standings.winner:
+        return Text(f"Game over — {standings.winner} wins!", style="bold magenta")
+    return None
+
+
+def sheet(
+    session: Session, standings: Standings, rows: Sequence[RoundRow], *, detail: bool = False
+) -> Table | Text:
+    """The scoresheet: one row per round (score and running total of each column)."""
+    if len(rows) > RICH_ROWS_LIMIT and not detail:
+        return Text(plain_sheet(session, standings, rows))
+    table = Table(
+        title=session.title or f"{session.game} ({session.rules}) — {session.id}",
+        title_style="bold",
+        show_footer=True,
+    )
+    has_mort = any(r.mort for r in rows)
+    table.add_column("#", justify="right", style="dim", footer="")
+    table.add_column("Dealer", footer="Total")
+    if has_mort:
+        table.add_column("Mort", style="dim", footer="")
+    for column in standings.columns:
+        total = standings.totals[column]
+        table.add_column(column, justify="right", footer=Text(str(total), style="bold"))
+    show_held = any(r.held for r in rows) or standings.held
+    if show_held:
+        table.add_column("Held", justify="right", footer=str(standings.held or ""))
+    if detail:
+        table.add_column("Breakdown", ratio=1)
+    for row in rows:
+        cells: list[str | Text] = [str(row.number), row.dealer]
+        if has_mort:
+            cells.append(row.mort or "")
+        for column in standings.columns:
+            score = row.scores.get(column, 0)
+            cell = Text(signed(score), style=_style(score))
+            cell.append(f" {row.totals[column]}", style="dim")
+            cells.append(cell)
+        if show_held:
+            cells.append(str(row.held or ""))
+        if detail:
+            cells.append("\n".join(row.breakdown))
+        table.add_row(*cells)
+    return table
+
+
+def plain_sheet(session: Session, standings: Standings, rows: Sequence[RoundRow]) -> str:
+    """The scoresheet as aligned text, in time linear in the rows."""
+    columns = standings.columns
+    widths = [max(len(c), 13) for c in columns]
+    dealer_width = max([6, *(len(p) for p in session.players)])
+    head = f"{'#':>5}  {'Dealer':<{dealer_width}}  " + "  ".join(
+        f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)
+    )
+    lines = [session.title or f"{session.game} ({session.rules}) — {session.id}", head]
+    for row in rows:
+        cells = "  ".join(
+            f"{signed(row.scores.get(c, 0)) + ' ' + str(row.totals[c]):>{w}}"
+            for c, w in zip(columns, widths, strict=True)
+        )
+        lines.append(f"{row.number:>5}  {row.dealer:<{dealer_width}}  {cells}")
+    lines.append(
+        f"{'':>5}  {'Total':<{dealer_width}}  "
+        + "  ".join(f"{standings.totals[c]:>{w}}" for c, w in zip(columns, widths, strict=True))
+    )
+    return "\n".join(lines)
+
+
+def round_report(
+    session: Session, row_scores: dict[str, int], breakdown: Sequence[str], title: str
+) -> Group:
+    """A round's breakdown and its scores, as shown before confirming and after ``add``."""
+    lines = Text()
+    for line in breakdown:
+        lines.append("  " + line + "\n")
+    scores = Text("  ")
+    for column, value in row_scores.items():
+        scores.append(f"{column} ", style="bold")
+        scores.append(signed(value), style=_style(value))
+        scores.append("   ")
+    return Group(Text(title, style="bold"), lines, scores)
+
+
+def console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False)

@@ -1,0 +1,292 @@
+"""A session: one game at one table, its rule parameters and its rounds.
+
+Rounds are kept as their validated *inputs*; every score is recomputed by replaying them
+with the session's parameters (:meth:`Session.standings`), so a session created under a
+preset keeps scoring the same way even if the preset changes later, and the scoring code
+is the only place where a number is computed.
+
+>>> s = Session.create("tarot", ["Ann", "Bob", "Cyd", "Dan"], rules="fft")
+>>> s.add({"taker": "bob", "contract": "garde", "bouts": "2", "points": "49"})["taker"]
+'Bob'
+>>> st = s.standings()
+>>> st.totals["Bob"], st.totals["Ann"], st.next_dealer
+(198, -66, 'Bob')
+>>> _ = s.undo(); len(s.rounds), len(s.undone)
+(0, 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardscore.games import get_game
+from cardscore.games.base import Game, InputError, Table, apply_settings, params_from_dict
+
+SCHEMA_VERSION = 1
+
+
+class SessionDataError(ValueError):
+    """A stored round that the rules cannot score: the file was damaged or hand-edited."""
+
+    def __init__(self, session_id: str, message: str) -> None:
+        super().__init__(message)
+        self.session_id = session_id
+
+
+def now() -> str:
+    return _dt.datetime.now(_dt.UTC).astimezone().isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One replayed round, as the scoresheet shows it."""
+
+    number: int
+    dealer: str
+    mort: str | None
+    input: Mapping[str, Any]
+    scores: Mapping[str, int]
+    totals: Mapping[str, int]
+    breakdown: tuple[str, ...]
+    held: int
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Where a session stands after replaying its rounds."""
+
+    columns: tuple[str, ...]
+    rows: tuple[RoundRow, ...]
+    totals: Mapping[str, int]
+    held: int
+    finished: bool
+    winner: str | None
+    next_dealer: str
+    next_mort: str | None
+    carry: Any = None  # what the last round hands to the next (belote's held points)
+
+
+@dataclass
+class Session:
+    """A saved game: what the file holds, minus its ``schema_version``."""
+
+    id: str
+    game: str
+    rules: str
+    params: dict[str, Any]
+    players: list[str]
+    teams: list[str] = field(default_factory=list)
+    title: str = ""
+    created: str = ""
+    updated: str = ""
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    undone: list[dict[str, Any]] = field(default_factory=list)
+
+    # ---- creation --------------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        game_name: str,
+        players: Sequence[str],
+        *,
+        rules: str | None = None,
+        target: int | None = None,
+        settings: Sequence[str] = (),
+        title: str = "",
+        session_id: str = "new",
+    ) -> Session:
+        """Check a new game's set-up and return it (not yet saved)."""
+        game = get_game(game_name)
+        preset = (rules or game.default_preset).strip().lower()
+        if preset not in game.presets:
+            raise InputError(
+                f"--rules: {game.name} has no rule set {rules!r} "
+                f"(rule sets: {', '.join(game.presets)})"
+            )
+        names = [" ".join(p.split()) for p in players]
+        team_names, settings = _team_settings(settings)
+        params = apply_settings(game.presets[preset], settings)
+        if target is not None:
+            if not hasattr(params, "target"):
+                raise InputError(f"--target: {game.name} has no target score")
+            if target <= 0:
+                raise InputError(f"--target: {target} is not a positive number of points")
+            params = dataclasses.replace(params, target=target)
+        game.check_players(names, params)
+        teams: list[str] = []
+        if hasattr(game, "default_team_names"):
+            teams = list(game.default_team_names(names))
+            for index, name in team_names.items():
+                teams[index] = name
+            if teams[0].casefold() == teams[1].casefold():
+                raise InputError(f"--set: both teams are named {teams[0]!r}")
+        elif team_names:
+            raise InputError(f"--set team1/team2: {game.name} is not played in teams")
+        stamp = now()
+        return cls(
+            id=session_id,
+            game=game.name,
+            rules=preset,
+            params=dataclasses.asdict(params),
+            players=names,
+            teams=teams,
+            title=title.strip(),
+            created=stamp,
+            updated=stamp,
+        )
+
+    # ---- the game and its table ------------------------------------------------------------
+
+    @property
+    def game_rules(self) -> Game:
+        return get_game(self.game)
+
+    def table(self) -> Table:
+        game = self.game_rules
+        return Table(
+            game=self.game,
+            players=tuple(self.players),
+            params=params_from_dict(game.params_cls, self.params),
+            teams=tuple(self.teams),
+        )
+
+    # ---- changing the rounds ---------------------------------------------------------------
+
+    def build(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate the next round's raw data without recording it."""
+        standings = self.standings()
+        if standings.finished:
+            raise InputError(
+                f"the game is over ({standings.winner} won): start a new one with "
+                f"`cardscore new {self.game}`"
+            )
+        game = self.game_rules
+        number = len(self.rounds) + 1
+        table = self.table()
+        inp = game.build_round(raw, table, number)
+        # Score it once now, so that an input the scorer cannot handle is refused here
+        # rather than saved.
+        game.score(inp, table, number, standings.carry)
+        return inp
+
+    def add(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate and record the next round; a new round forgets what was undone."""
+        inp = self.build(raw)
+        self.rounds.append(inp)
+        self.undone.clear()
+        self.touch()
+        return inp
+
+    def undo(self) -> dict[str, Any]:
+        """Remove the last round ("corriger"); it is kept for :meth:`redo`."""
+        if not self.rounds:
+            raise InputError("there is no round to undo")
+        last = self.rounds.pop()
+        self.undone.append(last)
+        self.touch()
+        return last
+
+    def redo(self) -> dict[str, Any]:
+        """Put back the last undone round."""
+        if not self.undone:
+            raise InputError("there is no undone round to redo")
+        again = self.undone.pop()
+        self.rounds.append(again)
+        self.touch()
+        return again
+
+    def touch(self) -> None:
+        self.updated = now()
+
+    # ---- replay ----------------------------------------------------------------------------
+
+    def standings(self) -> Standings:
+        """Replay every round with the session's parameters."""
+        game = self.game_rules
+        table = self.table()
+        columns = tuple(game.columns(table))
+        totals = dict.fromkeys(columns, 0)
+        rows: list[RoundRow] = []
+        carry: Any = None
+        held = 0
+        for number, inp in enumerate(self.rounds, start=1):
+            try:
+                result = game.score(inp, table, number, carry)
+            except Exception as exc:  # a hand-edited or damaged file: say which round
+                raise SessionDataError(
+                    self.id, f"round {number} cannot be scored ({type(exc).__name__}: {exc})"
+                ) from None
+            carry, held = result.carry, result.held
+            for column in columns:
+                totals[column] += result.scores.get(column, 0)
+            rows.append(
+                RoundRow(
+                    number=number,
+                    dealer=table.dealer(number),
+                    mort=game.sitting_out(table, number),
+                    input=inp,
+                    scores=dict(result.scores),
+                    totals=dict(totals),
+                    breakdown=tuple(result.breakdown),
+                    held=held,
+                )
+            )
+        outcome = game.outcome(table, totals)
+        following = len(self.rounds) + 1
+        standings = Standings(
+            columns=columns,
+            rows=tuple(rows),
+            totals=totals,
+            held=held,
+            finished=outcome.finished,
+            winner=outcome.winner,
+            next_dealer=table.dealer(following),
+            next_mort=game.sitting_out(table, following),
+            carry=carry,
+        )
+        return standings
+
+    # ---- (de)serialisation -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"schema_version": SCHEMA_VERSION, **dataclasses.asdict(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Session:
+        """Rebuild a session from a file's data (already migrated to this schema)."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        session = cls(**values)
+        get_game(session.game)  # an unknown game is a damaged file
+        for name in ("id", "game", "rules"):
+            if not isinstance(getattr(session, name), str):
+                raise ValueError(f"{name} is not a string")
+        if not isinstance(session.params, dict):
+            raise ValueError("params is not an object")
+        for name in ("players", "teams", "rounds", "undone"):
+            if not isinstance(getattr(session, name), list):
+                raise ValueError(f"{name} is not a list")
+        if not all(isinstance(r, dict) for r in session.rounds + session.undone):
+            raise ValueError("a round is not an object")
+        return session
+
+
+def _team_settings(settings: Sequence[str]) -> tuple[dict[int, str], list[str]]:
+    """Split ``team1=…``/``team2=…`` (team names) from the rule parameters of ``--set``."""
+    teams: dict[int, str] = {}
+    rest: list[str] = []
+    for setting in settings:
+        key, sep, value = setting.partition("=")
+        if sep and key.strip().lower() in {"team1", "team2"}:
+            name = " ".join(value.split())
+            if not name:
+                raise InputError(f"--set {key.strip()}: a team needs a name")
+            teams[int(key.strip()[-1]) - 1] = name
+        else:
+            rest.append(setting)
+    return teams, rest

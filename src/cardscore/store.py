@@ -1,0 +1,312 @@
+"""Session files: where they live, how they are written safely, and how they are read back.
+
+* Folder: ``$CARDSCORE_HOME/sessions`` when ``CARDSCORE_HOME`` is set (tests always set it),
+  else ``platformdirs.user_data_path("cardscore")/sessions``.
+* One UTF-8 JSON file per session, ``ID.json``, readable by a person: the header fields one
+  per line, then one round per line.  Names keep their accents.
+* Saves are atomic (temporary file in the same folder, flush, fsync, ``os.replace``), and
+  every change happens under an exclusive lock on ``ID.json.lock`` after re-reading the
+  file, so two terminals on the same session never lose a round.
+* A file that cannot be read is never rewritten: :class:`SessionFileError` names it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from cardscore.session import SCHEMA_VERSION, Session
+
+LOCK_TIMEOUT = 5.0  # seconds a process waits for another one's save before giving up
+
+
+class StoreError(Exception):
+    """A runtime failure of the store (exit status 1): the message is for the user."""
+
+
+class SessionFileError(StoreError):
+    """A session file is damaged or unknown; it is left untouched."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"cannot read session file {path}: {reason} (the file was left untouched)")
+        self.path = path
+
+
+class SessionNotFound(StoreError):
+    """No session matches what the user typed (a usage error: exit status 2)."""
+
+
+class LockTimeout(StoreError):
+    """Another process kept the session locked for too long."""
+
+
+def data_dir() -> Path:
+    """The folder that holds the ``sessions`` folder."""
+    home = os.environ.get("CARDSCORE_HOME")
+    if home:
+        return Path(home)
+    import platformdirs  # only when needed: tests and most runs never import it
+
+    return platformdirs.user_data_path("cardscore")
+
+
+def sessions_dir() -> Path:
+    return data_dir() / "sessions"
+
+
+def session_path(session_id: str) -> Path:
+    return sessions_dir() / f"{session_id}.json"
+
+
+# --------------------------------------------------------------------------------------------
+# Encoding
+
+
+def dumps(session: Session) -> str:
+    """The file text: header lines, then one round per line (compact, so a long session
+    saves fast, and still easy to read and diff)."""
+    data = session.to_dict()
+    rounds = data.pop("rounds")
+    undone = data.pop("undone")
+    lines = ["{"]
+    for key, value in data.items():
+        lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
+    for key, items in (("rounds", rounds), ("undone", undone)):
+        if not items:
+            lines.append(f'  "{key}": [],')
+            continue
+        lines.append(f'  "{key}": [')
+        body = [
+            "    " + json.dumps(item, ensure_ascii=False, separators=(", ", ": ")) for item in items
+        ]
+        lines.append(",\n".join(body))
+        lines.append("  ],")
+    lines[-1] = lines[-1].rstrip(",")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def loads(text: str, path: Path) -> Session:
+    """Parse a session file's text; any problem is a :class:`SessionFileError`."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SessionFileError(path, f"not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise SessionFileError(path, "not a cardscore session (expected a JSON object)")
+    version = data.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SessionFileError(path, "not a cardscore session (no schema_version)")
+    if version > SCHEMA_VERSION:
+        raise SessionFileError(
+            path,
+            f"written by a newer cardscore (schema {version}; this one reads up to "
+            f"{SCHEMA_VERSION}): upgrade cardscore",
+        )
+    try:
+        return Session.from_dict(migrate(data))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SessionFileError(path, f"not a valid cardscore session ({exc})") from None
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older file's data up to :data:`SCHEMA_VERSION` (1 is the first version)."""
+    if data["schema_version"] < 1:
+        raise ValueError(f"unknown schema_version {data['schema_version']}")
+    return data
+
+
+def read(path: Path) -> Session:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SessionNotFound(f"no session file {path}") from None
+    except OSError as exc:
+        raise SessionFileError(path, exc.strerror or str(exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SessionFileError(path, "not UTF-8 text") from None
+    if not text.strip():
+        raise SessionFileError(path, "the file is empty")
+    return loads(text, path)
+
+
+def write(session: Session) -> Path:
+    """Atomically replace the session's file with its current content."""
+    folder = sessions_dir()
+    path = folder / f"{session.id}.json"
+    text = dumps(session)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{session.id}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        _fsync_dir(folder)
+    except OSError as exc:
+        raise StoreError(
+            f"could not save session {session.id} in {folder}: {exc.strerror or exc} "
+            "(nothing was changed)"
+        ) from None
+    return path
+
+
+def _fsync_dir(folder: Path) -> None:
+    # Makes the rename itself durable; not possible on every platform, hence best effort.
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# --------------------------------------------------------------------------------------------
+# Locking
+
+
+@contextlib.contextmanager
+def locked(session_id: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the session's exclusive lock (between processes) for the duration."""
+    folder = sessions_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = open(folder / f"{session_id}.json.lock", "a+b")  # noqa: SIM115
+    except OSError as exc:
+        raise StoreError(f"cannot lock session {session_id} in {folder}: {exc.strerror}") from None
+    try:
+        _acquire(handle, session_id, timeout)
+        try:
+            yield
+        finally:
+            _release(handle)
+    finally:
+        handle.close()
+
+
+try:
+    import fcntl
+
+    def _try_lock(handle: Any) -> bool:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _release(handle: Any) -> None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+except ImportError:  # Windows
+    import msvcrt
+
+    def _try_lock(handle: Any) -> bool:
+        try:
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _release(handle: Any) -> None:
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+
+
+def _acquire(handle: Any, session_id: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    delay = 0.005
+    while not _try_lock(handle):
+        if time.monotonic() >= deadline:
+            raise LockTimeout(
+                f"session {session_id} is being changed by another cardscore process; "
+                f"gave up after {timeout:g} s — try again"
+            )
+        time.sleep(delay)
+        delay = min(delay * 2, 0.1)
+
+
+# --------------------------------------------------------------------------------------------
+# Finding sessions
+
+
+def new_id() -> str:
+    """A short random id that no existing session has."""
+    while True:
+        candidate = secrets.token_hex(3)
+        if not session_path(candidate).exists():
+            return candidate
+
+
+def session_files() -> list[Path]:
+    """Every session file, most recently changed first."""
+    folder = sessions_dir()
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.glob("*.json") if not p.name.startswith(".")]
+    return sorted(files, key=_mtime, reverse=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def resolve(text: str | None) -> str:
+    """The id of the session named by ``text``: an id, a unique prefix, or (``None``) the
+    most recently changed session."""
+    files = session_files()
+    ids = [p.stem for p in files]
+    if text is None:
+        if not ids:
+            raise SessionNotFound("no saved session yet: start one with `cardscore new GAME`")
+        return ids[0]
+    wanted = text.strip().lower()
+    if wanted in ids:
+        return wanted
+    matches = [i for i in ids if i.startswith(wanted)] if wanted else []
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise SessionNotFound(f"session {text!r} is ambiguous: {', '.join(sorted(matches))}")
+    raise SessionNotFound(f"no session {text!r} (see `cardscore list`)")
+
+
+def load(text: str | None) -> Session:
+    return read(session_path(resolve(text)))
+
+
+@contextlib.contextmanager
+def changing(text: str | None) -> Iterator[Session]:
+    """Lock a session, re-read it, let the caller change it, then save it atomically.
+
+    If the block raises, nothing is saved."""
+    session_id = resolve(text)
+    with locked(session_id):
+        session = read(session_path(session_id))
+        yield session
+        write(session)
+
+
+def delete(session_id: str) -> None:
+    with locked(session_id):
+        session_path(session_id).unlink()
+    with contextlib.suppress(OSError):
+        (sessions_dir() / f"{session_id}.json.lock").unlink()

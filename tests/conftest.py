@@ -1,0 +1,58 @@
+"""Shared fixtures: every test gets its own empty data folder (CARDSCORE_HOME)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardscore.cli import run
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    def json(self):
+        return json.loads(self.out)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv("CARDSCORE_HOME", str(folder))
+    monkeypatch.setenv("COLUMNS", "120")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("CARDSCORE_LANG", raising=False)
+    return folder
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
+    """Run ``cardscore ARGS…`` in this process, as the console script does."""
+
+    def invoke(*args: str) -> Result:
+        capsys.readouterr()
+        code = run(list(args))
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke
+
+
+@pytest.fixture
+def sessions(home: Path) -> Callable[[], dict[str, bytes]]:
+    """A snapshot of every session file's bytes, to prove that nothing was saved."""
+
+    def snapshot() -> dict[str, bytes]:
+        folder = home / "sessions"
+        if not folder.exists():
+            return {}
+        return {p.name: p.read_bytes() for p in sorted(folder.glob("*.json"))}
+
+    return snapshot
