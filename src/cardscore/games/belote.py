@@ -1,0 +1,789 @@
+"""Belote and coinche (RULES.md §2): four players in two fixed teams, one module for both.
+
+Both games count a round the same way — card points, dix de der, belote-rebelote,
+announcements, capot — and differ only in how the two team totals become scores
+(:class:`BeloteGame`: made / dedans / litige; :class:`CoincheGame`: a contract, coinché or
+not).  The registry exposes them as :data:`BELOTE` and :data:`COINCHE`.
+
+Teams are referred to by index in stored inputs: team 0 = players 1 & 3, team 1 = players
+2 & 4.  Scores are keyed by the team names of ``table.teams``.
+
+>>> players = ("Ann", "Bob", "Cyd", "Dan")
+>>> table = Table("belote", players, BeloteParams(), default_team_names(players))
+>>> raw = {"taker": "ann", "trump": "coeur", "points": "82", "dix_de_der": "taker",
+...        "belote": "cyd", "announce": ["bob:20"]}
+>>> inp = BELOTE.build_round(raw, table, 1)
+>>> inp["taker"], inp["trump"], inp["points"], inp["dix_de_der"], inp["belote"]
+('Ann', 'hearts', 82, 0, 0)
+>>> inp["announces"], inp["capot"]
+([[1, 20]], None)
+>>> BELOTE.score(inp, table, 1, None).scores
+{'Ann & Cyd': 112, 'Bob & Dan': 90}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardscore.games.base import (
+    Choice,
+    Field,
+    InputError,
+    Outcome,
+    RoundResult,
+    Table,
+    fold,
+    is_given,
+    param_field,
+    parse_int,
+    pick_choice,
+    reject_inapplicable,
+)
+
+# --------------------------------------------------------------------------------------------
+# Parameters
+
+
+@dataclass(frozen=True)
+class _CardParams:
+    """What both games share: how many points the cards and a capot are worth, the target."""
+
+    sans_atout_ace: int = param_field(
+        11,
+        "value of an ace in sans atout: 11 (maison: cards 120, round 130) "
+        "or 19 (official: cards 152, round 162)",
+    )
+    capot_made_value: int = param_field(
+        252, "what a capot team counts instead of its cards and dix de der (trump, tout atout)"
+    )
+    capot_sans_atout: int = param_field(
+        220, "what a capot team counts in sans atout (maison 220 = 120 + 100)"
+    )
+    target: int = param_field(1000, "the game ends after the round in which a team reaches it")
+
+
+@dataclass(frozen=True)
+class BeloteParams(_CardParams):
+    """Rule parameters of classic belote (RULES.md §2.1).
+
+    >>> BeloteParams().litige, BELOTE.presets["official"].sans_atout_ace
+    (True, 19)
+    """
+
+    litige: bool = param_field(
+        True, "a tie holds the taker's points for the next round's winner (off: a tie is dedans)"
+    )
+    dedans_announcements: str = param_field(
+        "all",
+        "announcements the defence scores when the taker is dedans: "
+        "all (both teams') or own (its own; the taker's are lost)",
+        choices=("all", "own"),
+    )
+
+
+@dataclass(frozen=True)
+class CoincheParams(_CardParams):
+    """Rule parameters of coinche (RULES.md §2.2).
+
+    >>> p = COINCHE.presets["official"]
+    >>> p.rounding, p.capot_made_value, p.capot_base, p.target
+    (True, 250, 250, 2000)
+    """
+
+    target: int = param_field(2000, "the game ends after the round in which a team reaches it")
+    rounding: bool = param_field(
+        False, "round each team's own points to the nearest ten, 5 up (84 → 80, 85 → 90)"
+    )
+    base: int = param_field(160, "the base of a coinché, surcoinché or fallen contract's score")
+    capot_base: int = param_field(
+        160, "the base instead, when the contract was capot or générale or a capot was made"
+    )
+
+
+BELOTE_PRESETS: Mapping[str, BeloteParams] = {
+    "maison": BeloteParams(),
+    # The two belote rule sets differ only in the sans atout ace (RULES.md §2.1).
+    "official": BeloteParams(sans_atout_ace=19, capot_sans_atout=252),
+}
+COINCHE_PRESETS: Mapping[str, CoincheParams] = {
+    "maison": CoincheParams(),
+    # A made capot counts 250 whatever the trump (RULES.md §2.2, official).
+    "official": CoincheParams(
+        sans_atout_ace=19,
+        capot_made_value=250,
+        capot_sans_atout=250,
+        rounding=True,
+        capot_base=250,
+    ),
+}
+
+# --------------------------------------------------------------------------------------------
+# Vocabulary
+
+TRUMPS = (
+    Choice("spades", "spades (pique)", aliases=("pique", "piques", "spade", "♠")),
+    Choice("hearts", "hearts (cœur)", aliases=("coeur", "coeurs", "heart", "♥")),
+    Choice("diamonds", "diamonds (carreau)", aliases=("carreau", "carreaux", "diamond", "♦")),
+    Choice("clubs", "clubs (trèfle)", aliases=("trefle", "trefles", "club", "♣")),
+    Choice("sa", "sans atout", aliases=("sans-atout", "sansatout", "no-trump", "notrump")),
+    Choice("ta", "tout atout", aliases=("tout-atout", "toutatout", "all-trump", "alltrump")),
+)
+SANS_ATOUT, TOUT_ATOUT = "sa", "ta"
+
+ANNOUNCE_VALUES = (20, 50, 100, 150, 200)
+ANNOUNCES = (
+    Choice("20", "20 (tierce)"),
+    Choice("50", "50 (cinquante)"),
+    Choice("100", "100 (cent, carré)"),
+    Choice("150", "150 (carré de neuf)"),
+    Choice("200", "200 (carré de valets)"),
+)
+
+# Contracts are stored as the int value (80…180) or the words "capot" / "generale".
+CONTRACT_VALUES: Mapping[str | int, int] = {
+    **{v: v for v in range(80, 181, 10)},
+    "capot": 250,
+    "generale": 500,
+}
+CONTRACTS = (
+    *(Choice(str(v)) for v in range(80, 181, 10)),
+    Choice("capot", "capot (250)", aliases=("250",)),
+    Choice("generale", "générale (500)", aliases=("500",)),
+)
+LEVELS = {1: "", 2: "coinché", 4: "surcoinché"}
+
+TAKER_WORDS = frozenset({"taker", "attaque", "attack", "preneur"})
+DEFENSE_WORDS = frozenset({"defense", "defence"})  # fold() already strips the accent of défense
+
+LAST_TRICK, BELOTE_POINTS = 10, 20
+
+
+# --------------------------------------------------------------------------------------------
+# Teams
+
+
+def default_team_names(players: Sequence[str]) -> tuple[str, str]:
+    """Name each team after its players: players 1 & 3 against players 2 & 4.
+
+    >>> default_team_names(("Ann", "Bob", "Cyd", "Dan"))
+    ('Ann & Cyd', 'Bob & Dan')
+    """
+    return f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"
+
+
+def team_names(table: Table) -> tuple[str, str]:
+    """The table's two team names (the default ones if the session gave none)."""
+    if len(table.teams) == 2:
+        return table.teams[0], table.teams[1]
+    return default_team_names(table.players)
+
+
+def team_of(player: str, table: Table) -> int:
+    """The team index of a player: 0 for seats 1 & 3, 1 for seats 2 & 4."""
+    return table.players.index(player) % 2
+
+
+def resolve_team(text: str, table: Table, taker_team: int, what: str) -> int:
+    """The team index that ``text`` names: ``taker``/``defense``, a team or a player.
+
+    >>> t = Table("belote", ("Ann", "Bob", "Cyd", "Dan"), None, ("Us", "Them"))
+    >>> [resolve_team(x, t, 1, "--belote") for x in ("Taker", "défense", "cy", "them")]
+    [1, 0, 0, 1]
+    >>> resolve_team("Zoe", t, 1, "--belote")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --belote: 'Zoe' matches no team or player (taker, ...)
+    """
+    wanted = fold(text)
+    if wanted in TAKER_WORDS:
+        return taker_team
+    if wanted in DEFENSE_WORDS:
+        return 1 - taker_team
+    names = team_names(table)
+    for index, name in enumerate(names):
+        if fold(name) == wanted:
+            return index
+    if wanted and any(fold(p).startswith(wanted) for p in table.players):
+        # find_player settles exact names and says which players an ambiguous prefix fits.
+        return team_of(table.find_player(text, what=what), table)
+    accepted = ", ".join(("taker", "defense", *table.players, *names))
+    raise InputError(f"{what}: {text!r} matches no team or player ({accepted})")
+
+
+# --------------------------------------------------------------------------------------------
+# Card totals
+
+
+def card_total(trump: str, params: _CardParams) -> int:
+    """The card points of a round, without the dix de der.
+
+    A suit's plain cards are worth ace + 10 + 4 + 3 + 2 = ace + 19, hence 4 × (ace + 19)
+    in sans atout: 120 with the maison ace of 11, 152 with the official 19.
+
+    >>> card_total("hearts", BeloteParams()), card_total("sa", BeloteParams())
+    (152, 120)
+    >>> card_total("sa", BELOTE.presets["official"])
+    152
+    """
+    return 4 * (params.sans_atout_ace + 19) if trump == SANS_ATOUT else 152
+
+
+def capot_value(trump: str, params: _CardParams) -> int:
+    """What a capot team counts instead of its cards and dix de der.
+
+    >>> capot_value("spades", BeloteParams()), capot_value("sa", BeloteParams())
+    (252, 220)
+    """
+    return params.capot_sans_atout if trump == SANS_ATOUT else params.capot_made_value
+
+
+def round_tens(points: int) -> int:
+    """Round to the nearest ten, 5 up (official coinche).
+
+    >>> [round_tens(p) for p in (84, 85, 108, 54, 0)]
+    [80, 90, 110, 50, 0]
+    """
+    return 10 * ((points + 5) // 10)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One team's points in a round, term by term (RULES.md §2: its total)."""
+
+    team: str
+    cards: int
+    last_trick: int
+    belote: int
+    announces: int
+    capot: bool
+
+    @property
+    def total(self) -> int:
+        return self.cards + self.last_trick + self.belote + self.announces
+
+    def line(self) -> str:
+        """The breakdown line of the total, e.g. ``Us: 82 cartes + 10 dix de der = 92``."""
+        terms = [f"{self.cards} capot" if self.capot else f"{self.cards} cartes"]
+        if self.last_trick:
+            terms.append(f"{self.last_trick} dix de der")
+        if self.belote:
+            terms.append(f"{self.belote} belote")
+        if self.announces:
+            terms.append(f"{self.announces} announcements")
+        return f"{self.team}: {' + '.join(terms)} = {self.total}"
+
+
+def tallies(inp: Mapping[str, Any], table: Table) -> tuple[Tally, Tally]:
+    """Both teams' tallies of a stored round, team 0 first."""
+    params = table.params
+    names = team_names(table)
+    taker_team = team_of(inp["taker"], table)
+    total = card_total(inp["trump"], params)
+    cards = (inp["points"], total - inp["points"])
+    if taker_team == 1:
+        cards = cards[::-1]
+    result = []
+    for team in (0, 1):
+        capot = inp["capot"] == team
+        result.append(
+            Tally(
+                team=names[team],
+                cards=capot_value(inp["trump"], params) if capot else cards[team],
+                # A capot's value already includes the last trick.
+                last_trick=LAST_TRICK if inp["dix_de_der"] == team and not capot else 0,
+                belote=BELOTE_POINTS if inp["belote"] == team else 0,
+                announces=sum(v for t, v in inp["announces"] if t == team),
+                capot=capot,
+            )
+        )
+    return result[0], result[1]
+
+
+# --------------------------------------------------------------------------------------------
+# Reading raw answers
+
+
+def _option(key: str) -> str:
+    return "--" + key.replace("_", "-")
+
+
+def _text(raw: Mapping[str, Any], key: str) -> str | None:
+    """One typed value, stripped, or None when absent."""
+    value = raw.get(key)
+    if not is_given(value):
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str):
+        raise InputError(f"{_option(key)}: expects a single value, not {value!r}")
+    return value.strip()
+
+
+def _texts(raw: Mapping[str, Any], key: str) -> list[str]:
+    """The values of a repeatable option (a lone string counts as one)."""
+    value = raw.get(key)
+    if not is_given(value):
+        return []
+    values = [value] if isinstance(value, str) else value
+    if not isinstance(values, list | tuple) or not all(isinstance(v, str) for v in values):
+        raise InputError(f"{_option(key)}: expects a list of values, not {value!r}")
+    return [v.strip() for v in values if v.strip()]
+
+
+def _flag(raw: Mapping[str, Any], key: str) -> bool:
+    value = raw.get(key)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, str):
+        folded = fold(value)
+        if folded in {"", "no", "false", "off", "0", "non"}:
+            return False
+        if folded in {"yes", "true", "on", "1", "oui"}:
+            return True
+    raise InputError(f"{_option(key)}: {value!r} is not yes or no")
+
+
+def _trump(text: str, *, tout_atout: bool) -> str:
+    choices = TRUMPS if tout_atout else TRUMPS[:-1]
+    if not tout_atout and TRUMPS[-1].matches(text):
+        accepted = ", ".join(c.value for c in choices)
+        raise InputError(f"--trump: no tout atout in belote (accepted: {accepted})")
+    return pick_choice(text, choices, what="--trump")
+
+
+def _contract(text: str) -> str | int:
+    try:
+        value = pick_choice(text, CONTRACTS, what="--contract")
+    except InputError:
+        raise InputError(
+            f"--contract: {text!r} is not a contract "
+            "(accepted: 80 to 180 by tens, capot or 250, generale or 500)"
+        ) from None
+    return int(value) if value.isdigit() else value
+
+
+def _quietly(read: Callable[[str], Any], raw: Mapping[str, Any], key: str) -> Any:
+    """What a raw value reads as, or None when it is absent or wrong: ``applies`` must never
+    raise (the error belongs to the field's own validation)."""
+    try:
+        text = _text(raw, key)
+        return None if text is None else read(text)
+    except InputError:
+        return None
+
+
+def _not_sans_atout(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _quietly(lambda t: _trump(t, tout_atout=True), raw, "trump") != SANS_ATOUT
+
+
+def _points_not_given(table: Table, raw: Mapping[str, Any]) -> bool:
+    return not is_given(raw.get("points"))
+
+
+def _generale_contract(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _quietly(_contract, raw, "contract") == "generale"
+
+
+def _not_coinched(table: Table, raw: Mapping[str, Any]) -> bool:
+    try:
+        return not _flag(raw, "coinche")
+    except InputError:
+        return True
+
+
+# --------------------------------------------------------------------------------------------
+# Fields
+
+
+def _fields(*, coinche: bool) -> tuple[Field, ...]:
+    team_help = "taker, defense, a player or a team"
+    fields = [
+        Field("taker", "player", "Who took?", "the player who took (his team is the attack)",
+              required=True),
+        Field("trump", "choice", "Trump?",
+              "the trump: spades, hearts, diamonds, clubs, sa (sans atout)"
+              + (", ta (tout atout)" if coinche else ""),
+              choices=TRUMPS if coinche else TRUMPS[:-1], required=True),
+    ]  # fmt: skip
+    if coinche:
+        fields += [
+            Field("contract", "choice", "Contract?",
+                  "80 to 180 by tens, capot (250) or generale (500)",
+                  choices=CONTRACTS, required=True),
+            Field("coinche", "flag", "Coinché (×2)?", "the contract was coinché (×2)"),
+            Field("surcoinche", "flag", "Surcoinché (×4)?",
+                  "the contract was surcoinché (×4); instead of --coinche",
+                  applies=_not_coinched,
+                  unavailable="give either --coinche (×2) or --surcoinche (×4), not both"),
+        ]  # fmt: skip
+    fields += [
+        Field("points", "integer", "Card points of the taker's team (without dix de der)?",
+              "card points K of the taker's team, without the dix de der"),
+        Field("defense_points", "integer", "Card points of the defence (without dix de der)?",
+              "the defence's card points instead of --points",
+              applies=_points_not_given,
+              unavailable="give either --points or --defense-points, not both"),
+        Field("dix_de_der", "team", "Which team took the last trick (dix de der)?",
+              f"the team that took the last trick: {team_help}"),
+        Field("belote", "team", "Which team had belote-rebelote?",
+              f"the team that had belote-rebelote: {team_help}",
+              applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout"),
+        Field("announce", "team_value", "Announcements?",
+              "an announcement TEAM:VALUE, VALUE among 20, 50, 100, 150, 200 (repeatable)",
+              choices=ANNOUNCES),
+        Field("capot", "team", "Which team took every trick (capot)?",
+              f"the team that took every trick: {team_help}"),
+    ]  # fmt: skip
+    if coinche:
+        fields.append(
+            Field("generale_made", "flag", "Did the taker alone take every trick (générale)?",
+                  "the taker alone took every trick (a générale contract made)",
+                  option="--generale-made", applies=_generale_contract,
+                  unavailable="only with a générale contract (--contract generale)"),
+        )  # fmt: skip
+    return tuple(fields)
+
+
+# --------------------------------------------------------------------------------------------
+# The games
+
+
+class _CardGame:
+    """What belote and coinche share: players, teams, reading a round, the end of a game."""
+
+    name: str
+    params_cls: type
+    presets: Mapping[str, Any]
+    fields: tuple[Field, ...]
+    default_preset = "maison"
+    min_players = max_players = 4
+    # The session names new teams with it (and lets the user rename them).
+    default_team_names = staticmethod(default_team_names)
+
+    def check_players(self, players: Sequence[str], params: Any) -> None:
+        if len(players) != 4:
+            raise InputError(
+                f"{self.name} is played by 4 players in two teams (got {len(players)})"
+            )
+        seen: set[str] = set()
+        for player in players:
+            if not fold(player):
+                raise InputError(f"--names: {player!r} is not a name (every player needs one)")
+            if fold(player) in seen:
+                raise InputError(f"--names: {player!r} is given twice (names must differ)")
+            seen.add(fold(player))
+
+    def columns(self, table: Table) -> tuple[str, ...]:
+        return team_names(table)
+
+    def sitting_out(self, table: Table, number: int) -> str | None:
+        return None
+
+    def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
+        """Over once a team reached the target and the totals differ; the higher wins.
+
+        >>> t = Table("belote", ("A", "B", "C", "D"), BeloteParams(), ("AC", "BD"))
+        >>> BELOTE.outcome(t, {"AC": 1010, "BD": 990}), BELOTE.outcome(t, {"AC": 1000, "BD": 1000})
+        (Outcome(finished=True, winner='AC'), Outcome(finished=False, winner=None))
+        """
+        names = team_names(table)
+        a, b = (totals.get(n, 0) for n in names)
+        if max(a, b) < table.params.target or a == b:
+            return Outcome()
+        return Outcome(finished=True, winner=names[0] if a > b else names[1])
+
+    def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
+        """Validate raw answers; see the module docstring for the stored shape."""
+        keys = {f.key for f in self.fields}
+        for key, value in raw.items():
+            if key not in keys and is_given(value):
+                raise InputError(f"{_option(key)}: not an option of {self.name}")
+        reject_inapplicable(self.fields, raw, table)
+
+        taker_text = _text(raw, "taker")
+        if taker_text is None:
+            raise InputError(f"--taker: who took is needed ({', '.join(table.players)})")
+        taker = table.find_player(taker_text, what="--taker")
+        taker_team = team_of(taker, table)
+        trump_text = _text(raw, "trump")
+        if trump_text is None:
+            accepted = ", ".join(c.value for c in self.fields[1].choices)
+            raise InputError(f"--trump: the trump is needed ({accepted})")
+        trump = _trump(trump_text, tout_atout=self.name == "coinche")
+        total = card_total(trump, table.params)
+        extra = self._extra(raw)  # the coinche fields, read early: --generale-made implies a capot
+
+        def team(key: str) -> int | None:
+            text = _text(raw, key)
+            return None if text is None else resolve_team(text, table, taker_team, _option(key))
+
+        capot = team("capot")
+        if extra.get("generale_made"):
+            if capot not in (None, taker_team):
+                raise InputError(
+                    "--generale-made: the taker took every trick, so --capot must be his team"
+                )
+            capot = taker_team
+        capot_by = "--generale-made" if extra.get("generale_made") else "--capot"
+        points = self._points(raw, trump, total, taker_team, capot, capot_by)
+        dix_de_der = team("dix_de_der")
+        if capot is not None and dix_de_der not in (None, capot):
+            raise InputError("--capot: the capot team took the last trick too (see --dix-de-der)")
+        if capot is None and dix_de_der is None:
+            raise InputError(
+                "--dix-de-der: the team that took the last trick is needed "
+                "(taker, defense, a player or a team)"
+            )
+        announces = []
+        for text in _texts(raw, "announce"):
+            name, sep, value = text.rpartition(":")
+            if not sep or not name.strip() or not value.strip():
+                raise InputError(f"--announce: {text!r} is not TEAM:VALUE (e.g. taker:50)")
+            accepted = ", ".join(map(str, ANNOUNCE_VALUES))
+            if not any(c.matches(value) for c in ANNOUNCES):
+                raise InputError(
+                    f"--announce: {value.strip()!r} is not an announcement value "
+                    f"(accepted: {accepted})"
+                )
+            announces.append(
+                [resolve_team(name, table, taker_team, "--announce"), int(fold(value))]
+            )
+        inp: dict[str, Any] = {"taker": taker, "trump": trump}
+        if "contract" in extra:
+            inp |= {"contract": extra["contract"], "coinche": extra["coinche"]}
+        inp |= {
+            "points": points,
+            "dix_de_der": capot if capot is not None else dix_de_der,
+            "belote": team("belote"),
+            "announces": announces,
+            "capot": capot,
+        }
+        if "generale_made" in extra:
+            inp["generale_made"] = extra["generale_made"]
+        return inp
+
+    def _extra(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's own fields, validated (none for belote)."""
+        return {}
+
+    @staticmethod
+    def _points(
+        raw: Mapping[str, Any],
+        trump: str,
+        total: int,
+        taker_team: int,
+        capot: int | None,
+        capot_by: str,
+    ) -> int:
+        """The taker team's card points K, typed, converted from the defence's, or implied
+        by a capot (given by ``capot_by``); a capot team must hold them all."""
+        kind = {SANS_ATOUT: "sans atout", TOUT_ATOUT: "tout atout"}.get(trump, "trump")
+
+        def read(key: str) -> int | None:
+            text = _text(raw, key)
+            if text is None:
+                return None
+            value = parse_int(text, what=_option(key))
+            if value > total:
+                raise InputError(
+                    f"{_option(key)}: {value} is more than the {total} card points "
+                    f"of a {kind} round"
+                )
+            if value < 0:
+                raise InputError(
+                    f"{_option(key)}: {value} is not a number of card points (0 to {total})"
+                )
+            return value
+
+        points, defense = read("points"), read("defense_points")
+        if points is None and defense is not None:
+            points = total - defense
+        if capot is None:
+            if points is None:
+                raise InputError(
+                    f"--points: the taker team's card points are needed "
+                    f"(--points K or --defense-points K, 0 to {total})"
+                )
+            return points
+        implied = total if capot == taker_team else 0
+        if points is not None and points != implied:
+            raise InputError(
+                f"{capot_by}: a capot team holds all {total} card points "
+                f"(the taker's team has {points}, the defence {total - points})"
+            )
+        return implied
+
+
+class BeloteGame(_CardGame):
+    """Classic belote: made, dedans or litige (RULES.md §2.1)."""
+
+    name = "belote"
+    params_cls = BeloteParams
+    presets = BELOTE_PRESETS
+    fields = _fields(coinche=False)
+
+    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
+        """Score a round; ``carry`` is the points held by earlier litiges (an int or None).
+
+        >>> t = Table("belote", ("Ann", "Bob", "Cyd", "Dan"), BeloteParams(), ("AC", "BD"))
+        >>> r = BELOTE.score({"taker": "Ann", "trump": "spades", "points": 71, "dix_de_der": 0,
+        ...                   "belote": None, "announces": [], "capot": None}, t, 1, None)
+        >>> r.scores, r.held, r.breakdown[-1]
+        ({'AC': 0, 'BD': 81}, 81, 'litige: 81 held for the next round')
+        """
+        params: BeloteParams = table.params
+        held = carry if isinstance(carry, int) and not isinstance(carry, bool) else 0
+        taker_team = team_of(inp["taker"], table)
+        both = tallies(inp, table)
+        taker, defense = both[taker_team], both[1 - taker_team]
+        lines = [both[0].line(), both[1].line()]
+        scores = {taker.team: 0, defense.team: 0}
+        if taker.total > defense.total:
+            lines.append(
+                f"contrat fait: {taker.total} > {defense.total}, each team scores its total"
+            )
+            scores = {taker.team: taker.total, defense.team: defense.total}
+            winner = taker.team
+        elif taker.total == defense.total and params.litige:
+            lines.append(
+                f"litige: {taker.total} = {defense.total}, {defense.team} score their total, "
+                f"{taker.team} 0"
+            )
+            scores[defense.team] = defense.total
+            pot = held + taker.total
+            lines.append(
+                f"litige: {taker.total} + {held} already held = {pot} held for the next round"
+                if held
+                else f"litige: {pot} held for the next round"
+            )
+            return RoundResult(_ordered(scores, table), tuple(lines), carry=pot, held=pot)
+        else:
+            sign = "<" if taker.total < defense.total else "="
+            lines.append(f"dedans: {taker.total} {sign} {defense.total}, the defence takes all")
+            round_points = (
+                capot_value(inp["trump"], params)
+                if defense.capot
+                else (card_total(inp["trump"], params) + LAST_TRICK)
+            )
+            announces = defense.announces
+            if params.dedans_announcements == "all":
+                announces += taker.announces
+            terms = [f"{round_points} {'capot' if defense.capot else 'round'}"]
+            terms += [f"{defense.belote} belote"] if defense.belote else []
+            terms += [f"{announces} announcements"] if announces else []
+            scores[defense.team] = round_points + defense.belote + announces
+            scores[taker.team] = taker.belote
+            lines.append(f"{defense.team}: {' + '.join(terms)} = {scores[defense.team]}")
+            lines.append(f"{taker.team}: only their belote = {taker.belote}")
+            winner = defense.team
+        if held:
+            before = scores[winner]
+            scores[winner] += held
+            lines.append(
+                f"held: {winner} collect the {held} held, {before} + {held} = {scores[winner]}"
+            )
+        return RoundResult(_ordered(scores, table), tuple(lines), carry=0, held=0)
+
+
+class CoincheGame(_CardGame):
+    """Coinche: a contract to reach, maybe coinché or surcoinché (RULES.md §2.2).
+
+    Capot and générale contracts: a capot contract is made iff ``capot`` is the taker's
+    team, a générale iff ``generale_made`` (which implies the taker's team's capot).  Card
+    points and the dix de der are entered for them as for any round (a capot implies both).
+    """
+
+    name = "coinche"
+    params_cls = CoincheParams
+    presets = COINCHE_PRESETS
+    fields = _fields(coinche=True)
+
+    def _extra(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        text = _text(raw, "contract")
+        if text is None:
+            raise InputError(
+                "--contract: the contract is needed (80 to 180 by tens, capot or generale)"
+            )
+        contract = _contract(text)
+        coinche, surcoinche = _flag(raw, "coinche"), _flag(raw, "surcoinche")
+        if coinche and surcoinche:
+            raise InputError("--surcoinche: give either --coinche (×2) or --surcoinche (×4)")
+        generale_made = _flag(raw, "generale_made")
+        if generale_made and contract != "generale":
+            raise InputError("--generale-made: only with a générale contract (--contract generale)")
+        return {
+            "contract": contract,
+            "coinche": 4 if surcoinche else 2 if coinche else 1,
+            "generale_made": generale_made,
+        }
+
+    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
+        """Score a round (coinche has no litige: nothing is ever held).
+
+        >>> t = Table("coinche", ("Ann", "Bob", "Cyd", "Dan"), CoincheParams(), ("AC", "BD"))
+        >>> r = COINCHE.score({"taker": "Ann", "trump": "hearts", "contract": 100, "coinche": 2,
+        ...                    "points": 98, "dix_de_der": 0, "belote": None, "announces": [],
+        ...                    "capot": None, "generale_made": False}, t, 1, None)
+        >>> r.scores, r.breakdown[-2]
+        ({'AC': 520, 'BD': 0}, 'AC: (160 + 100) × 2 coinché = 520')
+        """
+        params: CoincheParams = table.params
+        taker_team = team_of(inp["taker"], table)
+        both = tallies(inp, table)
+        taker, defense = both[taker_team], both[1 - taker_team]
+        contract, k = inp["contract"], inp["coinche"]
+        value = CONTRACT_VALUES[contract]
+        lines = [both[0].line(), both[1].line()]
+        if contract == "capot":
+            made = inp["capot"] == taker_team
+            test = f"{taker.team} {'took' if made else 'did not take'} every trick"
+        elif contract == "generale":
+            made = inp["generale_made"]
+            test = f"{inp['taker']} {'took' if made else 'did not take'} every trick alone"
+        else:
+            made = taker.total >= value and taker.total > defense.total
+            test = f"{taker.total} {'≥' if taker.total >= value else '<'} {value}"
+            test += f" and {taker.total} {'>' if taker.total > defense.total else '≤'} "
+            test += f"{defense.total}"
+        level = f" {LEVELS[k]}" if k > 1 else ""
+        name = "générale" if contract == "generale" else contract
+        lines.append(f"{'contrat fait' if made else 'dedans'}: {name}{level}, {test}")
+        # Official rules score a capot contract, a générale or a made capot on a larger base.
+        special = contract in ("capot", "generale") or inp["capot"] is not None
+        base = params.capot_base if special else params.base
+        winner, loser = (taker, defense) if made else (defense, taker)
+        if made and k == 1:
+            scores = {
+                taker.team: self._own(taker, params, lines, plus=value),
+                defense.team: self._own(defense, params, lines),
+            }
+        else:
+            bonus = (base + value) * k
+            scores = {winner.team: bonus + winner.belote, loser.team: loser.belote}
+            terms = f"({base} + {value}) × {k}{level}" if k > 1 else f"{base} + {value}"
+            terms += f" + {winner.belote} belote" if winner.belote else ""
+            lines.append(f"{winner.team}: {terms} = {bonus + winner.belote}")
+            lines.append(f"{loser.team}: only their belote = {loser.belote}")
+        return RoundResult(_ordered(scores, table), tuple(lines), carry=0, held=0)
+
+    @staticmethod
+    def _own(tally: Tally, params: CoincheParams, lines: list[str], plus: int = 0) -> int:
+        """A team's own total (rounded under official rules), plus its contract if any."""
+        points = round_tens(tally.total) if params.rounding else tally.total
+        shown = f"{tally.total}" if points == tally.total else f"{tally.total} rounded to {points}"
+        if plus:
+            lines.append(f"{tally.team}: {shown} + {plus} contrat = {points + plus}")
+        else:
+            lines.append(f"{tally.team}: their total {shown} = {points}")
+        return points + plus
+
+
+def _ordered(scores: Mapping[str, int], table: Table) -> dict[str, int]:
+    """Scores in column order, so that every result lists the teams the same way."""
+    return {name: scores[name] for name in team_names(table)}
+
+
+BELOTE = BeloteGame()
+COINCHE = CoincheGame()
