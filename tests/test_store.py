@@ -8,10 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from cardscore import store
+from cardscore.games.base import InputError
 from cardscore.session import SCHEMA_VERSION, Session
 
 NAMES = ["Ann", "Bob", "Cyd", "Dan"]
@@ -50,37 +51,28 @@ def test_save_then_load_is_identity_for_every_game() -> None:
         assert store.load(session.id) == session
 
 
+NAME = st.text(alphabet="AaBbÉéèçœZz0 -'ß", min_size=1, max_size=12)
+ANY = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=False),
+    st.text(max_size=10),
+    st.lists(st.integers(), max_size=3),
+)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     title=st.text(max_size=30),
-    names=st.lists(
-        st.text(
-            alphabet=st.characters(blacklist_categories=["Cs", "Cc"], blacklist_characters=","),
-            min_size=1,
-            max_size=12,
-        )
-        .map(str.strip)
-        .filter(bool),
-        min_size=4,
-        max_size=4,
-        unique_by=str.casefold,
-    ),
-    rounds=st.lists(
-        st.dictionaries(
-            st.text(max_size=8),
-            st.one_of(
-                st.none(), st.integers(), st.text(max_size=10), st.lists(st.integers(), max_size=3)
-            ),
-            max_size=4,
-        ),
-        max_size=5,
-    ),
+    names=st.lists(NAME, min_size=4, max_size=4),
+    rounds=st.lists(st.dictionaries(st.text(max_size=8), ANY, max_size=4), max_size=5),
 )
 def test_dumps_then_loads_is_identity(title, names, rounds) -> None:
-    names = [" ".join(n.split()) for n in names]
-    if len({n.casefold() for n in names}) < 4 or not all(names):
-        return
-    session = Session.create("tarot", names, title=title, session_id="abc123")
+    try:
+        session = Session.create("tarot", names, title=title, session_id="abc123")
+    except InputError:
+        assume(False)
     session.rounds = rounds
     session.undone = list(reversed(rounds))
     assert store.loads(store.dumps(session), Path("x.json")) == session
