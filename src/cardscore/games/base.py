@@ -166,7 +166,8 @@ class Field:
     makes sense for this table and the answers given so far; ``None`` means always, and
     ``unavailable`` is the reason given when it is typed where it does not apply.  For a
     per-player field (``player_text``), ``who`` lists the players to ask about (default:
-    every player who plays the round).
+    every player who plays the round).  ``describe`` words a choice for this table (a
+    poignée's number of trumps depends on the number of players).
     """
 
     key: str
@@ -179,6 +180,7 @@ class Field:
     applies: Callable[[Table, Mapping[str, Any]], bool] | None = None
     unavailable: str = ""
     who: Callable[[Table, Mapping[str, Any]], Sequence[str]] | None = None
+    describe: Callable[[Table, Choice], str] | None = None
 
     KINDS: ClassVar[frozenset[str]] = frozenset(
         {

@@ -161,6 +161,13 @@ def poignee_sizes(active_count: int) -> tuple[int, int, int]:
     return sizes[active_count]
 
 
+def _poignee_label(table: Table, choice: Choice) -> str:
+    """``double (10 trumps)``: what a poignée means at this table, for the prompts."""
+    active = len(table.players) - (1 if len(table.players) == 6 else 0)
+    index = [c.value for c in POIGNEE_CHOICES].index(choice.value)
+    return f"{choice.value} ({poignee_sizes(active)[index]} trumps)"
+
+
 def poignee_kinds(params: TarotParams) -> tuple[str, ...]:
     """The poignées a rule set knows: the maison rules have no triple.
 
@@ -281,7 +288,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "points",
         "number",
-        "Taker's points? (leave empty to give the defence's)",
+        "The taker's points?",
         "the taker's card points, 0 to 91 (35,5 accepted)",
         applies=_not_passe,
         unavailable="nobody counts points when everybody passed",
@@ -289,7 +296,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "defense_points",
         "number",
-        "Defence's points?",
+        "The defence's points?",
         "the defence's card points instead of --points (the taker has 91 minus them)",
         option="--defense-points",
         applies=_defense_points_instead,
@@ -310,6 +317,7 @@ FIELDS: tuple[Field, ...] = (
         "a poignée shown, NAME or NAME:double (simple, double, triple); repeatable",
         choices=POIGNEE_CHOICES,
         option="--poignee",
+        describe=_poignee_label,
         applies=_a_bid,
         unavailable="no poignée without a taker",
     ),

@@ -17,7 +17,7 @@ from typing import Any
 
 import questionary
 
-from cardscore.games.base import Field, Game, InputError, Table
+from cardscore.games.base import Choice, Field, Game, InputError, Table
 
 NOBODY = "—"
 
@@ -107,8 +107,13 @@ class RoundAsker:
     def _ask_team(self, f: Field) -> str | None:
         return self._select(f, [(t, t) for t in self.table.teams], optional=not f.required)
 
+    def _title(self, f: Field, choice: Choice) -> str:
+        if f.describe is not None:
+            return f.describe(self.table, choice)
+        return choice.label or choice.value
+
     def _ask_choice(self, f: Field) -> str | None:
-        options = [(c.label or c.value, c.value) for c in f.choices]
+        options = [(self._title(f, c), c.value) for c in f.choices]
         return self._select(f, options, optional=not f.required)
 
     def _ask_text(self, f: Field) -> str | None:
@@ -136,7 +141,7 @@ class RoundAsker:
             if len(tags) > 1:
                 tag = questionary.select(
                     f"{f.label} — {player}:",
-                    choices=[questionary.Choice(c.label or c.value, c.value) for c in tags],
+                    choices=[questionary.Choice(self._title(f, c), c.value) for c in tags],
                 ).unsafe_ask()
                 answers.append(f"{player}:{tag}")
             else:

@@ -1,0 +1,165 @@
+"""The installed ``cardscore``, driven in a real pseudo-terminal as a person would.
+
+These tests read what the screen shows (the prompts, the breakdown, the totals table), not
+the files: a player at the table sees that.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pyte = pytest.importorskip("pyte")
+
+DOWN = "\x1b[B"
+ENTER = "\r"
+CARDSCORE = Path(sys.executable).parent / "cardscore"
+
+pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
+
+
+class Screen:
+    """What the terminal shows: everything the program writes, fed to a terminal emulator."""
+
+    def __init__(self, rows: int, columns: int) -> None:
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.Stream(self.screen)
+
+    def write(self, data: str) -> None:
+        self.stream.feed(data)
+
+    def flush(self) -> None:
+        pass
+
+    def lines(self) -> list[str]:
+        return [line.rstrip() for line in self.screen.display]
+
+
+def spawn(home: Path, *args: str):
+    env = {**os.environ, "CARDSCORE_HOME": str(home), "TERM": "xterm",
+           "COLUMNS": "100", "LINES": "40",
+           # the emulator does not answer cursor-position requests: don't wait for them
+           "PROMPT_TOOLKIT_NO_CPR": "1"}
+    child = pexpect.spawn(str(CARDSCORE), list(args), env=env, encoding="utf-8",
+                          dimensions=(40, 100), timeout=15)
+    child.logfile_read = child.screen = Screen(40, 100)
+    return child
+
+
+def choose(child, question: str, downs: int = 0) -> None:
+    """Answer a select question by moving down ``downs`` times."""
+    child.expect_exact(question)
+    child.expect_exact("»")  # the list is drawn
+    for _ in range(downs):
+        child.send(DOWN)
+    child.send(ENTER)
+
+
+def answer(child, question: str, text: str) -> None:
+    child.expect_exact(question)
+    child.sendline(text)
+
+
+def shown_totals(child, caption: str = "Next dealer:") -> dict[str, int]:
+    """The totals table as the screen shows it (``│ 1 │ Bob    │   132 │`` rows), once its
+    caption has been drawn under it."""
+    child.expect_exact(caption)
+    rows: dict[str, int] = {}
+    for line in child.screen.lines():
+        found = re.fullmatch(r"\s*│\s*\d+\s*│\s*(\S+)\s*│\s*(-?\d+)\s*│", line)
+        if found:
+            rows[found[1]] = int(found[2])
+    return rows
+
+
+def play_round(child, *, contract: int, taker: int, called: int, bouts: str,
+               points: str) -> None:
+    """Record a 5-player tarot round without bonuses (indices are positions in the lists)."""
+    choose(child, "What now?")
+    choose(child, "Contract?", contract)
+    choose(child, "Who took?", taker)
+    choose(child, "Who was called?", called)
+    answer(child, "How many bouts", bouts)
+    choose(child, "Whose points did you count?")
+    answer(child, "The taker's points?", points)
+    choose(child, "petit au bout")
+    child.expect_exact("Poignées shown?")
+    child.send(ENTER)
+    choose(child, "Chelem?")
+
+
+def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "new", "tarot", "--players", "5")
+    choose(child, "Rule set?")  # fft, preselected
+    for seat, name in enumerate(["Ann", "Bob", "Cyd", "Dan", "Eve"], start=1):
+        answer(child, f"Player {seat}'s name", name)
+
+    # Round 1: Bob takes a garde, calls Dan, 2 bouts, 49 points: (25 + 8) × 2 = 66.
+    play_round(child, contract=1, taker=1, called=4, bouts="2", points="49")
+    child.expect_exact("garde: (25 + 8) × 2")
+    child.expect_exact("Save this round?")
+    child.send("y")
+    totals = shown_totals(child, "Next dealer: Bob")
+    assert totals == {"Bob": 132, "Dan": 66, "Ann": -66, "Cyd": -66, "Eve": -66}
+
+    # Round 2, entered wrong: Cyd takes a prise alone with 1 bout and 60 points
+    # (60 − 51 = 9 → 25 + 9 = 34 per defender, Cyd +136).
+    play_round(child, contract=0, taker=2, called=3, bouts="1", points="60")
+    child.expect_exact("Save this round?")
+    child.send("y")
+    assert shown_totals(child)["Cyd"] == 70  # −66 + 136
+
+    # Corriger: the table says it was a garde. Undo, then record it again.
+    choose(child, "What now?", 1)
+    child.expect_exact("Last round removed")
+    assert shown_totals(child)["Cyd"] == -66
+    play_round(child, contract=1, taker=2, called=3, bouts="1", points="60")
+    child.expect_exact("garde: (25 + 9) × 2")
+    child.expect_exact("Save this round?")
+    child.send("y")
+    # Cyd alone: +4 × 68 = +272 → −66 + 272 = 206; Bob 132 − 68 = 64; Dan 66 − 68 = −2.
+    totals = shown_totals(child, "Next dealer: Cyd")
+    assert totals == {"Cyd": 206, "Bob": 64, "Dan": -2, "Ann": -134, "Eve": -134}
+
+    child.expect_exact("What now?")
+    child.expect_exact("»")
+    child.send(DOWN * 2 + ENTER)  # Show the scoresheet (Redo is disabled, hence skipped)
+    child.expect_exact("Next dealer:")
+    round_two = r"│ 2 │ Bob +│ +-68 -134 │ +-68 64 │ +\+272 206 │ +-68 -2 │ +-68 -134 │"
+    assert any(re.search(round_two, line) for line in child.screen.lines())
+    child.expect_exact("What now?")
+    child.expect_exact("»")
+    child.send(DOWN * 3 + ENTER)  # Quit
+    child.expect_exact("Resume with `cardscore play")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    files = list((tmp_path / "sessions").glob("*.json"))
+    assert len(files) == 1
+    data = json.loads(files[0].read_text("utf-8"))
+    assert [r["taker"] for r in data["rounds"]] == ["Bob", "Cyd"]
+    assert [r["contract"] for r in data["rounds"]] == ["garde", "garde"]
+
+
+def test_ctrl_c_in_a_round_discards_only_that_round(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "new", "tarot", "--names", "Ann,Bob,Cyd,Dan")
+    choose(child, "Rule set?", 1)  # maison
+    choose(child, "What now?")
+    choose(child, "Contract?", 1)
+    child.expect_exact("Who took?")
+    child.sendintr()
+    child.expect_exact("Round discarded; nothing was saved.")
+    child.expect_exact("What now?")
+    child.sendintr()  # Ctrl-C at the menu quits cleanly
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    data = json.loads(next((tmp_path / "sessions").glob("*.json")).read_text("utf-8"))
+    assert data["rules"] == "maison" and data["rounds"] == []
