@@ -42,12 +42,18 @@ class Screen:
 
 
 def spawn(home: Path, *args: str):
-    env = {**os.environ, "CARDSCORE_HOME": str(home), "TERM": "xterm",
-           "COLUMNS": "100", "LINES": "40",
-           # the emulator does not answer cursor-position requests: don't wait for them
-           "PROMPT_TOOLKIT_NO_CPR": "1"}
-    child = pexpect.spawn(str(CARDSCORE), list(args), env=env, encoding="utf-8",
-                          dimensions=(40, 100), timeout=15)
+    env = {
+        **os.environ,
+        "CARDSCORE_HOME": str(home),
+        "TERM": "xterm",
+        "COLUMNS": "100",
+        "LINES": "40",
+        # the emulator does not answer cursor-position requests: don't wait for them
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+    }
+    child = pexpect.spawn(
+        str(CARDSCORE), list(args), env=env, encoding="utf-8", dimensions=(40, 100), timeout=15
+    )
     child.logfile_read = child.screen = Screen(40, 100)
     return child
 
@@ -61,6 +67,33 @@ def choose(child, question: str, downs: int = 0) -> None:
     child.send(ENTER)
 
 
+def settle(child) -> None:
+    """Let the program finish drawing (everything read goes to the screen)."""
+    try:
+        while True:
+            child.read_nonblocking(65536, timeout=0.15)
+    except pexpect.TIMEOUT:
+        pass
+
+
+def pick(child, question: str, option: str) -> None:
+    """Answer a select question by the option's text, as a person reading the list would."""
+    child.expect_exact(question)
+    child.expect_exact("»")
+    settle(child)
+    lines = child.screen.lines()
+    start = max(i for i, line in enumerate(lines) if question in line)
+    options = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        options.append(line)
+    current = next(i for i, line in enumerate(options) if "»" in line)
+    wanted = next(i for i, line in enumerate(options) if line[3:].strip().startswith(option))
+    key = DOWN if wanted >= current else "\x1b[A"
+    child.send(key * abs(wanted - current) + ENTER)
+
+
 def answer(child, question: str, text: str) -> None:
     child.expect_exact(question)
     child.sendline(text)
@@ -72,14 +105,13 @@ def shown_totals(child, caption: str = "Next dealer:") -> dict[str, int]:
     child.expect_exact(caption)
     rows: dict[str, int] = {}
     for line in child.screen.lines():
-        found = re.fullmatch(r"\s*│\s*\d+\s*│\s*(\S+)\s*│\s*(-?\d+)\s*│", line)
-        if found:
-            rows[found[1]] = int(found[2])
+        cells = [cell.strip() for cell in line.split("│")]
+        if len(cells) == 5 and cells[1].isdigit() and re.fullmatch(r"-?\d+", cells[3]):
+            rows[cells[2]] = int(cells[3])
     return rows
 
 
-def play_round(child, *, contract: int, taker: int, called: int, bouts: str,
-               points: str) -> None:
+def play_round(child, *, contract: int, taker: int, called: int, bouts: str, points: str) -> None:
     """Record a 5-player tarot round without bonuses (indices are positions in the lists)."""
     choose(child, "What now?")
     choose(child, "Contract?", contract)
@@ -163,3 +195,79 @@ def test_ctrl_c_in_a_round_discards_only_that_round(tmp_path: Path) -> None:
     assert child.exitstatus == 0
     data = json.loads(next((tmp_path / "sessions").glob("*.json")).read_text("utf-8"))
     assert data["rules"] == "maison" and data["rounds"] == []
+
+
+def coinche_round(
+    child, *, taker: str, contract: str, coinche: bool, points: str, dix_de_der: str
+) -> None:
+    pick(child, "What now?", "Record round")
+    pick(child, "Who took?", taker)
+    pick(child, "Trump?", "hearts")
+    pick(child, "Contract?", contract)
+    child.expect_exact("Coinché (×2)?")
+    child.send("y" if coinche else "n")
+    if not coinche:
+        child.expect_exact("Surcoinché (×4)?")
+        child.send("n")
+    pick(child, "Whose points did you count?", "the taker's")
+    answer(child, "Card points of the taker's team", points)
+    pick(child, "dix de der", dix_de_der)
+    pick(child, "belote-rebelote", "—")
+    answer(child, "Announcements? — South & North", "")
+    answer(child, "Announcements? — Les Bleus", "")
+    pick(child, "capot", "—")
+    child.expect_exact("Save this round?")
+    child.send("y")
+
+
+def test_coinche_game_played_to_its_end(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "new", "coinche", "--names", "South,West,North,East", "--target", "500")
+    pick(child, "Rule set?", "maison")
+    answer(child, "Name of team 1", "")  # keep "South & North"
+    answer(child, "Name of team 2", "Les Bleus")
+    # Seed 002: contract 100 in hearts, 98 / 54, dix de der NS → 208 / 54.
+    coinche_round(
+        child, taker="South", contract="100", coinche=False, points="98", dix_de_der="South & North"
+    )
+    assert shown_totals(child, "Next dealer: West") == {"South & North": 208, "Les Bleus": 54}
+    # The same contract coinché and made: (160 + 100) × 2 = 520 → 728, past the target.
+    coinche_round(
+        child, taker="North", contract="100", coinche=True, points="98", dix_de_der="South & North"
+    )
+    assert shown_totals(child, "Game over — South & North wins!") == {
+        "South & North": 728,
+        "Les Bleus": 54,
+    }
+    pick(child, "What now?", "Quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_rami_game_played_to_its_end(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "new", "rami", "--names", "Ann,Bob,Cyd")
+    rounds = [
+        ("Ann", {"Bob": "150", "Cyd": "A JK 5"}),
+        ("Cyd", {"Ann": "7", "Bob": "R D V, 10♥ 10♠ As"}),
+    ]
+    for winner, hands in rounds:
+        pick(child, "What now?", "Record round")
+        child.expect_exact("blocked")
+        child.send("n")
+        pick(child, "Who went out?", winner)
+        child.expect_exact("Rami sec")
+        child.send("n")
+        for player, hand in hands.items():
+            answer(child, f"— {player}:", hand)
+        child.expect_exact("opened")
+        child.send(ENTER)
+        child.expect_exact("Save this round?")
+        child.send("y")
+    # Bob: 150 + 61 = 211 ≥ 200 (3 players) → the game ends; Ann (7) beats Cyd (36).
+    assert shown_totals(child, "Game over — Ann wins!") == {"Bob": 211, "Cyd": 36, "Ann": 7}
+    pick(child, "What now?", "Quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    data = json.loads(next((tmp_path / "sessions").glob("*.json")).read_text("utf-8"))
+    assert [r["hands"]["Bob"]["value"] for r in data["rounds"]] == [150, 61]

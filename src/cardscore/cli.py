@@ -62,7 +62,7 @@ SessionArg = Annotated[
     str | None,
     typer.Argument(
         help="Session id or unique prefix (default: the most recent session).",
-        metavar="[SESSION]",
+        metavar="SESSION",
         show_default=False,
     ),
 ]
@@ -159,29 +159,48 @@ def play(session: SessionArg = None) -> None:
 # add: its options are generated from the games' round fields (one description, many uses)
 
 
-def _all_fields() -> dict[str, tuple[Field, list[str]]]:
-    """Every round field of every game, by key, with the games that have it."""
-    merged: dict[str, tuple[Field, list[str]]] = {}
+def _all_fields() -> dict[str, tuple[Field, str]]:
+    """Every round field of every game, by key, with its help text for ``add --help``
+    (prefixed by the games it belongs to, when not all of them)."""
+    merged: dict[str, list[tuple[Field, str]]] = {}
     for name in GAME_NAMES:
         for f in get_game(name).fields:
-            if f.key in merged:
-                merged[f.key][1].append(name)
-            else:
-                merged[f.key] = (f, [name])
-    return merged
+            merged.setdefault(f.key, []).append((f, name))
+    result: dict[str, tuple[Field, str]] = {}
+    for key, entries in merged.items():
+        helps: dict[str, list[str]] = {}
+        for f, name in entries:
+            helps.setdefault(f.help, []).append(name)
+        if len(entries) == len(GAME_NAMES) and len(helps) == 1:
+            text = entries[0][0].help
+        else:
+            text = "; ".join(f"[{', '.join(names)}] {h}" for h, names in helps.items())
+        result[key] = (entries[0][0], text)
+    return result
 
 
 def _add(session: str | None, as_json: bool, **raw: Any) -> None:
     store = _lazy_store()
     with store.changing(session) as current:
         game = current.game_rules
-        own = {f.key for f in game.fields}
+        own = {f.key: f for f in game.fields}
         for key, value in raw.items():
             if is_given(value) and key not in own:
                 option = "--" + key.replace("_", "-")
                 accepted = " ".join(f.option for f in game.fields)
                 raise InputError(f"{option} is not an option of {game.name} (options: {accepted})")
-        given = {k: v for k, v in raw.items() if k in own}
+        given: dict[str, Any] = {}
+        for key, f in own.items():
+            value = raw.get(key)
+            if isinstance(value, list) and not f.repeatable:
+                # Typer would silently keep the last of a repeated option: refuse instead.
+                if len(value) > 1:
+                    raise InputError(
+                        f"{f.option}: given {len(value)} times ({', '.join(value)}); give it once"
+                    )
+                value = value[0] if value else None
+            if value is not None:
+                given[key] = value
         current.add(given)
         standings = current.standings()
     row = standings.rows[-1]
@@ -226,24 +245,27 @@ METAVARS = {
 
 
 def _build_add_command() -> Callable[..., None]:
+    """``add`` with one option per round field of any game (one description, many uses).
+
+    Every valued option is collected as a list, so that a single-valued one given twice is
+    refused rather than silently overwritten."""
     parameters = [
         inspect.Parameter(
             "session", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=SessionArg
         ),
     ]
     annotations: dict[str, Any] = {"session": SessionArg}
-    for key, (f, games) in _all_fields().items():
-        where = "" if len(games) == len(GAME_NAMES) else f" [{', '.join(games)}]"
+    for key, (f, text) in _all_fields().items():
         if f.kind == "flag":
-            annotation: Any = Annotated[bool, typer.Option(f.option, help=f.help + where)]
+            annotation: Any = Annotated[bool, typer.Option(f.option, help=text)]
             default: Any = False
-        elif f.repeatable:
-            annotation = Annotated[
-                list[str] | None, typer.Option(f.option, help=f.help + where + " (repeatable)")
-            ]
-            default = None
         else:
-            annotation = Annotated[str | None, typer.Option(f.option, help=f.help + where)]
+            metavar = METAVARS.get(f.kind, "VALUE")
+            if f.kind == "choice" and len(f.choices) <= 8:
+                metavar = "|".join(c.value for c in f.choices)
+            annotation = Annotated[
+                list[str] | None, typer.Option(f.option, help=text, metavar=metavar)
+            ]
             default = None
         parameters.append(
             inspect.Parameter(

@@ -181,8 +181,9 @@ def _fsync_dir(folder: Path) -> None:
 
 
 @contextlib.contextmanager
-def locked(session_id: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+def locked(session_id: str, timeout: float | None = None) -> Iterator[None]:
     """Hold the session's exclusive lock (between processes) for the duration."""
+    timeout = LOCK_TIMEOUT if timeout is None else timeout
     folder = sessions_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -167,7 +167,8 @@ class Field:
     ``unavailable`` is the reason given when it is typed where it does not apply.  For a
     per-player field (``player_text``), ``who`` lists the players to ask about (default:
     every player who plays the round).  ``describe`` words a choice for this table (a
-    poignée's number of trumps depends on the number of players).
+    poignée's number of trumps depends on the number of players); ``echo`` says back what a
+    typed answer was understood as (a rami hand's value).
     """
 
     key: str
@@ -181,6 +182,7 @@ class Field:
     unavailable: str = ""
     who: Callable[[Table, Mapping[str, Any]], Sequence[str]] | None = None
     describe: Callable[[Table, Choice], str] | None = None
+    echo: Callable[[Table, str], str] | None = None
 
     KINDS: ClassVar[frozenset[str]] = frozenset(
         {

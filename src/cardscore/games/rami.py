@@ -235,6 +235,18 @@ def _no_rami_sec(table: Table, raw: Mapping[str, Any]) -> bool:
     return not _truthy(raw.get("rami_sec"))
 
 
+def _hand_echo(text: str, params: RamiParams) -> str:
+    """What a typed hand was understood as: ``A + JK + 5 = 36``.
+
+    >>> _hand_echo("A, joker 5", RamiParams())
+    'A + JK + 5 = 36'
+    """
+    value, labels = hand_value(text, params)
+    if len(labels) == 1 and labels[0] == str(value):
+        return f"= {value}"
+    return f"{' + '.join(labels)} = {value}"
+
+
 def _who(table: Table, raw: Mapping[str, Any]) -> tuple[str, ...]:
     """The players the prompts ask a hand of (every player while the answers are unclear)."""
     try:
@@ -276,6 +288,7 @@ FIELDS: tuple[Field, ...] = (
         help="NAME=CARDS|NUMBER: the hand of a player who did not go out, as cards "
         "(A JK 5, 10♥ R D) or its value (36); every player's with --blocked.",
         who=_who,
+        echo=lambda table, text: _hand_echo(text, table.params),
     ),
     Field(
         "not_opened",

@@ -65,6 +65,9 @@ class RoundAsker:
 
     # ---- the questions ---------------------------------------------------------------------
 
+    def say(self, text: str) -> None:
+        questionary.print(text, style="italic")
+
     def ask(self) -> dict[str, Any]:
         skipped: set[str] = set()
         for f in self.game.fields:
@@ -76,8 +79,8 @@ class RoundAsker:
                 side = questionary.select(
                     "Whose points did you count?",
                     choices=[
-                        questionary.Choice(f.label, f.key),
-                        questionary.Choice(twin.label, twin.key),
+                        questionary.Choice("the taker's", f.key),
+                        questionary.Choice("the defence's", twin.key),
                     ],
                 ).unsafe_ask()
                 self.ask_field(twin if side == twin.key else f)
@@ -96,7 +99,8 @@ class RoundAsker:
         if not allowed:
             allowed = options
         choices = [questionary.Choice(title, value) for title, value in allowed]
-        if optional:
+        # "none" is offered unless the rules already say this answer is needed.
+        if optional and self.problem(f, None) is None:
             choices.insert(0, questionary.Choice(f"{NOBODY} none", NOBODY))
         answer = questionary.select(f.label, choices=choices).unsafe_ask()
         return None if answer == NOBODY else answer
@@ -173,4 +177,6 @@ class RoundAsker:
                 f"{f.label} — {player}:", validate=self._validator(f, wrap)
             ).unsafe_ask()
             answers = wrap(text)
+            if f.echo is not None:
+                self.say(f"  {player}: {f.echo(self.table, text)}")
         return answers

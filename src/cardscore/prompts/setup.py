@@ -38,6 +38,8 @@ def ask_new(
     game: Game, *, players: int | None, names: list[str] | None, rules: str | None
 ) -> NewGameAnswers:
     """Ask the rule set, the number of players and their names (whatever was not given)."""
+    if rules is None and len(game.presets) == 1:
+        rules = game.default_preset
     if rules is None:
         rules = questionary.select(
             "Rule set?",
@@ -66,11 +68,9 @@ def ask_new(
     settings: list[str] = []
     if hasattr(game, "default_team_names"):
         for index, default in enumerate(game.default_team_names(names), start=1):
-            team = questionary.text(
-                f"Name of team {index}:",
-                default=default,
-                validate=lambda t: bool(t.strip()) or "a team needs a name",
-            ).unsafe_ask()
-            if team.strip() != default:
-                settings.append(f"team{index}={team.strip()}")
+            # Not pre-filled: typing a name must not append it to the default one.
+            team = questionary.text(f"Name of team {index} (Enter: {default}):").unsafe_ask()
+            team = " ".join(team.split())
+            if team and team != default:
+                settings.append(f"team{index}={team}")
     return NewGameAnswers(names=names, rules=rules, settings=settings)
