@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
@@ -17,6 +18,7 @@ import typer
 from cardscore import __version__
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.base import Field, InputError, is_given
+from cardscore.i18n import LANGUAGES, choose_language, language, msg, set_language, tr
 
 try:  # typer ≥ 0.29 carries its own copy of click
     from typer._click import exceptions as click_exceptions
@@ -350,6 +352,40 @@ def _after_change(
 
 
 # --------------------------------------------------------------------------------------------
+# print
+
+
+@app.command("print")
+def print_sheet(
+    session: SessionArg = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="txt, md, csv, html, pdf or json (default: from -o's extension, else txt).",
+        ),
+    ] = None,
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="Write to this file.", metavar="PATH")
+    ] = None,
+) -> None:
+    """Export the scoresheet (to standard output, or to a file with -o)."""
+    from cardscore import export
+
+    chosen = export.pick_format(fmt, output)
+    current = _lazy_store().load(session)
+    data = export.render(chosen, current, current.standings())
+    if output is None:
+        if isinstance(data, bytes):
+            raise InputError(f"--format {chosen}: binary output needs -o PATH")
+        sys.stdout.write(data)
+        return
+    path = export.write(output, data)
+    typer.echo(f"Wrote {path}", err=True)
+
+
+# --------------------------------------------------------------------------------------------
 # show / list / delete
 
 
@@ -515,44 +551,118 @@ def convert(
 # entry point
 
 
+def _requested_language(argv: Sequence[str]) -> str | None:
+    """``--lang X`` is read before the app is built, so that its help is translated too."""
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang":
+            if index + 1 >= len(argv):
+                raise InputError(msg("--lang: give en or fr"))
+            value = argv[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        else:
+            continue
+        if value.strip().lower() not in LANGUAGES:
+            raise InputError(msg("--lang: {value!r} is not a language (en, fr)", value=value))
+        return value
+    return None
+
+
+def build_command() -> Any:
+    """The click command of the app, its help texts in the current language."""
+    command = typer.main.get_command(app)
+    if language() != "en":
+        for each in command_tree(command):
+            each.help = tr(each.help) if each.help else each.help
+            if each.short_help:
+                each.short_help = tr(each.short_help)
+            for param in each.params:
+                if getattr(param, "help", None):
+                    param.help = tr(param.help)
+        core = sys.modules.get("typer.core")
+        if core is not None and hasattr(core, "_"):  # typer's section titles (Options…)
+            core._ = tr  # type: ignore[attr-defined]
+    return command
+
+
+def command_tree(command: Any = None) -> list[Any]:
+    """The app's root command and every subcommand."""
+    command = command if command is not None else typer.main.get_command(app)
+    return [command, *getattr(command, "commands", {}).values()]
+
+
+USAGE_MESSAGES = (
+    (re.compile(r"No such option: (\S+)(.*)"), "No such option: {option}{rest}"),
+    (re.compile(r"Missing argument '(\S+)'\.?"), "Missing argument {option}"),
+    (re.compile(r"Option '(\S+)' requires an argument\.?"), "Option {option} needs a value"),
+    (re.compile(r"No such command '(\S+)'\.?"), "No such command: {option}"),
+)
+
+
+def usage_message(text: str) -> str:
+    """Typer's usage errors, as one line in the user's language."""
+    first = text.strip().splitlines()[-1] if text.strip() else text
+    for pattern, template in USAGE_MESSAGES:
+        found = pattern.fullmatch(first)
+        if found:
+            groups = found.groups()
+            return tr(msg(template, option=groups[0], rest=groups[1] if len(groups) > 1 else ""))
+    return first
+
+
+def fail(error: Any) -> None:
+    """Print an error as one line on standard error."""
+    text = tr(error.args[0]) if isinstance(error, Exception) and error.args else tr(error)
+    typer.echo(
+        tr(msg("cardscore: error: {message}", message=" ".join(str(text).split()))), err=True
+    )
+
+
 def run(argv: Sequence[str]) -> int:
     """Run the app on ``argv``; return the exit status (errors already printed)."""
     from cardscore.session import SessionDataError
 
     store = _lazy_store()
-    command = typer.main.get_command(app)
     try:
+        set_language(choose_language(_requested_language(argv)))
+        command = build_command()
         command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:
-        typer.echo("\ncardscore: interrupted", err=True)
+        typer.echo("", err=True)
+        fail(msg("interrupted"))
         return 130
     except KeyboardInterrupt:
-        typer.echo("\ncardscore: interrupted", err=True)
+        typer.echo("", err=True)
+        fail(msg("interrupted"))
         return 130
     except getattr(click_exceptions, "NoArgsIsHelpError", ()) as exc:
         typer.echo(exc.format_message())
         return 0
     except click_exceptions.ClickException as exc:
-        typer.echo(f"cardscore: error: {exc.format_message()}", err=True)
+        fail(usage_message(exc.format_message()))
         return 2 if isinstance(exc, click_exceptions.UsageError) else 1
     except (InputError, store.SessionNotFound) as exc:
-        typer.echo(f"cardscore: error: {exc}", err=True)
+        fail(exc)
         return 2
     except SessionDataError as exc:
         path = store.session_path(exc.session_id)
-        typer.echo(
-            f"cardscore: error: cannot use session file {path}: {exc} "
-            "(the file was left untouched)",
-            err=True,
+        fail(
+            msg(
+                "cannot use session file {path}: {reason} (the file was left untouched)",
+                path=str(path),
+                reason=exc.args[0],
+            )
         )
         return 1
     except store.StoreError as exc:
-        typer.echo(f"cardscore: error: {exc}", err=True)
+        fail(exc)
         return 1
     except Failure as exc:
-        typer.echo(f"cardscore: error: {exc}", err=True)
+        fail(exc)
         return 1
     return 0
 
@@ -564,6 +674,14 @@ def version_text() -> str:
 @app.callback(invoke_without_command=True)
 def _root(
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language: en or fr (default: CARDSCORE_LANG, else the locale).",
+            metavar="en|fr",
+        ),
+    ] = None,
 ) -> None:
     if version:
         typer.echo(version_text())

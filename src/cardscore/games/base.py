@@ -23,6 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
+from cardscore.i18n import msg
+
 
 class InputError(ValueError):
     """A round, an option or a set-up breaks a rule.
@@ -67,14 +69,28 @@ def parse_number(text: str, *, what: str, half: bool = True) -> float:
     body = cleaned[1:] if cleaned[:1] in "+-" else cleaned
     whole, _, frac = body.partition(".")
     if not (whole.isdigit() or (not whole and frac)) or (frac and not frac.isdigit()):
-        raise InputError(f"{what}: {text!r} is not a number of points (e.g. 41 or 35,5)")
+        raise InputError(
+            msg(
+                "{what}: {text!r} is not a number of points (e.g. 41 or 35,5)", what=what, text=text
+            )
+        )
     if not whole.isascii() or not frac.isascii():
-        raise InputError(f"{what}: {text!r} is not a number of points (e.g. 41 or 35,5)")
+        raise InputError(
+            msg(
+                "{what}: {text!r} is not a number of points (e.g. 41 or 35,5)", what=what, text=text
+            )
+        )
     if len(body) > 12:
-        raise InputError(f"{what}: {text!r} is far too large")
+        raise InputError(msg("{what}: {text!r} is far too large", what=what, text=text))
     value = float(cleaned)
     if half and value * 2 != math.floor(value * 2):
-        raise InputError(f"{what}: {text!r} must be a whole or half number (e.g. 41 or 35,5)")
+        raise InputError(
+            msg(
+                "{what}: {text!r} must be a whole or half number (e.g. 41 or 35,5)",
+                what=what,
+                text=text,
+            )
+        )
     return value
 
 
@@ -91,11 +107,27 @@ def parse_int(text: str, *, what: str, low: int | None = None, high: int | None 
     cleaned = text.strip()
     body = cleaned[1:] if cleaned[:1] in "+-" else cleaned
     if not body.isdigit() or not body.isascii() or len(body) > 12:
-        raise InputError(f"{what}: {text!r} is not a whole number")
+        raise InputError(msg("{what}: {text!r} is not a whole number", what=what, text=text))
     value = int(cleaned)
     if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise InputError(f"{what}: {value} is out of range ({bounds})")
+        if high is None:
+            raise InputError(
+                msg(
+                    "{what}: {value} is out of range (at least {low})",
+                    what=what,
+                    value=value,
+                    low=low,
+                )
+            )
+        raise InputError(
+            msg(
+                "{what}: {value} is out of range ({low} to {high})",
+                what=what,
+                value=value,
+                low=low,
+                high=high,
+            )
+        )
     return value
 
 
@@ -139,7 +171,14 @@ def pick_choice(text: str, choices: Sequence[Choice], *, what: str) -> str:
         if choice.matches(text):
             return choice.value
     accepted = ", ".join(c.value for c in choices)
-    raise InputError(f"{what}: unknown value {text!r} (accepted: {accepted})")
+    raise InputError(
+        msg(
+            "{what}: unknown value {text!r} (accepted: {accepted})",
+            what=what,
+            text=text,
+            accepted=accepted,
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -224,7 +263,8 @@ def reject_inapplicable(fields: Sequence[Field], raw: Mapping[str, Any], table: 
     """Refuse any field given where it does not apply (``--called`` at 4 players…)."""
     for f in fields:
         if is_given(raw.get(f.key)) and not f.is_relevant(table, raw):
-            raise InputError(f"{f.option}: {f.unavailable or 'does not apply to this round'}")
+            reason = msg(f.unavailable) if f.unavailable else msg("does not apply to this round")
+            raise InputError(msg("{option}: {reason}", option=f.option, reason=reason))
 
 
 def split_pair(text: str, sep: str, *, what: str, example: str) -> tuple[str, str | None]:
@@ -237,7 +277,14 @@ def split_pair(text: str, sep: str, *, what: str, example: str) -> tuple[str, st
     """
     name, found, value = text.partition(sep)
     if not name.strip() or (found and not value.strip()):
-        raise InputError(f"{what}: {text!r} is not of the form {example}")
+        raise InputError(
+            msg(
+                "{what}: {text!r} is not of the form {example}",
+                what=what,
+                text=text,
+                example=example,
+            )
+        )
     return name.strip(), (value.strip() if found else None)
 
 
@@ -273,7 +320,13 @@ class Table:
         pool = tuple(among) if among is not None else self.players
         wanted = fold(text)
         if not wanted:
-            raise InputError(f"{what}: a player's name is needed ({', '.join(pool)})")
+            raise InputError(
+                msg(
+                    "{what}: a player's name is needed ({players})",
+                    what=what,
+                    players=", ".join(pool),
+                )
+            )
         exact = [p for p in pool if fold(p) == wanted]
         if exact:
             return exact[0]
@@ -281,8 +334,22 @@ class Table:
         if len(prefixed) == 1:
             return prefixed[0]
         if prefixed:
-            raise InputError(f"{what}: {text!r} is ambiguous ({', '.join(prefixed)})")
-        raise InputError(f"{what}: unknown player {text!r} (players: {', '.join(pool)})")
+            raise InputError(
+                msg(
+                    "{what}: {text!r} is ambiguous ({matches})",
+                    what=what,
+                    text=text,
+                    matches=", ".join(prefixed),
+                )
+            )
+        raise InputError(
+            msg(
+                "{what}: unknown player {text!r} (players: {players})",
+                what=what,
+                text=text,
+                players=", ".join(pool),
+            )
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -343,7 +410,13 @@ def apply_settings(params: Any, settings: Sequence[str]) -> Any:
         name = key.strip().lower().replace("_", "-")
         if not sep or name not in fields:
             accepted = ", ".join(sorted(fields))
-            raise InputError(f"--set: {setting!r} is not KEY=VALUE with KEY among: {accepted}")
+            raise InputError(
+                msg(
+                    "--set: {setting!r} is not KEY=VALUE with KEY among: {accepted}",
+                    setting=setting,
+                    accepted=accepted,
+                )
+            )
         f = fields[name]
         current = getattr(params, f.name)
         value = value.strip()
@@ -354,13 +427,22 @@ def apply_settings(params: Any, settings: Sequence[str]) -> Any:
             elif folded in {"off", "no", "false", "0", "non"}:
                 changes[f.name] = False
             else:
-                raise InputError(f"--set {name}: {value!r} is not on or off")
+                raise InputError(
+                    msg("--set {name}: {value!r} is not on or off", name=name, value=value)
+                )
         elif isinstance(current, int):
             changes[f.name] = parse_int(value, what=f"--set {name}", low=0)
         else:
             allowed = f.metadata.get("choices")
             if allowed and value not in allowed:
-                raise InputError(f"--set {name}: {value!r} is not accepted ({', '.join(allowed)})")
+                raise InputError(
+                    msg(
+                        "--set {name}: {value!r} is not accepted ({accepted})",
+                        name=name,
+                        value=value,
+                        accepted=", ".join(allowed),
+                    )
+                )
             changes[f.name] = value
     return dataclasses.replace(params, **changes)
 

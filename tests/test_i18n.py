@@ -1,0 +1,112 @@
+"""Every text a user can see has a French translation, and translations keep their fields."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import string
+from pathlib import Path
+
+import pytest
+
+import cardscore
+from cardscore import i18n
+from cardscore.games import GAME_NAMES, get_game
+
+SOURCE = Path(cardscore.__file__).parent
+MARKERS = {"msg", "Msg", "_"}
+
+
+def marked_in_source() -> dict[str, str]:
+    """Every literal passed to msg()/Msg()/_() in the package, with where it stands."""
+    found: dict[str, str] = {}
+    for path in sorted(SOURCE.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in MARKERS
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.setdefault(node.args[0].value, f"{path.name}:{node.lineno}")
+    return found
+
+
+def described_by_games() -> dict[str, str]:
+    """Field questions, option help, choice labels, unavailability reasons, parameter help."""
+    found: dict[str, str] = {}
+    for name in GAME_NAMES:
+        game = get_game(name)
+        for f in game.fields:
+            for text in (f.label, f.help, f.unavailable):
+                if text:
+                    found.setdefault(text, f"{name} field {f.key}")
+            for choice in f.choices:
+                if choice.label:
+                    found.setdefault(choice.label, f"{name} choice {choice.value}")
+        for params in game.presets.values():
+            for field in dataclasses.fields(params):
+                text = field.metadata.get("help")
+                if text:
+                    found.setdefault(text, f"{name} parameter {field.name}")
+    return found
+
+
+def help_texts() -> dict[str, str]:
+    """Every command's and option's help in the command-line app."""
+    from cardscore.cli import command_tree
+
+    found: dict[str, str] = {}
+    for command in command_tree():
+        if command.help:
+            found.setdefault(command.help, f"command {command.name}")
+        for param in command.params:
+            text = getattr(param, "help", None)
+            if text:
+                found.setdefault(text, f"option {param.name} of {command.name}")
+    return found
+
+
+ALL = {**marked_in_source(), **described_by_games(), **help_texts()}
+
+
+def fields_of(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_there_is_something_to_translate() -> None:
+    assert len(ALL) > 100
+
+
+@pytest.mark.parametrize("text", sorted(ALL), ids=lambda t: t[:50])
+def test_every_text_has_a_french_translation(text: str) -> None:
+    catalog = i18n.load_catalog("fr")
+    assert text in catalog, f"no French for {text!r} ({ALL[text]})"
+    assert fields_of(catalog[text]) == fields_of(text), "the translation changes the fields"
+
+
+def test_language_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("CARDSCORE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    assert i18n.choose_language() == "en"
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert i18n.choose_language() == "fr"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")  # LC_ALL wins over LANG
+    assert i18n.choose_language() == "en"
+    monkeypatch.setenv("CARDSCORE_LANG", "fr")
+    assert i18n.choose_language() == "fr"
+    assert i18n.choose_language("en") == "en"  # --lang wins
+
+
+def test_a_player_named_like_a_message_is_not_translated() -> None:
+    i18n.set_language("fr")
+    try:
+        assert i18n.tr(i18n.msg("{what}: {text!r} is not a whole number", what="x",
+                                text="does not apply to this round")) == (
+            "x : 'does not apply to this round' n'est pas un nombre entier"
+        )
+    finally:
+        i18n.set_language("en")
