@@ -12,6 +12,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from cardscore.games.base import InputError
+from cardscore.i18n import msg
 
 if TYPE_CHECKING:
     from cardscore.games.base import Game
@@ -31,5 +32,7 @@ def get_game(name: str) -> Game:
     try:
         module, attribute = _REGISTRY[name.strip().lower()]
     except KeyError:
-        raise InputError(f"unknown game {name!r} (games: {', '.join(GAME_NAMES)})") from None
+        raise InputError(
+            msg("unknown game {name!r} (games: {games})", name=name, games=", ".join(GAME_NAMES))
+        ) from None
     return getattr(importlib.import_module(module), attribute)

@@ -41,6 +41,7 @@ from cardscore.games.base import (
     pick_choice,
     reject_inapplicable,
 )
+from cardscore.i18n import msg
 
 # --------------------------------------------------------------------------------------------
 # Parameters
@@ -208,8 +209,14 @@ def resolve_team(text: str, table: Table, taker_team: int, what: str) -> int:
     if wanted and any(fold(p).startswith(wanted) for p in table.players):
         # find_player settles exact names and says which players an ambiguous prefix fits.
         return team_of(table.find_player(text, what=what), table)
-    accepted = ", ".join(("taker", "defense", *table.players, *names))
-    raise InputError(f"{what}: {text!r} matches no team or player ({accepted})")
+    raise InputError(
+        msg(
+            "{what}: {text!r} matches no team or player (taker, defense, {names})",
+            what=what,
+            text=text,
+            names=", ".join((*table.players, *names)),
+        )
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -265,14 +272,31 @@ class Tally:
 
     def line(self) -> str:
         """The breakdown line of the total, e.g. ``Us: 82 cartes + 10 dix de der = 92``."""
-        terms = [f"{self.cards} capot" if self.capot else f"{self.cards} cartes"]
+        terms = [
+            msg("{points} capot", points=self.cards)
+            if self.capot
+            else msg("{points} cartes", points=self.cards)
+        ]
         if self.last_trick:
-            terms.append(f"{self.last_trick} dix de der")
+            terms.append(msg("{points} dix de der", points=self.last_trick))
         if self.belote:
-            terms.append(f"{self.belote} belote")
+            terms.append(msg("{points} belote", points=self.belote))
         if self.announces:
-            terms.append(f"{self.announces} announcements")
-        return f"{self.team}: {' + '.join(terms)} = {self.total}"
+            terms.append(msg("{points} announcements", points=self.announces))
+        return msg("{team}: {terms} = {total}", team=self.team, terms=_sum(terms), total=self.total)
+
+
+def _sum(terms: Sequence[str]) -> str:
+    """Terms added up, ``82 cartes + 10 dix de der``: a message of messages, so that each
+    term is said in the reader's language.
+
+    >>> _sum([msg("{points} cartes", points=82), msg("{points} belote", points=20), "7"])
+    '82 cartes + 20 belote + 7'
+    """
+    total = terms[0]
+    for term in terms[1:]:
+        total = msg("{sum} + {term}", sum=total, term=term)
+    return total
 
 
 def tallies(inp: Mapping[str, Any], table: Table) -> tuple[Tally, Tally]:
@@ -317,7 +341,9 @@ def _text(raw: Mapping[str, Any], key: str) -> str | None:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return str(value)
     if not isinstance(value, str):
-        raise InputError(f"{_option(key)}: expects a single value, not {value!r}")
+        raise InputError(
+            msg("{option}: expects a single value, not {value!r}", option=_option(key), value=value)
+        )
     return value.strip()
 
 
@@ -328,7 +354,13 @@ def _texts(raw: Mapping[str, Any], key: str) -> list[str]:
         return []
     values = [value] if isinstance(value, str) else value
     if not isinstance(values, list | tuple) or not all(isinstance(v, str) for v in values):
-        raise InputError(f"{_option(key)}: expects a list of values, not {value!r}")
+        raise InputError(
+            msg(
+                "{option}: expects a list of values, not {value!r}",
+                option=_option(key),
+                value=value,
+            )
+        )
     return [v.strip() for v in values if v.strip()]
 
 
@@ -342,14 +374,16 @@ def _flag(raw: Mapping[str, Any], key: str) -> bool:
             return False
         if folded in {"yes", "true", "on", "1", "oui"}:
             return True
-    raise InputError(f"{_option(key)}: {value!r} is not yes or no")
+    raise InputError(msg("{option}: {value!r} is not yes or no", option=_option(key), value=value))
 
 
 def _trump(text: str, *, tout_atout: bool) -> str:
     choices = TRUMPS if tout_atout else TRUMPS[:-1]
     if not tout_atout and TRUMPS[-1].matches(text):
         accepted = ", ".join(c.value for c in choices)
-        raise InputError(f"--trump: no tout atout in belote (accepted: {accepted})")
+        raise InputError(
+            msg("--trump: no tout atout in belote (accepted: {accepted})", accepted=accepted)
+        )
     return pick_choice(text, choices, what="--trump")
 
 
@@ -358,8 +392,11 @@ def _contract(text: str) -> str | int:
         value = pick_choice(text, CONTRACTS, what="--contract")
     except InputError:
         raise InputError(
-            f"--contract: {text!r} is not a contract "
-            "(accepted: 80 to 180 by tens, capot or 250, generale or 500)"
+            msg(
+                "--contract: {text!r} is not a contract "
+                "(accepted: 80 to 180 by tens, capot or 250, generale or 500)",
+                text=text,
+            )
         ) from None
     return int(value) if value.isdigit() else value
 
@@ -465,14 +502,22 @@ class _CardGame:
     def check_players(self, players: Sequence[str], params: Any) -> None:
         if len(players) != 4:
             raise InputError(
-                f"{self.name} is played by 4 players in two teams (got {len(players)})"
+                msg(
+                    "{game} is played by 4 players in two teams (got {count})",
+                    game=self.name,
+                    count=len(players),
+                )
             )
         seen: set[str] = set()
         for player in players:
             if not fold(player):
-                raise InputError(f"--names: {player!r} is not a name (every player needs one)")
+                raise InputError(
+                    msg("--names: {player!r} is not a name (every player needs one)", player=player)
+                )
             if fold(player) in seen:
-                raise InputError(f"--names: {player!r} is given twice (names must differ)")
+                raise InputError(
+                    msg("--names: {player!r} is given twice (names must differ)", player=player)
+                )
             seen.add(fold(player))
 
     def columns(self, table: Table) -> tuple[str, ...]:
@@ -499,18 +544,22 @@ class _CardGame:
         keys = {f.key for f in self.fields}
         for key, value in raw.items():
             if key not in keys and is_given(value):
-                raise InputError(f"{_option(key)}: not an option of {self.name}")
+                raise InputError(
+                    msg("{option}: not an option of {game}", option=_option(key), game=self.name)
+                )
         reject_inapplicable(self.fields, raw, table)
 
         taker_text = _text(raw, "taker")
         if taker_text is None:
-            raise InputError(f"--taker: who took is needed ({', '.join(table.players)})")
+            raise InputError(
+                msg("--taker: who took is needed ({players})", players=", ".join(table.players))
+            )
         taker = table.find_player(taker_text, what="--taker")
         taker_team = team_of(taker, table)
         trump_text = _text(raw, "trump")
         if trump_text is None:
             accepted = ", ".join(c.value for c in self.fields[1].choices)
-            raise InputError(f"--trump: the trump is needed ({accepted})")
+            raise InputError(msg("--trump: the trump is needed ({accepted})", accepted=accepted))
         trump = _trump(trump_text, tout_atout=self.name == "coinche")
         total = card_total(trump, table.params)
         extra = self._extra(raw)  # the coinche fields, read early: --generale-made implies a capot
@@ -523,29 +572,38 @@ class _CardGame:
         if extra.get("generale_made"):
             if capot not in (None, taker_team):
                 raise InputError(
-                    "--generale-made: the taker took every trick, so --capot must be his team"
+                    msg("--generale-made: the taker took every trick, so --capot must be his team")
                 )
             capot = taker_team
         capot_by = "--generale-made" if extra.get("generale_made") else "--capot"
         points = self._points(raw, trump, total, taker_team, capot, capot_by)
         dix_de_der = team("dix_de_der")
         if capot is not None and dix_de_der not in (None, capot):
-            raise InputError("--capot: the capot team took the last trick too (see --dix-de-der)")
+            raise InputError(
+                msg("--capot: the capot team took the last trick too (see --dix-de-der)")
+            )
         if capot is None and dix_de_der is None:
             raise InputError(
-                "--dix-de-der: the team that took the last trick is needed "
-                "(taker, defense, a player or a team)"
+                msg(
+                    "--dix-de-der: the team that took the last trick is needed "
+                    "(taker, defense, a player or a team)"
+                )
             )
         announces = []
         for text in _texts(raw, "announce"):
             name, sep, value = text.rpartition(":")
             if not sep or not name.strip() or not value.strip():
-                raise InputError(f"--announce: {text!r} is not TEAM:VALUE (e.g. taker:50)")
+                raise InputError(
+                    msg("--announce: {text!r} is not TEAM:VALUE (e.g. taker:50)", text=text)
+                )
             accepted = ", ".join(map(str, ANNOUNCE_VALUES))
             if not any(c.matches(value) for c in ANNOUNCES):
                 raise InputError(
-                    f"--announce: {value.strip()!r} is not an announcement value "
-                    f"(accepted: {accepted})"
+                    msg(
+                        "--announce: {value!r} is not an announcement value (accepted: {accepted})",
+                        value=value.strip(),
+                        accepted=accepted,
+                    )
                 )
             announces.append(
                 [resolve_team(name, table, taker_team, "--announce"), int(fold(value))]
@@ -579,7 +637,28 @@ class _CardGame:
     ) -> int:
         """The taker team's card points K, typed, converted from the defence's, or implied
         by a capot (given by ``capot_by``); a capot team must hold them all."""
-        kind = {SANS_ATOUT: "sans atout", TOUT_ATOUT: "tout atout"}.get(trump, "trump")
+
+        def too_many(option: str, value: int) -> str:
+            if trump == SANS_ATOUT:
+                return msg(
+                    "{option}: {value} is more than the {total} card points of a sans atout round",
+                    option=option,
+                    value=value,
+                    total=total,
+                )
+            if trump == TOUT_ATOUT:
+                return msg(
+                    "{option}: {value} is more than the {total} card points of a tout atout round",
+                    option=option,
+                    value=value,
+                    total=total,
+                )
+            return msg(
+                "{option}: {value} is more than the {total} card points of a trump round",
+                option=option,
+                value=value,
+                total=total,
+            )
 
         def read(key: str) -> int | None:
             text = _text(raw, key)
@@ -587,13 +666,15 @@ class _CardGame:
                 return None
             value = parse_int(text, what=_option(key))
             if value > total:
-                raise InputError(
-                    f"{_option(key)}: {value} is more than the {total} card points "
-                    f"of a {kind} round"
-                )
+                raise InputError(too_many(_option(key), value))
             if value < 0:
                 raise InputError(
-                    f"{_option(key)}: {value} is not a number of card points (0 to {total})"
+                    msg(
+                        "{option}: {value} is not a number of card points (0 to {total})",
+                        option=_option(key),
+                        value=value,
+                        total=total,
+                    )
                 )
             return value
 
@@ -603,15 +684,24 @@ class _CardGame:
         if capot is None:
             if points is None:
                 raise InputError(
-                    f"--points: the taker team's card points are needed "
-                    f"(--points K or --defense-points K, 0 to {total})"
+                    msg(
+                        "--points: the taker team's card points are needed "
+                        "(--points K or --defense-points K, 0 to {total})",
+                        total=total,
+                    )
                 )
             return points
         implied = total if capot == taker_team else 0
         if points is not None and points != implied:
             raise InputError(
-                f"{capot_by}: a capot team holds all {total} card points "
-                f"(the taker's team has {points}, the defence {total - points})"
+                msg(
+                    "{option}: a capot team holds all {total} card points "
+                    "(the taker's team has {points}, the defence {defense})",
+                    option=capot_by,
+                    total=total,
+                    points=points,
+                    defense=total - points,
+                )
             )
         return implied
 
@@ -642,26 +732,47 @@ class BeloteGame(_CardGame):
         scores = {taker.team: 0, defense.team: 0}
         if taker.total > defense.total:
             lines.append(
-                f"contrat fait: {taker.total} > {defense.total}, each team scores its total"
+                msg(
+                    "contrat fait: {taker} > {defense}, each team scores its total",
+                    taker=taker.total,
+                    defense=defense.total,
+                )
             )
             scores = {taker.team: taker.total, defense.team: defense.total}
             winner = taker.team
         elif taker.total == defense.total and params.litige:
             lines.append(
-                f"litige: {taker.total} = {defense.total}, {defense.team} score their total, "
-                f"{taker.team} 0"
+                msg(
+                    "litige: {taker} = {defense}, {defense_team} score their total, {taker_team} 0",
+                    taker=taker.total,
+                    defense=defense.total,
+                    defense_team=defense.team,
+                    taker_team=taker.team,
+                )
             )
             scores[defense.team] = defense.total
             pot = held + taker.total
             lines.append(
-                f"litige: {taker.total} + {held} already held = {pot} held for the next round"
+                msg(
+                    "litige: {taker} + {held} already held = {pot} held for the next round",
+                    taker=taker.total,
+                    held=held,
+                    pot=pot,
+                )
                 if held
-                else f"litige: {pot} held for the next round"
+                else msg("litige: {pot} held for the next round", pot=pot)
             )
             return RoundResult(_ordered(scores, table), tuple(lines), carry=pot, held=pot)
         else:
             sign = "<" if taker.total < defense.total else "="
-            lines.append(f"dedans: {taker.total} {sign} {defense.total}, the defence takes all")
+            lines.append(
+                msg(
+                    "dedans: {taker} {sign} {defense}, the defence takes all",
+                    taker=taker.total,
+                    sign=sign,
+                    defense=defense.total,
+                )
+            )
             round_points = (
                 capot_value(inp["trump"], params)
                 if defense.capot
@@ -670,19 +781,38 @@ class BeloteGame(_CardGame):
             announces = defense.announces
             if params.dedans_announcements == "all":
                 announces += taker.announces
-            terms = [f"{round_points} {'capot' if defense.capot else 'round'}"]
-            terms += [f"{defense.belote} belote"] if defense.belote else []
-            terms += [f"{announces} announcements"] if announces else []
+            terms = [
+                msg("{points} capot", points=round_points)
+                if defense.capot
+                else msg("{points} round", points=round_points)
+            ]
+            terms += [msg("{points} belote", points=defense.belote)] if defense.belote else []
+            terms += [msg("{points} announcements", points=announces)] if announces else []
             scores[defense.team] = round_points + defense.belote + announces
             scores[taker.team] = taker.belote
-            lines.append(f"{defense.team}: {' + '.join(terms)} = {scores[defense.team]}")
-            lines.append(f"{taker.team}: only their belote = {taker.belote}")
+            lines.append(
+                msg(
+                    "{team}: {terms} = {total}",
+                    team=defense.team,
+                    terms=_sum(terms),
+                    total=scores[defense.team],
+                )
+            )
+            lines.append(
+                msg("{team}: only their belote = {belote}", team=taker.team, belote=taker.belote)
+            )
             winner = defense.team
         if held:
             before = scores[winner]
             scores[winner] += held
             lines.append(
-                f"held: {winner} collect the {held} held, {before} + {held} = {scores[winner]}"
+                msg(
+                    "held: {winner} collect the {held} held, {before} + {held} = {total}",
+                    winner=winner,
+                    held=held,
+                    before=before,
+                    total=scores[winner],
+                )
             )
         return RoundResult(_ordered(scores, table), tuple(lines), carry=0, held=0)
 
@@ -704,15 +834,17 @@ class CoincheGame(_CardGame):
         text = _text(raw, "contract")
         if text is None:
             raise InputError(
-                "--contract: the contract is needed (80 to 180 by tens, capot or generale)"
+                msg("--contract: the contract is needed (80 to 180 by tens, capot or generale)")
             )
         contract = _contract(text)
         coinche, surcoinche = _flag(raw, "coinche"), _flag(raw, "surcoinche")
         if coinche and surcoinche:
-            raise InputError("--surcoinche: give either --coinche (×2) or --surcoinche (×4)")
+            raise InputError(msg("--surcoinche: give either --coinche (×2) or --surcoinche (×4)"))
         generale_made = _flag(raw, "generale_made")
         if generale_made and contract != "generale":
-            raise InputError("--generale-made: only with a générale contract (--contract generale)")
+            raise InputError(
+                msg("--generale-made: only with a générale contract (--contract generale)")
+            )
         return {
             "contract": contract,
             "coinche": 4 if surcoinche else 2 if coinche else 1,
@@ -736,20 +868,39 @@ class CoincheGame(_CardGame):
         contract, k = inp["contract"], inp["coinche"]
         value = CONTRACT_VALUES[contract]
         lines = [both[0].line(), both[1].line()]
+        test: str
         if contract == "capot":
             made = inp["capot"] == taker_team
-            test = f"{taker.team} {'took' if made else 'did not take'} every trick"
+            test = (
+                msg("{team} took every trick", team=taker.team)
+                if made
+                else msg("{team} did not take every trick", team=taker.team)
+            )
         elif contract == "generale":
             made = inp["generale_made"]
-            test = f"{inp['taker']} {'took' if made else 'did not take'} every trick alone"
+            test = (
+                msg("{taker} took every trick alone", taker=inp["taker"])
+                if made
+                else msg("{taker} did not take every trick alone", taker=inp["taker"])
+            )
         else:
             made = taker.total >= value and taker.total > defense.total
-            test = f"{taker.total} {'≥' if taker.total >= value else '<'} {value}"
-            test += f" and {taker.total} {'>' if taker.total > defense.total else '≤'} "
-            test += f"{defense.total}"
+            test = msg(
+                "{taker} {vs_contract} {contract} and {taker} {vs_defense} {defense}",
+                taker=taker.total,
+                vs_contract="≥" if taker.total >= value else "<",
+                contract=value,
+                vs_defense=">" if taker.total > defense.total else "≤",
+                defense=defense.total,
+            )
         level = f" {LEVELS[k]}" if k > 1 else ""
-        name = "générale" if contract == "generale" else contract
-        lines.append(f"{'contrat fait' if made else 'dedans'}: {name}{level}, {test}")
+        # The contract and its level are game terms, French in every language.
+        name = f"{'générale' if contract == 'generale' else contract}{level}"
+        lines.append(
+            msg("contrat fait: {contract}, {test}", contract=name, test=test)
+            if made
+            else msg("dedans: {contract}, {test}", contract=name, test=test)
+        )
         # Official rules score a capot contract, a générale or a made capot on a larger base.
         special = contract in ("capot", "generale") or inp["capot"] is not None
         base = params.capot_base if special else params.base
@@ -762,21 +913,52 @@ class CoincheGame(_CardGame):
         else:
             bonus = (base + value) * k
             scores = {winner.team: bonus + winner.belote, loser.team: loser.belote}
-            terms = f"({base} + {value}) × {k}{level}" if k > 1 else f"{base} + {value}"
-            terms += f" + {winner.belote} belote" if winner.belote else ""
-            lines.append(f"{winner.team}: {terms} = {bonus + winner.belote}")
-            lines.append(f"{loser.team}: only their belote = {loser.belote}")
+            # Sheer arithmetic (and the level, a game term): nothing to translate.
+            terms: list[str] = [
+                f"({base} + {value}) × {k}{level}" if k > 1 else f"{base} + {value}"
+            ]
+            terms += [msg("{points} belote", points=winner.belote)] if winner.belote else []
+            lines.append(
+                msg(
+                    "{team}: {terms} = {total}",
+                    team=winner.team,
+                    terms=_sum(terms),
+                    total=bonus + winner.belote,
+                )
+            )
+            lines.append(
+                msg("{team}: only their belote = {belote}", team=loser.team, belote=loser.belote)
+            )
         return RoundResult(_ordered(scores, table), tuple(lines), carry=0, held=0)
 
     @staticmethod
     def _own(tally: Tally, params: CoincheParams, lines: list[str], plus: int = 0) -> int:
         """A team's own total (rounded under official rules), plus its contract if any."""
         points = round_tens(tally.total) if params.rounding else tally.total
-        shown = f"{tally.total}" if points == tally.total else f"{tally.total} rounded to {points}"
+        shown = (
+            str(tally.total)
+            if points == tally.total
+            else msg("{total} rounded to {points}", total=tally.total, points=points)
+        )
         if plus:
-            lines.append(f"{tally.team}: {shown} + {plus} contrat = {points + plus}")
+            lines.append(
+                msg(
+                    "{team}: {shown} + {contract} contrat = {total}",
+                    team=tally.team,
+                    shown=shown,
+                    contract=plus,
+                    total=points + plus,
+                )
+            )
         else:
-            lines.append(f"{tally.team}: their total {shown} = {points}")
+            lines.append(
+                msg(
+                    "{team}: their total {shown} = {points}",
+                    team=tally.team,
+                    shown=shown,
+                    points=points,
+                )
+            )
         return points + plus
 
 

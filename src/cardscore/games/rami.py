@@ -43,6 +43,7 @@ from cardscore.games.base import (
     parse_int,
     reject_inapplicable,
 )
+from cardscore.i18n import msg
 
 # --------------------------------------------------------------------------------------------
 # Parameters
@@ -112,20 +113,37 @@ def never_opened_payment(value: int, params: RamiParams, n_players: int) -> int:
 
 
 def _never_opened(value: int, params: RamiParams, goal: int) -> tuple[int, str]:
-    """The never-opened payment and its formula (without the player's name)."""
+    """The never-opened payment and its formula (without the player's name).
+
+    >>> _never_opened(40, RamiParams(), 100)
+    (50, '40 + 25 = 65, capped at 50 (half the target)')
+    """
     if params.never_opened == "flat":
-        return params.never_opened_flat, f"{params.never_opened_flat} (flat, whatever the hand)"
-    plus = value + params.never_opened_extra
-    formula = f"{value} + {params.never_opened_extra} = {plus}"
+        amount = params.never_opened_flat
+        return amount, msg("{amount} (flat, whatever the hand)", amount=amount)
+    extra = params.never_opened_extra
+    plus = value + extra
     half = goal // 2
     # A cap of 0 means "no fixed cap": only half the target limits the payment then.
     if params.never_opened_cap and params.never_opened_cap <= half:
-        cap, why = params.never_opened_cap, ""
-    else:
-        cap, why = half, " (half the target)"
-    if plus > cap:
-        return cap, f"{formula}, capped at {cap}{why}"
-    return plus, formula
+        cap = params.never_opened_cap
+        if plus > cap:
+            return cap, msg(
+                "{value} + {extra} = {total}, capped at {cap}",
+                value=value,
+                extra=extra,
+                total=plus,
+                cap=cap,
+            )
+    elif plus > half:
+        return half, msg(
+            "{value} + {extra} = {total}, capped at {cap} (half the target)",
+            value=value,
+            extra=extra,
+            total=plus,
+            cap=half,
+        )
+    return plus, f"{value} + {extra} = {plus}"  # nothing to translate in a sum
 
 
 # --------------------------------------------------------------------------------------------
@@ -150,7 +168,8 @@ _VALUES: dict[str, int] = {str(n): n for n in range(2, 11)} | {"J": 10, "Q": 10,
 _SUIT_MARKS = "♠♥♦♣♤♡♢♧\ufe0f"
 _SUIT_LETTERS = frozenset("shdcptk")
 _NUMBER = re.compile(r"[+-]?[0-9]+")
-_CARDS_HELP = "cards: 2-10, J/V, Q/D, K/R, A/As, JK/Joker/*; or the hand's value, e.g. 36"
+# The figures shown in a breakdown, marked so that French says V, D, R (valet, dame, roi).
+_FIGURES: dict[str, str] = {"J": msg("J"), "Q": msg("Q"), "K": msg("K")}
 
 
 def _rank(token: str) -> str | None:
@@ -181,10 +200,16 @@ def hand_value(text: str, params: RamiParams, what: str = "--hand") -> tuple[int
     """
     tokens = text.replace(",", " ").split()
     if not tokens:
-        raise InputError(f"{what}: a hand of no card scores 0: type 0")
+        raise InputError(msg("{what}: a hand of no card scores 0: type 0", what=what))
     if len(tokens) == 1 and _NUMBER.fullmatch(tokens[0]):
         if tokens[0].startswith("-") and tokens[0][1:].strip("0"):
-            raise InputError(f"{what}: a hand cannot be worth less than 0 (got {tokens[0]})")
+            raise InputError(
+                msg(
+                    "{what}: a hand cannot be worth less than 0 (got {text})",
+                    what=what,
+                    text=tokens[0],
+                )
+            )
         value = parse_int(tokens[0], what=what, low=0)
         return value, (str(value),)
     labels = []
@@ -192,11 +217,35 @@ def hand_value(text: str, params: RamiParams, what: str = "--hand") -> tuple[int
         label = _rank(token)
         if label is None:
             if len(tokens) == 1 and re.fullmatch(r"[0-9]+\.[0-9]*", token):
-                raise InputError(f"{what}: {token!r} is not a whole number of points")
-            raise InputError(f"{what}: unknown card {token!r} ({_CARDS_HELP})")
+                raise InputError(
+                    msg("{what}: {text!r} is not a whole number of points", what=what, text=token)
+                )
+            raise InputError(
+                msg(
+                    "{what}: unknown card {text!r} (cards: 2-10, J/V, Q/D, K/R, A/As, "
+                    "JK/Joker/*; or the hand's value, e.g. 36)",
+                    what=what,
+                    text=token,
+                )
+            )
         labels.append(label)
     value = sum(params.joker if label == "JK" else _VALUES[label] for label in labels)
     return value, tuple(labels)
+
+
+def _cards(labels: Sequence[str]) -> str:
+    """``A + JK + 5``, with the figures marked for translation.
+
+    Split in halves, not one card at a time, so that a long hand nests only a few levels.
+
+    >>> c = _cards(("K", "Q", "10"))
+    >>> c, c.template, c.params["left"].template, c.params["right"].template
+    ('K + Q + 10', '{left} + {right}', 'K', '{left} + {right}')
+    """
+    if len(labels) == 1:
+        return _FIGURES.get(labels[0], labels[0])
+    middle = len(labels) // 2
+    return msg("{left} + {right}", left=_cards(labels[:middle]), right=_cards(labels[middle:]))
 
 
 @lru_cache(maxsize=4096)
@@ -208,7 +257,7 @@ def _formula(cards: str, value: int) -> str:
     labels = hand_value(cards, RamiParams())[1]  # the labels do not depend on the joker's value
     if len(labels) == 1 and labels[0] == str(value):
         return str(value)
-    return f"{' + '.join(labels)} = {value}"
+    return msg("{cards} = {value}", cards=_cards(labels), value=value)
 
 
 def _hand_formula(hand: Mapping[str, Any]) -> str:
@@ -243,8 +292,8 @@ def _hand_echo(text: str, params: RamiParams) -> str:
     """
     value, labels = hand_value(text, params)
     if len(labels) == 1 and labels[0] == str(value):
-        return f"= {value}"
-    return f"{' + '.join(labels)} = {value}"
+        return f"= {value}"  # nothing to translate
+    return msg("{cards} = {value}", cards=_cards(labels), value=value)
 
 
 def _who(table: Table, raw: Mapping[str, Any]) -> tuple[str, ...]:
@@ -310,7 +359,7 @@ def _flag(raw: Mapping[str, Any], key: str, option: str) -> bool:
         folded = fold(value)
         if folded in _NO or folded in _YES:
             return folded in _YES
-    raise InputError(f"{option}: {value!r} is not yes or no")
+    raise InputError(msg("{option}: {value!r} is not yes or no", option=option, value=value))
 
 
 def _text(raw: Mapping[str, Any], key: str, option: str) -> str:
@@ -318,18 +367,31 @@ def _text(raw: Mapping[str, Any], key: str, option: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise InputError(f"{option}: {value!r} is not a player's name")
+        raise InputError(
+            msg("{option}: {value!r} is not a player's name", option=option, value=value)
+        )
     return value.strip()
 
 
-def _texts(raw: Mapping[str, Any], key: str, option: str, example: str) -> list[str]:
-    """A repeatable raw value as a list of non-blank strings (one string is accepted too)."""
+def _texts(raw: Mapping[str, Any], key: str, option: str, *, hands: bool = False) -> list[str]:
+    """A repeatable raw value as a list of non-blank strings (one string is accepted too):
+    names, or ``NAME=CARDS|NUMBER`` hands."""
     value = raw.get(key)
     if value is None:
         return []
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list | tuple) or not all(isinstance(v, str) for v in items):
-        raise InputError(f"{option}: {value!r} is not a list of {example}")
+        if hands:
+            raise InputError(
+                msg(
+                    "{option}: {value!r} is not a list of NAME=CARDS|NUMBER",
+                    option=option,
+                    value=value,
+                )
+            )
+        raise InputError(
+            msg("{option}: {value!r} is not a list of names", option=option, value=value)
+        )
     return [v for v in items if v.strip()]
 
 
@@ -357,7 +419,9 @@ def hands_needed(table: Table, raw: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _join(names: Sequence[str]) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cyd``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 # --------------------------------------------------------------------------------------------
@@ -384,17 +448,23 @@ class Rami:
         cardscore.games.base.InputError: rami is played by 2 to 6 players (got 7)
         """
         if not self.min_players <= len(players) <= self.max_players:
-            raise InputError(f"rami is played by 2 to 6 players (got {len(players)})")
+            raise InputError(
+                msg("rami is played by 2 to 6 players (got {count})", count=len(players))
+            )
         seen: set[str] = set()
         for name in players:
             if not isinstance(name, str) or not name.strip():
-                raise InputError("rami: every player needs a name (got an empty one)")
+                raise InputError(msg("rami: every player needs a name (got an empty one)"))
             # "=" separates the name from the cards in --hand NAME=CARDS.
             if "=" in name:
-                raise InputError(f"rami: a player's name cannot contain '=' (got {name!r})")
+                raise InputError(
+                    msg("rami: a player's name cannot contain '=' (got {name!r})", name=name)
+                )
             # Names that fold alike could not be told apart when typed.
             if fold(name) in seen:
-                raise InputError(f"rami: two players are named {name!r} (names must differ)")
+                raise InputError(
+                    msg("rami: two players are named {name!r} (names must differ)", name=name)
+                )
             seen.add(fold(name))
 
     def columns(self, table: Table) -> tuple[str, ...]:
@@ -414,12 +484,12 @@ class Rami:
          'not_opened': ['Cyd']}
         """
         if not isinstance(raw, Mapping):
-            raise InputError("a round is a set of answers (--winner, --hand, …)")
+            raise InputError(msg("a round is a set of answers (--winner, --hand, …)"))
         params: RamiParams = table.params
         blocked = _flag(raw, "blocked", "--blocked")
         rami_sec = _flag(raw, "rami_sec", "--rami-sec")
         winner_text = _text(raw, "winner", "--winner")
-        not_opened_texts = _texts(raw, "not_opened", "--not-opened", "names")
+        not_opened_texts = _texts(raw, "not_opened", "--not-opened")
         # The fields' own rules refuse --winner and --rami-sec with --blocked, and
         # --not-opened with --rami-sec.
         clean = {
@@ -430,21 +500,26 @@ class Rami:
         }
         reject_inapplicable(FIELDS, clean, table)
         if not blocked and not winner_text:
-            raise InputError("--winner: who went out? (--winner NAME, or --blocked)")
+            raise InputError(msg("--winner: who went out? (--winner NAME, or --blocked)"))
         winner = table.find_player(winner_text, what="--winner") if winner_text else None
 
         hands: dict[str, dict[str, Any]] = {}
-        for entry in _texts(raw, "hand", "--hand", "NAME=CARDS|NUMBER"):
+        for entry in _texts(raw, "hand", "--hand", hands=True):
             name_text, sep, cards = entry.partition("=")
             if not sep or not name_text.strip():
                 raise InputError(
-                    f"--hand: {entry!r} is not NAME=CARDS|NUMBER (e.g. Bob=A JK 5 or Bob=36)"
+                    msg(
+                        "--hand: {entry!r} is not NAME=CARDS|NUMBER (e.g. Bob=A JK 5 or Bob=36)",
+                        entry=entry,
+                    )
                 )
             name = table.find_player(name_text, what="--hand")
             if name == winner:
-                raise InputError(f"--hand {name}: {name} went out and has no hand to count")
+                raise InputError(
+                    msg("--hand {name}: {name} went out and has no hand to count", name=name)
+                )
             if name in hands:
-                raise InputError(f"--hand {name}: {name}'s hand is given twice")
+                raise InputError(msg("--hand {name}: {name}'s hand is given twice", name=name))
             value, _ = hand_value(cards, params, what=f"--hand {name}")
             hands[name] = {"cards": " ".join(cards.split()), "value": value}
 
@@ -455,16 +530,30 @@ class Rami:
                     continue
                 name = table.find_player(part, what="--not-opened")
                 if name == winner:
-                    raise InputError(f"--not-opened: {name} went out, so {name} has opened")
+                    raise InputError(
+                        msg("--not-opened: {name} went out, so {name} has opened", name=name)
+                    )
                 not_opened.add(name)
         missing = [p for p in _owing(table, winner, rami_sec) if p not in hands]
         if missing:
             # Not prefixed with "--hand": the prompts ask the hands one player at a time and
             # show the "--hand" errors as they go, so this one must wait for the last player.
-            whose = "every player's" if blocked else "one per player who did not go out"
+            if blocked:
+                raise InputError(
+                    msg(
+                        "no hand given for {players}: add --hand {player}=CARDS|NUMBER "
+                        "(every player's)",
+                        players=_join(missing),
+                        player=missing[0],
+                    )
+                )
             raise InputError(
-                f"no hand given for {_join(missing)}: add --hand {missing[0]}=CARDS|NUMBER "
-                f"({whose})"
+                msg(
+                    "no hand given for {players}: add --hand {player}=CARDS|NUMBER "
+                    "(one per player who did not go out)",
+                    players=_join(missing),
+                    player=missing[0],
+                )
             )
         if rami_sec:
             # A rami sec means no opponent had opened (so --not-opened is refused with it):
@@ -504,17 +593,34 @@ class Rami:
             least = min(hands[p]["value"] for p in table.players)
             zero = [p for p in table.players if hands[p]["value"] == least]
             if len(zero) == 1:
-                lines.append(f"blocked: {zero[0]} has the least hand ({least}) and scores 0")
+                lines.append(
+                    msg(
+                        "blocked: {player} has the least hand ({least}) and scores 0",
+                        player=zero[0],
+                        least=least,
+                    )
+                )
             else:
-                lines.append(f"blocked: {_join(zero)} tie for the least hand ({least}), 0 each")
+                lines.append(
+                    msg(
+                        "blocked: {players} tie for the least hand ({least}), 0 each",
+                        players=_join(zero),
+                        least=least,
+                    )
+                )
         else:
             zero = [inp["winner"]]
             if not inp["rami_sec"]:
-                lines.append(f"{inp['winner']} went out: 0")
+                lines.append(msg("{player} went out: 0", player=inp["winner"]))
             elif params.rami_sec == "flat":
-                lines.append(f"rami sec: each opponent pays {params.rami_sec_amount}")
+                lines.append(
+                    msg(
+                        "rami sec: each opponent pays {amount}",
+                        amount=params.rami_sec_amount,
+                    )
+                )
             else:
-                lines.append("rami sec: each opponent pays his hand doubled")
+                lines.append(msg("rami sec: each opponent pays his hand doubled"))
 
         goal = target(params, len(table.players))
         scores: dict[str, int] = {}
@@ -528,16 +634,23 @@ class Rami:
                     scores[p] = params.rami_sec_amount
                 else:
                     scores[p] = 2 * hand["value"]
-                    lines.append(f"{p}: {_hand_formula(hand)}, doubled = {scores[p]}")
+                    lines.append(
+                        msg(
+                            "{player}: {hand}, doubled = {total}",
+                            player=p,
+                            hand=_hand_formula(hand),
+                            total=scores[p],
+                        )
+                    )
             elif p in not_opened:
                 scores[p], formula = _never_opened(hand["value"], params, goal)
                 explained = _hand_formula(hand)
                 if params.never_opened != "flat" and explained != str(hand["value"]):
-                    lines.append(f"{p}: {explained}")
-                lines.append(f"{p} never opened: {formula}")
+                    lines.append(msg("{player}: {hand}", player=p, hand=explained))
+                lines.append(msg("{player} never opened: {formula}", player=p, formula=formula))
             else:
                 scores[p] = hand["value"]
-                lines.append(f"{p}: {_hand_formula(hand)}")
+                lines.append(msg("{player}: {hand}", player=p, hand=_hand_formula(hand)))
         return RoundResult(scores=scores, breakdown=tuple(lines))
 
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:

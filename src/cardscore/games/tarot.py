@@ -40,6 +40,7 @@ from cardscore.games.base import (
     reject_inapplicable,
     split_pair,
 )
+from cardscore.i18n import Msg, msg
 
 # --------------------------------------------------------------------------------------------
 # The rules' constants (RULES.md §1)
@@ -58,10 +59,10 @@ MAISON_CHELEMS = {
     "defense": (200, False),
 }
 CHELEM_NAMES = {
-    "announced": "chelem announced and made",
-    "unannounced": "chelem made unannounced",
-    "failed": "chelem announced and failed",
-    "defense": "chelem of the defence",
+    "announced": msg("chelem announced and made"),
+    "unannounced": msg("chelem made unannounced"),
+    "failed": msg("chelem announced and failed"),
+    "defense": msg("chelem of the defence"),
 }
 
 CONTRACT_CHOICES = (
@@ -157,15 +158,15 @@ def poignee_sizes(active_count: int) -> tuple[int, int, int]:
     """
     sizes = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13), 6: (8, 10, 13)}
     if active_count not in sizes:
-        raise InputError(f"tarot is played by 3 to 6 players (got {active_count})")
+        raise InputError(msg("tarot is played by 3 to 6 players (got {count})", count=active_count))
     return sizes[active_count]
 
 
-def _poignee_label(table: Table, choice: Choice) -> str:
+def _poignee_label(table: Table, choice: Choice) -> Msg:
     """``double (10 trumps)``: what a poignée means at this table, for the prompts."""
     active = len(table.players) - (1 if len(table.players) == 6 else 0)
     index = [c.value for c in POIGNEE_CHOICES].index(choice.value)
-    return f"{choice.value} ({poignee_sizes(active)[index]} trumps)"
+    return msg("{kind} ({count} trumps)", kind=choice.value, count=poignee_sizes(active)[index])
 
 
 def poignee_kinds(params: TarotParams) -> tuple[str, ...]:
@@ -205,9 +206,23 @@ def convert(defense_points: float | str, params: TarotParams) -> float | int:
     else:
         value = float(defense_points)
         if not math.isfinite(value) or value * 2 != math.floor(value * 2):
-            raise InputError(f"POINTS: {value} must be a whole or half number (e.g. 41 or 35,5)")
+            raise InputError(
+                msg(
+                    "{what}: {value} must be a whole or half number (e.g. 41 or 35,5)",
+                    what="POINTS",
+                    value=value,
+                )
+            )
     if not 0 <= value <= 91:
-        raise InputError(f"POINTS: {_num(value)} is out of range (0 to 91)")
+        raise InputError(
+            msg(
+                "{what}: {value} is out of range ({low} to {high})",
+                what="POINTS",
+                value=_num(value),
+                low=0,
+                high=91,
+            )
+        )
     return _num(_effective_points(91 - value, params))
 
 
@@ -353,7 +368,7 @@ def _normalize(value: Any, f: Field) -> str | list[str] | None:
     if value is None or value is False:
         return None
     if value is True:
-        raise InputError(f"{f.option}: a value is needed")
+        raise InputError(msg("{option}: a value is needed", option=f.option))
     if isinstance(value, int | float):
         value = str(_num(value)) if math.isfinite(value) else str(value)
     if isinstance(value, str):
@@ -361,17 +376,31 @@ def _normalize(value: Any, f: Field) -> str | list[str] | None:
     if isinstance(value, list | tuple):
         items = [_normalize(v, f) for v in value]
         if any(isinstance(v, list) for v in items):
-            raise InputError(f"{f.option}: a list of names or values was expected")
+            raise InputError(
+                msg("{option}: a list of names or values was expected", option=f.option)
+            )
         texts = [v for v in items if isinstance(v, str)]
         return texts or None
-    raise InputError(f"{f.option}: unexpected value of type {type(value).__name__}")
+    raise InputError(
+        msg(
+            "{option}: unexpected value of type {type}",
+            option=f.option,
+            type=type(value).__name__,
+        )
+    )
 
 
 def _single(value: str | list[str] | None, f: Field) -> str | None:
     """One value of a non-repeatable field."""
     if isinstance(value, list):
         if len(value) > 1:
-            raise InputError(f"{f.option}: given {len(value)} times, one value is accepted")
+            raise InputError(
+                msg(
+                    "{option}: given {count} times, one value is accepted",
+                    option=f.option,
+                    count=len(value),
+                )
+            )
         return value[0]
     return value
 
@@ -394,7 +423,11 @@ def _resolve(text: str, f: Field, table: Table, active: Sequence[str], mort: str
                 found = None
             if found == mort:
                 raise InputError(
-                    f"{f.option}: {mort} is the mort this round and does not play"
+                    msg(
+                        "{option}: {mort} is the mort this round and does not play",
+                        option=f.option,
+                        mort=mort,
+                    )
                 ) from None
         raise
 
@@ -403,18 +436,27 @@ def _read_contract(value: str | None, params: TarotParams) -> str:
     f = _FIELD["contract"]
     allowed = ", ".join(contracts(params))
     if value is None:
-        raise InputError(f"{f.option}: the contract is needed ({allowed})")
+        raise InputError(
+            msg("{option}: the contract is needed ({accepted})", option=f.option, accepted=allowed)
+        )
     contract = pick_choice(value, CONTRACT_CHOICES, what=f.option)
     if contract not in contracts(params):
-        raise InputError(f"{f.option}: no {contract} under these rules (accepted: {allowed})")
+        raise InputError(
+            msg(
+                "{option}: no {contract} under these rules (accepted: {accepted})",
+                option=f.option,
+                contract=contract,
+                accepted=allowed,
+            )
+        )
     return contract
 
 
-def _only(vals: Mapping[str, Any], allowed: Sequence[str], why: str) -> None:
+def _only(vals: Mapping[str, Any], allowed: Sequence[str], why: Msg) -> None:
     """Refuse every field but the contract and ``allowed`` (a passe or a renonce)."""
     for f in FIELDS:
         if f.key not in ("contract", *allowed) and is_given(vals[f.key]):
-            raise InputError(f"{f.option}: {why}")
+            raise InputError(msg("{option}: {reason}", option=f.option, reason=why))
 
 
 def _read_points(vals: Mapping[str, Any], bouts: int | None) -> float:
@@ -423,13 +465,25 @@ def _read_points(vals: Mapping[str, Any], bouts: int | None) -> float:
     pf, df = _FIELD["points"], _FIELD["defense_points"]
     typed, defense = _single(vals["points"], pf), _single(vals["defense_points"], df)
     if typed is not None and defense is not None:
-        raise InputError(f"{pf.option}: give either --points or --defense-points, not both")
+        raise InputError(
+            msg("{option}: give either --points or --defense-points, not both", option=pf.option)
+        )
     if typed is None and defense is None:
-        raise InputError(f"{pf.option}: the taker's points are needed (or --defense-points)")
+        raise InputError(
+            msg("{option}: the taker's points are needed (or --defense-points)", option=pf.option)
+        )
     f, text = (pf, typed) if typed is not None else (df, defense)
     value = parse_number(str(text), what=f.option)
     if not 0 <= value <= 91:
-        raise InputError(f"{f.option}: {_num(value)} is out of range (0 to 91)")
+        raise InputError(
+            msg(
+                "{what}: {value} is out of range ({low} to {high})",
+                what=f.option,
+                value=_num(value),
+                low=0,
+                high=91,
+            )
+        )
     points = value if f is pf else 91 - value
     if bouts is not None:
         low, high = 4 * bouts, 91 - 4 * (3 - bouts)
@@ -437,8 +491,15 @@ def _read_points(vals: Mapping[str, Any], bouts: int | None) -> float:
             if f is df:
                 low, high = 91 - high, 91 - low
             raise InputError(
-                f"{f.option}: {_num(value)} is impossible when the taker has {bouts} "
-                f"bout{_s(bouts)} (each bout keeps at least 4 points: {low} to {high})"
+                msg(
+                    "{option}: {value} is impossible when the taker has {bouts} "
+                    "(each bout keeps at least 4 points: {low} to {high})",
+                    option=f.option,
+                    value=_num(value),
+                    bouts=_bouts(bouts),
+                    low=low,
+                    high=high,
+                )
             )
     return points
 
@@ -475,17 +536,34 @@ def _read_tags(
     mort: str | None,
 ) -> list[list[str]]:
     """``NAME[:KIND]`` values (poignées, misères): one per player, in seating order."""
-    noun = "poignée" if f.key == "poignee" else "misère"
+    noun = "poignée" if f.key == "poignee" else "misère"  # the game's terms, French in both
     found: dict[str, str] = {}
     for text in texts:
         player, kind = _tagged_player(text, f, table, active, mort)
         if kind not in kinds:
             raise InputError(
-                f"{f.option}: no {noun} {kind} under the maison rules (accepted: "
-                f"{', '.join(kinds)})"
+                msg(
+                    "{option}: no {bonus} {kind} under the maison rules (accepted: {accepted})",
+                    option=f.option,
+                    bonus=noun,
+                    kind=kind,
+                    accepted=", ".join(kinds),
+                )
             )
         if player in found:
-            raise InputError(f"{f.option}: {player} has two {noun}s (one per player)")
+            raise InputError(
+                msg(
+                    "{option}: {player} has two poignées (one per player)",
+                    option=f.option,
+                    player=player,
+                )
+                if f.key == "poignee"
+                else msg(
+                    "{option}: {player} has two misères (one per player)",
+                    option=f.option,
+                    player=player,
+                )
+            )
         found[player] = kind
     return [[p, found[p]] for p in active if p in found]
 
@@ -524,8 +602,11 @@ def _num(value: float) -> float | int:
     return int(value) if value == int(value) else value
 
 
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
+def _bouts(count: int) -> Msg:
+    """``1 bout``, ``2 bouts``: a number of bouts, as words (French says ``0 bout``)."""
+    if count == 0:
+        return msg("0 bouts")
+    return msg("1 bout") if count == 1 else msg("{count} bouts", count=count)
 
 
 def _signed(value: float) -> str:
@@ -547,28 +628,63 @@ def _effective_points(points: float, params: TarotParams) -> float:
     return points if params.half_points else math.floor(points)
 
 
-def _points_line(inp: Mapping[str, Any], points: float, params: TarotParams) -> str:
+def _points_line(inp: Mapping[str, Any], points: float, params: TarotParams) -> Msg:
     """``Ann: 49 points, 2 bouts → 41 needed, made by 8``."""
     typed, bouts = inp["points"], inp["bouts"]
-    shown = f"{_num(typed)} points"
     if points != typed:
-        shown += f" → {_num(points)} (the half point is dropped)"
+        shown = msg(
+            "{typed} points → {points} (the half point is dropped)",
+            typed=_num(typed),
+            points=_num(points),
+        )
+    else:
+        shown = msg("{points} points", points=_num(typed))
     diff = points - THRESHOLDS[bouts]
-    gap = f"{'made' if diff >= 0 else 'lost'} by {_num(abs(diff))}"
+    by = _num(abs(diff))
     if params.scoring == "fft" and diff != int(diff):
-        gap += f" → {math.ceil(abs(diff))} (a half point goes to the winning side)"
-    return f"{inp['taker']}: {shown}, {bouts} bout{_s(bouts)} → {THRESHOLDS[bouts]} needed, {gap}"
+        rounded = math.ceil(abs(diff))
+        gap = (
+            msg(
+                "made by {by} → {rounded} (a half point goes to the winning side)",
+                by=by,
+                rounded=rounded,
+            )
+            if diff >= 0
+            else msg(
+                "lost by {by} → {rounded} (a half point goes to the winning side)",
+                by=by,
+                rounded=rounded,
+            )
+        )
+    else:
+        gap = msg("made by {by}", by=by) if diff >= 0 else msg("lost by {by}", by=by)
+    return msg(
+        "{taker}: {points}, {bouts} → {needed} needed, {gap}",
+        taker=inp["taker"],
+        points=shown,
+        bouts=_bouts(bouts),
+        needed=THRESHOLDS[bouts],
+        gap=gap,
+    )
 
 
 def _share_line(
-    deltas: Mapping[str, int], notes: Mapping[str, str], table: Table, mort: str | None
-) -> str:
-    """``→ Ann +318 (3 × 106), Bob −106, …`` over every seat, the mort included."""
-    parts = []
+    deltas: Mapping[str, int], notes: Mapping[str, Msg], table: Table, mort: str | None
+) -> Msg:
+    """``Ann +318 (3 × 106), Bob −106, …`` over every seat, the mort included."""
+    line: Msg | None = None
     for p in table.players:
-        note = "mort" if p == mort else notes.get(p)
-        parts.append(f"{p} {_signed(deltas.get(p, 0))}" + (f" ({note})" if note else ""))
-    return ", ".join(parts)
+        points = _signed(deltas.get(p, 0))
+        note = notes.get(p)
+        if p == mort:
+            share = msg("{player} {points} (mort)", player=p, points=points)
+        elif note is not None:
+            share = msg("{player} {points} ({note})", player=p, points=points, note=note)
+        else:
+            share = msg("{player} {points}", player=p, points=points)
+        line = share if line is None else msg("{shares}, {share}", shares=line, share=share)
+    assert line is not None  # a table has players
+    return line
 
 
 # --------------------------------------------------------------------------------------------
@@ -577,15 +693,15 @@ def _share_line(
 
 def _split(
     unit: int, taker: str, called: str | None, active: Sequence[str], factor: int
-) -> tuple[dict[str, int], dict[str, str]]:
+) -> tuple[dict[str, int], dict[str, Msg]]:
     """Both rule sets share a shape: each defender scores −unit, the called partner +unit,
     the taker factor × unit.  Returns the scores and a note per attacker."""
     deltas = {p: -unit for p in active}
     deltas[taker] = factor * unit
-    notes = {taker: f"{factor} × {_signed(unit).lstrip('+')}"}
+    notes = {taker: msg("{factor} × {unit}", factor=factor, unit=_signed(unit).lstrip("+"))}
     if called is not None:
         deltas[called] = unit
-        notes[called] = "called"
+        notes[called] = msg("called")
     return deltas, notes
 
 
@@ -619,8 +735,14 @@ def _add_personal(
         for p in active:
             deltas[p] += unit * others if p == holder else -unit
         lines.append(
-            f"{label} ({holder}): {_signed(unit * others)} ({others} × {unit}), "
-            f"−{unit} to each other player"
+            msg(
+                "{bonus} ({holder}): {points} ({others} × {unit}), −{unit} to each other player",
+                bonus=label,
+                holder=holder,
+                points=_signed(unit * others),
+                others=others,
+                unit=unit,
+            )
         )
 
 
@@ -635,27 +757,45 @@ def _score_fft(
     gap, mult = math.ceil(abs(diff)), FFT_MULTIPLIERS[contract]
     lines.append(_points_line(inp, points, params))
     terms = [(25 + gap) * mult * (1 if made else -1)]
-    lines.append(f"{contract}: {'' if made else '−'}(25 + {gap}) × {mult} = {_signed(terms[0])}")
+    base = {"contract": contract, "gap": gap, "mult": mult, "total": _signed(terms[0])}
+    lines.append(
+        msg("{contract}: (25 + {gap}) × {mult} = {total}", **base)
+        if made
+        else msg("{contract}: −(25 + {gap}) × {mult} = {total}", **base)
+    )
     if inp["petit_au_bout"]:
         holder = inp["petit_au_bout"]
         attack = holder in (taker, called)
         terms.append(10 * mult * (1 if attack else -1))
-        side = "" if attack else ", for the defence"
+        petit = {"holder": holder, "mult": mult, "total": _signed(terms[-1])}
         lines.append(
-            f"petit au bout ({holder}{side}): {'' if attack else '−'}10 × {mult} = "
-            f"{_signed(terms[-1])}"
+            msg("petit au bout ({holder}): 10 × {mult} = {total}", **petit)
+            if attack
+            else msg("petit au bout ({holder}, for the defence): −10 × {mult} = {total}", **petit)
         )
     for holder, kind in inp["poignees"]:
         # a poignée goes to the side that wins the contract, whoever showed it
         terms.append(FFT_POIGNEES[kind] * (1 if made else -1))
-        winner = "" if made else ", to the defence"
-        lines.append(f"poignée {kind} ({holder}{winner}): {_signed(terms[-1])}")
+        shown = {"kind": kind, "holder": holder, "total": _signed(terms[-1])}
+        lines.append(
+            msg("poignée {kind} ({holder}): {total}", **shown)
+            if made
+            else msg("poignée {kind} ({holder}, to the defence): {total}", **shown)
+        )
     if inp["chelem"]:
         terms.append(FFT_CHELEMS[inp["chelem"]])
-        lines.append(f"{CHELEM_NAMES[inp['chelem']]}: {_signed(terms[-1])}")
+        lines.append(
+            msg("{chelem}: {total}", chelem=CHELEM_NAMES[inp["chelem"]], total=_signed(terms[-1]))
+        )
     unit = sum(terms)
     if len(terms) > 1:
-        lines.append(f"per defender: {_sum_formula(terms)} = {_signed(unit).lstrip('+')}")
+        lines.append(
+            msg(
+                "per defender: {formula} = {unit}",
+                formula=_sum_formula(terms),
+                unit=_signed(unit).lstrip("+"),
+            )
+        )
     factor = len(active) - 1 if called is None else 2
     return _split(unit, taker, called, active, factor)
 
@@ -676,17 +816,42 @@ def _score_maison(
         "garde-sans": params.value_garde_sans,
         "garde-contre": params.value_garde_contre,
     }[contract]
-    lines.append(f"{_points_line(inp, points, params)} → surplus {surplus}")
-    formula = f"{contract}: {value} + surplus {surplus}"
+    lines.append(
+        msg("{line} → surplus {surplus}", line=_points_line(inp, points, params), surplus=surplus)
+    )
     amount = value + surplus
+    terms = {"contract": contract, "value": value, "surplus": surplus}
     if inp["chelem"]:
         extra, made = MAISON_CHELEMS[inp["chelem"]]
         amount += extra
-        formula += f" + {CHELEM_NAMES[inp['chelem']]} {extra}"
-    result = "made" if made else "lost"
-    if inp["chelem"]:
-        result = f"counts as {result}"
-    lines.append(f"{formula} = {amount} per opponent, {result}")
+        terms.update(chelem=CHELEM_NAMES[inp["chelem"]], extra=extra, amount=amount)
+        lines.append(
+            msg(
+                "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
+                "per opponent, counts as made",
+                **terms,
+            )
+            if made
+            else msg(
+                "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
+                "per opponent, counts as lost",
+                **terms,
+            )
+        )
+    else:
+        lines.append(
+            msg(
+                "{contract}: {value} + surplus {surplus} = {amount} per opponent, made",
+                amount=amount,
+                **terms,
+            )
+            if made
+            else msg(
+                "{contract}: {value} + surplus {surplus} = {amount} per opponent, lost",
+                amount=amount,
+                **terms,
+            )
+        )
     factor = len(active) - 1 if called is None else 3
     return _split(amount if made else -amount, taker, called, active, factor)
 
@@ -698,8 +863,12 @@ def _score_renonce(
     points = _effective_points(inp["points"], params)
     price = 10 * math.floor((points + 5) / 10)
     lines.append(
-        f"renonce: {inp['taker']} has the most points, {_num(points)} "
-        f"→ R = {price} (rounded to ten)"
+        msg(
+            "renonce: {taker} has the most points, {points} → R = {price} (rounded to ten)",
+            taker=inp["taker"],
+            points=_num(points),
+            price=price,
+        )
     )
     return _split(-price, inp["taker"], None, active, len(active) - 1)
 
@@ -730,16 +899,20 @@ class Tarot:
         cardscore.games.base.InputError: two players are named 'ann'
         """
         if not self.min_players <= len(players) <= self.max_players:
-            raise InputError(f"tarot is played by 3 to 6 players (got {len(players)})")
+            raise InputError(
+                msg("tarot is played by 3 to 6 players (got {count})", count=len(players))
+            )
         seen: set[str] = set()
         for name in players:
             if not isinstance(name, str) or not fold(name):
-                raise InputError(f"a player's name cannot be empty or only dashes (got {name!r})")
+                raise InputError(
+                    msg("a player's name cannot be empty or only dashes (got {name!r})", name=name)
+                )
             if fold(name) in seen:
-                raise InputError(f"two players are named {name!r}")
+                raise InputError(msg("two players are named {name!r}", name=name))
             seen.add(fold(name))
         if getattr(params, "scoring", None) not in ("fft", "maison"):
-            raise InputError("--set scoring: accepted values are fft and maison")
+            raise InputError(msg("--set scoring: accepted values are fft and maison"))
 
     def columns(self, table: Table) -> tuple[str, ...]:
         return table.players
@@ -761,22 +934,29 @@ class Tarot:
         who calls himself plays alone: ``called`` is then ``None``.
         """
         if not isinstance(raw, Mapping):
-            raise InputError("a round is a set of answers (--taker, --contract, …)")
+            raise InputError(msg("a round is a set of answers (--taker, --contract, …)"))
         params = _params(table)
         vals = {f.key: _normalize(raw.get(f.key), f) for f in FIELDS}
         contract = _read_contract(_single(vals["contract"], _FIELD["contract"]), params)
         if contract == "passe":
-            _only(vals, (), "nothing else is recorded when everybody passed (--contract passe)")
+            _only(
+                vals,
+                (),
+                msg("nothing else is recorded when everybody passed (--contract passe)"),
+            )
             return _stored("passe")
         if contract == "renonce":
             _only(
                 vals,
                 ("taker", "points", "defense_points"),
-                "a renonce records only --taker and --points (or --defense-points)",
+                msg("a renonce records only --taker and --points (or --defense-points)"),
             )
         if is_given(vals["misere"]) and not params.miseres:
-            scoring = "the fft rules" if params.scoring == "fft" else "these rules"
-            raise InputError(f"--misere: no misère under {scoring} (rule miseres is off)")
+            raise InputError(
+                msg("--misere: no misère under the fft rules (rule miseres is off)")
+                if params.scoring == "fft"
+                else msg("--misere: no misère under these rules (rule miseres is off)")
+            )
         reject_inapplicable(FIELDS, vals, table)
 
         mort = self.sitting_out(table, number)
@@ -788,14 +968,16 @@ class Tarot:
 
         taker = player("taker")
         if taker is None:
-            raise InputError(f"--taker: who took is needed (players: {', '.join(active)})")
+            raise InputError(
+                msg("--taker: who took is needed (players: {players})", players=", ".join(active))
+            )
         if contract == "renonce":
             return _stored("renonce", taker, points=_read_points(vals, None))
 
         called = player("called")
         bouts_text = _single(vals["bouts"], _FIELD["bouts"])
         if bouts_text is None:
-            raise InputError("--bouts: the taker's number of bouts is needed (0 to 3)")
+            raise InputError(msg("--bouts: the taker's number of bouts is needed (0 to 3)"))
         bouts = parse_int(bouts_text, what="--bouts", low=0, high=3)
         points = _read_points(vals, bouts)
         petits = {
@@ -803,7 +985,7 @@ class Tarot:
             for t in _many(vals["petit_au_bout"])
         }
         if len(petits) > 1:
-            raise InputError("--petit-au-bout: only one player can have the petit au bout")
+            raise InputError(msg("--petit-au-bout: only one player can have the petit au bout"))
         poignees = _read_tags(
             _many(vals["poignee"]), _FIELD["poignee"], poignee_kinds(params), table, active, mort
         )
@@ -835,7 +1017,7 @@ class Tarot:
         active = tuple(p for p in table.players if p != mort)
         if inp["contract"] == "passe":
             return RoundResult(
-                dict.fromkeys(table.players, 0), ("passe: everybody passed, nobody scores",)
+                dict.fromkeys(table.players, 0), (msg("passe: everybody passed, nobody scores"),)
             )
         lines: list[str] = []
         if inp["contract"] == "renonce":
@@ -843,11 +1025,11 @@ class Tarot:
         else:
             scorer = _score_maison if params.scoring == "maison" else _score_fft
         deltas, notes = scorer(inp, params, active, lines)
-        lines.append("→ " + _share_line(deltas, notes, table, mort))
+        lines.append(msg("→ {shares}", shares=_share_line(deltas, notes, table, mort)))
         bonuses = [] if inp["contract"] == "renonce" else _personal(inp, params, active)
         if bonuses:
             _add_personal(deltas, bonuses, active, lines)
-            lines.append("= " + _share_line(deltas, {}, table, mort))
+            lines.append(msg("= {shares}", shares=_share_line(deltas, {}, table, mort)))
         scores = {p: deltas.get(p, 0) for p in table.players}
         return RoundResult(scores, tuple(lines))
 
