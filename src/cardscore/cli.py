@@ -18,12 +18,14 @@ import typer
 from cardscore import __version__
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.base import Field, InputError, is_given
-from cardscore.i18n import LANGUAGES, choose_language, language, msg, set_language, tr
+from cardscore.i18n import LANGUAGES, Msg, _, choose_language, language, msg, set_language, tr
 
 try:  # typer ≥ 0.29 carries its own copy of click
     from typer._click import exceptions as click_exceptions
 except ImportError:  # pragma: no cover - older typer
     from click import exceptions as click_exceptions  # type: ignore[no-redef]
+
+HELP_OPTION_NAMES = ("-h", "--help")
 
 app = typer.Typer(
     name="cardscore",
@@ -32,7 +34,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": list(HELP_OPTION_NAMES)},
 )
 
 
@@ -64,7 +66,7 @@ SessionArg = Annotated[
     str | None,
     typer.Argument(
         help="Session id or unique prefix (default: the most recent session).",
-        metavar="SESSION",
+        metavar=msg("SESSION"),
         show_default=False,
     ),
 ]
@@ -110,14 +112,25 @@ def new(
     name_list = [n.strip() for n in names.split(",")] if names is not None else None
     if players is not None and not game_rules.min_players <= players <= game_rules.max_players:
         raise InputError(
-            f"--players: {game_rules.name} is played by {game_rules.min_players} to "
-            f"{game_rules.max_players} players (got {players})"
+            msg(
+                "--players: {game} is played by {low} to {high} players (got {players})",
+                game=game_rules.name,
+                low=game_rules.min_players,
+                high=game_rules.max_players,
+                players=players,
+            )
         )
     if name_list is not None and players is not None and len(name_list) != players:
-        raise InputError(f"--names: {len(name_list)} names for --players {players}")
+        raise InputError(
+            msg(
+                "--names: {count} names for --players {players}",
+                count=len(name_list),
+                players=players,
+            )
+        )
     if not interactive:
         if name_list is None:
-            raise InputError("--names is required when nothing can be asked (--no-play)")
+            raise InputError(msg("--names is required when nothing can be asked (--no-play)"))
         session = Session.create(
             game,
             name_list,
@@ -145,7 +158,16 @@ def new(
     )
     with store.locked(session.id):
         store.write(session)
-    out(f"New {session.game} session [bold]{session.id}[/bold] ({session.rules}).")
+    out(
+        tr(
+            msg(
+                "New {game} session [bold]{id}[/bold] ({rules}).",
+                game=session.game,
+                id=session.id,
+                rules=session.rules,
+            )
+        )
+    )
     loop.play(session.id)
 
 
@@ -161,24 +183,33 @@ def play(session: SessionArg = None) -> None:
 # add: its options are generated from the games' round fields (one description, many uses)
 
 
-def _all_fields() -> dict[str, tuple[Field, str]]:
-    """Every round field of every game, by key, with its help text for ``add --help``
-    (prefixed by the games it belongs to, when not all of them)."""
+HelpParts = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def _all_fields() -> dict[str, tuple[Field, HelpParts]]:
+    """Every round field of every game, by key, with the parts of its ``add --help`` text:
+    each distinct help (an English msgid) with the games it belongs to."""
     merged: dict[str, list[tuple[Field, str]]] = {}
     for name in GAME_NAMES:
         for f in get_game(name).fields:
             merged.setdefault(f.key, []).append((f, name))
-    result: dict[str, tuple[Field, str]] = {}
+    result: dict[str, tuple[Field, HelpParts]] = {}
     for key, entries in merged.items():
         helps: dict[str, list[str]] = {}
         for f, name in entries:
             helps.setdefault(f.help, []).append(name)
-        if len(entries) == len(GAME_NAMES) and len(helps) == 1:
-            text = entries[0][0].help
-        else:
-            text = "; ".join(f"[{', '.join(names)}] {h}" for h, names in helps.items())
-        result[key] = (entries[0][0], text)
+        result[key] = (entries[0][0], tuple((h, tuple(names)) for h, names in helps.items()))
     return result
+
+
+def field_help(parts: HelpParts) -> str:
+    """An ``add`` option's help in the current language: the help when every game shares it,
+    else each game's help prefixed by the games it belongs to (``[tarot] …; [belote] …``).
+
+    Each part is translated on its own: the joined text is not a message of the catalog."""
+    if len(parts) == 1 and len(parts[0][1]) == len(GAME_NAMES):
+        return tr(parts[0][0])
+    return _("; ").join(f"[{', '.join(names)}] {tr(text)}" for text, names in parts)
 
 
 def _add(session: str | None, as_json: bool, **raw: Any) -> None:
@@ -190,7 +221,14 @@ def _add(session: str | None, as_json: bool, **raw: Any) -> None:
             if is_given(value) and key not in own:
                 option = "--" + key.replace("_", "-")
                 accepted = " ".join(f.option for f in game.fields)
-                raise InputError(f"{option} is not an option of {game.name} (options: {accepted})")
+                raise InputError(
+                    msg(
+                        "{option} is not an option of {game} (options: {accepted})",
+                        option=option,
+                        game=game.name,
+                        accepted=accepted,
+                    )
+                )
         given: dict[str, Any] = {}
         for key, f in own.items():
             value = raw.get(key)
@@ -198,7 +236,12 @@ def _add(session: str | None, as_json: bool, **raw: Any) -> None:
                 # Typer would silently keep the last of a repeated option: refuse instead.
                 if len(value) > 1:
                     raise InputError(
-                        f"{f.option}: given {len(value)} times ({', '.join(value)}); give it once"
+                        msg(
+                            "{option}: given {count} times ({values}); give it once",
+                            option=f.option,
+                            count=len(value),
+                            values=", ".join(value),
+                        )
                     )
                 value = value[0] if value else None
             if value is not None:
@@ -225,7 +268,10 @@ def _add(session: str | None, as_json: bool, **raw: Any) -> None:
 
     out(
         render.round_report(
-            current, dict(row.scores), row.breakdown, f"Round {row.number} (dealer {row.dealer})"
+            current,
+            dict(row.scores),
+            row.breakdown,
+            msg("Round {number} (dealer {dealer})", number=row.number, dealer=row.dealer),
         )
     )
     out(render.totals_table(current, standings))
@@ -233,16 +279,20 @@ def _add(session: str | None, as_json: bool, **raw: Any) -> None:
         out(line)
 
 
+# The help of each generated ``add`` option, by parameter name: (help msgid, games) parts.
+ADD_HELP: dict[str, HelpParts] = {}
+
+# Placeholders are messages too: build_command() says them in the user's language.
 METAVARS = {
-    "player": "NAME",
-    "team": "TEAM",
-    "choice": "VALUE",
-    "number": "POINTS",
-    "integer": "N",
-    "players": "NAME",
-    "player_tag": "NAME[:KIND]",
-    "team_value": "TEAM:VALUE",
-    "player_text": "NAME=CARDS",
+    "player": msg("NAME"),
+    "team": msg("TEAM"),
+    "choice": msg("VALUE"),
+    "number": msg("POINTS"),
+    "integer": msg("N"),
+    "players": msg("NAME"),
+    "player_tag": msg("NAME[:KIND]"),
+    "team_value": msg("TEAM:VALUE"),
+    "player_text": msg("NAME=CARDS"),
 }
 
 
@@ -250,24 +300,24 @@ def _build_add_command() -> Callable[..., None]:
     """``add`` with one option per round field of any game (one description, many uses).
 
     Every valued option is collected as a list, so that a single-valued one given twice is
-    refused rather than silently overwritten."""
+    refused rather than silently overwritten.  The options' help texts are put in by
+    :func:`build_command`, in the user's language (see :data:`ADD_HELP`)."""
     parameters = [
         inspect.Parameter(
             "session", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=SessionArg
         ),
     ]
     annotations: dict[str, Any] = {"session": SessionArg}
-    for key, (f, text) in _all_fields().items():
+    for key, (f, parts) in _all_fields().items():
+        ADD_HELP[key] = parts
         if f.kind == "flag":
-            annotation: Any = Annotated[bool, typer.Option(f.option, help=text)]
+            annotation: Any = Annotated[bool, typer.Option(f.option)]
             default: Any = False
         else:
-            metavar = METAVARS.get(f.kind, "VALUE")
+            metavar = METAVARS.get(f.kind, msg("VALUE"))
             if f.kind == "choice" and len(f.choices) <= 8:
                 metavar = "|".join(c.value for c in f.choices)
-            annotation = Annotated[
-                list[str] | None, typer.Option(f.option, help=text, metavar=metavar)
-            ]
+            annotation = Annotated[list[str] | None, typer.Option(f.option, metavar=metavar)]
             default = None
         parameters.append(
             inspect.Parameter(
@@ -305,7 +355,10 @@ def _undo(session: str | None, as_json: bool) -> None:
     _after_change(
         current,
         standings,
-        f"Round {len(current.rounds) + 1} removed (`cardscore redo` puts it back).",
+        msg(
+            "Round {number} removed (`cardscore redo` puts it back).",
+            number=len(current.rounds) + 1,
+        ),
         removed,
         as_json,
     )
@@ -328,11 +381,17 @@ def redo(session: SessionArg = None, as_json: JsonOpt = False) -> None:
     with _lazy_store().changing(session) as current:
         restored = current.redo()
         standings = current.standings()
-    _after_change(current, standings, f"Round {len(current.rounds)} restored.", restored, as_json)
+    _after_change(
+        current,
+        standings,
+        msg("Round {number} restored.", number=len(current.rounds)),
+        restored,
+        as_json,
+    )
 
 
 def _after_change(
-    current: Any, standings: Any, message: str, inp: dict[str, Any], as_json: bool
+    current: Any, standings: Any, message: Msg, inp: dict[str, Any], as_json: bool
 ) -> None:
     if as_json:
         print_json(
@@ -347,7 +406,7 @@ def _after_change(
         return
     from cardscore import render
 
-    out(message)
+    out(tr(message))
     out(render.totals_table(current, standings))
 
 
@@ -367,7 +426,7 @@ def print_sheet(
         ),
     ] = None,
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Write to this file.", metavar="PATH")
+        str | None, typer.Option("--output", "-o", help="Write to this file.", metavar=msg("PATH"))
     ] = None,
 ) -> None:
     """Export the scoresheet (to standard output, or to a file with -o)."""
@@ -378,11 +437,11 @@ def print_sheet(
     data = export.render(chosen, current, current.standings())
     if output is None:
         if isinstance(data, bytes):
-            raise InputError(f"--format {chosen}: binary output needs -o PATH")
+            raise InputError(msg("--format {format}: binary output needs -o PATH", format=chosen))
         sys.stdout.write(data)
         return
     path = export.write(output, data)
-    typer.echo(f"Wrote {path}", err=True)
+    typer.echo(tr(msg("Wrote {path}", path=str(path))), err=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -416,7 +475,8 @@ def show(
         fit = max(3, (height - 18) // (4 if detail else 1))
         rows = rows[-fit:]
         if len(rows) < len(standings.rows):
-            out(f"[dim]… {len(standings.rows) - len(rows)} earlier rounds (see --all)[/dim]")
+            earlier = len(standings.rows) - len(rows)
+            out(tr(msg("[dim]… {count} earlier rounds (see --all)[/dim]", count=earlier)))
     if rows:
         out(render.sheet(current, standings, rows, detail=detail))
     out(render.totals_table(current, standings))
@@ -432,30 +492,37 @@ def list_sessions(as_json: JsonOpt = False) -> None:
 
     store = _lazy_store()
     rows: list[dict[str, Any]] = []
-    problems: list[str] = []
+    problems: list[Any] = []
     for path in store.session_files():
         try:
             current = store.read(path)
             rows.append(summary(current, current.standings()))
         except store.StoreError as exc:
-            problems.append(str(exc))
+            problems.append(exc.args[0] if exc.args else str(exc))
         except SessionDataError as exc:
-            problems.append(f"cannot use session file {path}: {exc}")
+            problems.append(
+                msg("cannot use session file {path}: {reason}", path=str(path), reason=exc.args[0])
+            )
     for problem in problems:
-        typer.echo(f"cardscore: warning: {problem}", err=True)
+        typer.echo(tr(msg("cardscore: warning: {problem}", problem=problem)), err=True)
     if as_json:
         print_json(rows)
         return
     if not rows:
-        out("No saved session yet: start one with `cardscore new tarot --players 5`.")
+        out(_("No saved session yet: start one with `cardscore new tarot --players 5`."))
         return
     from rich.table import Table
 
-    table = Table(title="Sessions")
-    for header in ("id", "game", "rules", "players", "rounds", "last change", "state"):
-        table.add_column(header, justify="right" if header == "rounds" else "left")
+    table = Table(title=_("Sessions"))
+    headers = (_("id"), _("game"), _("rules"), _("players"), _("rounds"), _("last change"))
+    for index, header in enumerate((*headers, _("state"))):
+        table.add_column(header, justify="right" if index == 4 else "left")  # 4: rounds
     for row in rows:
-        state = f"won by {row['winner']}" if row.get("finished") else "in play"
+        state = (
+            tr(msg("won by {winner}", winner=row["winner"]))
+            if row.get("finished")
+            else _("in play")
+        )
         label = ", ".join(row["players"]) + (f" — {row['title']}" if row["title"] else "")
         table.add_row(
             row["id"],
@@ -479,11 +546,11 @@ def delete(
     session_id = store.resolve(session)
     if not yes:
         if not sys.stdin.isatty():
-            raise InputError("delete: add --yes to delete without being asked")
-        if not typer.confirm(f"Delete session {session_id}?", default=False):
+            raise InputError(msg("delete: add --yes to delete without being asked"))
+        if not typer.confirm(tr(msg("Delete session {id}?", id=session_id)), default=False):
             raise typer.Exit(0)
     store.delete(session_id)
-    typer.echo(f"Deleted session {session_id}.")
+    typer.echo(tr(msg("Deleted session {id}.", id=session_id)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -502,27 +569,44 @@ def rules_command(
     preset = (rules or game_rules.default_preset).lower()
     if preset not in game_rules.presets:
         raise InputError(
-            f"--rules: {game_rules.name} has no rule set {rules!r} "
-            f"(rule sets: {', '.join(game_rules.presets)})"
+            msg(
+                "--rules: {game} has no rule set {rules!r} (rule sets: {presets})",
+                game=game_rules.name,
+                rules=rules,
+                presets=", ".join(game_rules.presets),
+            )
         )
     params = game_rules.presets[preset]
     from rich.table import Table
 
     table = Table(
-        title=f"{game_rules.name} — rule set {preset!r} "
-        f"(rule sets: {', '.join(game_rules.presets)})"
+        title=tr(
+            msg(
+                "{game} — rule set {preset!r} (rule sets: {presets})",
+                game=game_rules.name,
+                preset=preset,
+                presets=", ".join(game_rules.presets),
+            )
+        )
     )
-    table.add_column("parameter (--set KEY=VALUE)")
-    table.add_column("value", justify="right")
-    table.add_column("meaning")
+    table.add_column(_("parameter (--set KEY=VALUE)"))
+    table.add_column(_("value"), justify="right")
+    table.add_column(_("meaning"))
     for f in dataclasses.fields(params):
         value = getattr(params, f.name)
+        # Values are shown as --set takes them (on/off), in every language.
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        table.add_row(f.name.replace("_", "-"), shown, str(f.metadata.get("help", "")))
+        table.add_row(f.name.replace("_", "-"), shown, tr(f.metadata.get("help", "")))
     out(table)
     out(
-        f"Players: {game_rules.min_players} to {game_rules.max_players}. "
-        f"Round options of `cardscore add`: {' '.join(f.option for f in game_rules.fields)}"
+        tr(
+            msg(
+                "Players: {low} to {high}. Round options of `cardscore add`: {options}",
+                low=game_rules.min_players,
+                high=game_rules.max_players,
+                options=" ".join(f.option for f in game_rules.fields),
+            )
+        )
     )
 
 
@@ -538,11 +622,16 @@ def convert(
     preset = rules.lower()
     if preset not in tarot.GAME.presets:
         raise InputError(
-            f"--rules: tarot has no rule set {rules!r} (rule sets: {', '.join(tarot.GAME.presets)})"
+            msg(
+                "--rules: {game} has no rule set {rules!r} (rule sets: {presets})",
+                game="tarot",
+                rules=rules,
+                presets=", ".join(tarot.GAME.presets),
+            )
         )
     value = parse_number(points, what="POINTS")
     if not 0 <= value <= 91:
-        raise InputError(f"POINTS: {points} is not between 0 and 91")
+        raise InputError(msg("POINTS: {points} is not between 0 and 91", points=points))
     taker = tarot.convert(value, tarot.GAME.presets[preset])
     typer.echo(f"{taker:g}".replace(".", ","))
 
@@ -574,17 +663,61 @@ def build_command() -> Any:
     """The click command of the app, its help texts in the current language."""
     command = typer.main.get_command(app)
     if language() != "en":
-        for each in command_tree(command):
+        commands = command_tree(command)
+        for each in commands:
             each.help = tr(each.help) if each.help else each.help
             if each.short_help:
                 each.short_help = tr(each.short_help)
+            if getattr(each, "options_metavar", None):
+                each.options_metavar = tr(each.options_metavar)
+            if getattr(each, "subcommand_metavar", None):
+                each.subcommand_metavar = tr(each.subcommand_metavar)
             for param in each.params:
                 if getattr(param, "help", None):
                     param.help = tr(param.help)
+                if isinstance(getattr(param, "metavar", None), Msg):
+                    param.metavar = tr(param.metavar)
+        _translate_help_machinery(commands)
         core = sys.modules.get("typer.core")
         if core is not None and hasattr(core, "_"):  # typer's section titles (Options…)
             core._ = tr  # type: ignore[attr-defined]
+    add_command = getattr(command, "commands", {}).get("add")
+    if add_command is not None:  # its options' help, made of several games' helps
+        for param in add_command.params:
+            if param.name in ADD_HELP:
+                param.help = field_help(ADD_HELP[param.name])
     return command
+
+
+def _translate_help_machinery(commands: Sequence[Any]) -> None:
+    """The texts click writes itself on a help page: "Usage:", the colon of the headings and
+    the --help option's help (the headings themselves are typer's, see :func:`build_command`)."""
+    try:
+        from typer._click.core import Context
+        from typer._click.formatting import HelpFormatter
+    except ImportError:  # pragma: no cover - older typer
+        return
+
+    class TranslatedFormatter(HelpFormatter):
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+        def write_heading(self, heading: str) -> None:
+            text = tr(msg("{heading}:", heading=heading))
+            self.write(f"{'':>{self.current_indent}}{text}\n")
+
+    class TranslatedContext(Context):
+        formatter_class = TranslatedFormatter
+
+    for command in commands:
+        if command.context_class is not Context:  # pragma: no cover - not typer's usual
+            continue
+        command.context_class = TranslatedContext
+        option = command.get_help_option(
+            Context(command, help_option_names=list(HELP_OPTION_NAMES))
+        )
+        if option is not None and option.help:
+            option.help = tr(option.help)
 
 
 def command_tree(command: Any = None) -> list[Any]:

@@ -13,6 +13,8 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from cardscore.i18n import _, msg, tr
+
 if TYPE_CHECKING:
     from cardscore.session import RoundRow, Session, Standings
 
@@ -30,10 +32,15 @@ def _style(value: int) -> str:
 
 def seat_note(session: Session, standings: Standings) -> str:
     """Who deals next (and, at 6-player tarot, who is mort)."""
-    note = f"Next dealer: {standings.next_dealer}"
     if standings.next_mort:
-        note += f" — mort: {standings.next_mort}"
-    return note
+        return tr(
+            msg(
+                "Next dealer: {dealer} — mort: {mort}",
+                dealer=standings.next_dealer,
+                mort=standings.next_mort,
+            )
+        )
+    return tr(msg("Next dealer: {dealer}", dealer=standings.next_dealer))
 
 
 def totals_table(session: Session, standings: Standings) -> Table:
@@ -41,20 +48,22 @@ def totals_table(session: Session, standings: Standings) -> Table:
     title = session.title or f"{session.game} ({session.rules})"
     table = Table(title=title, caption=seat_note(session, standings), title_style="bold")
     table.add_column("#", justify="right", style="dim")
-    table.add_column("Team" if session.teams else "Player")
-    table.add_column("Total", justify="right")
+    table.add_column(_("Team") if session.teams else _("Player"))
+    table.add_column(_("Total"), justify="right")
     ranking = sorted(standings.columns, key=lambda c: -standings.totals[c])
     for place, column in enumerate(ranking, start=1):
         total = standings.totals[column]
         table.add_row(str(place), column, Text(str(total), style=_style(total)))
     if standings.held:
-        table.add_row("", "held (litige)", str(standings.held))
+        table.add_row("", _("held (litige)"), str(standings.held))
     return table
 
 
 def outcome_line(standings: Standings) -> Text | None:
     if standings.finished and standings.winner:
-        return Text(f"Game over — {standings.winner} wins!", style="bold magenta")
+        return Text(
+            tr(msg("Game over — {winner} wins!", winner=standings.winner)), style="bold magenta"
+        )
     return None
 
 
@@ -71,17 +80,17 @@ def sheet(
     )
     has_mort = any(r.mort for r in rows)
     table.add_column("#", justify="right", style="dim", footer="")
-    table.add_column("Dealer", footer="Total")
+    table.add_column(_("Dealer"), footer=_("Total"))
     if has_mort:
-        table.add_column("Mort", style="dim", footer="")
+        table.add_column(_("Mort"), style="dim", footer="")
     for column in standings.columns:
         total = standings.totals[column]
         table.add_column(column, justify="right", footer=Text(str(total), style="bold"))
     show_held = any(r.held for r in rows) or standings.held
     if show_held:
-        table.add_column("Held", justify="right", footer=str(standings.held or ""))
+        table.add_column(_("Held"), justify="right", footer=str(standings.held or ""))
     if detail:
-        table.add_column("Breakdown", ratio=1)
+        table.add_column(_("Breakdown"), ratio=1)
     for row in rows:
         cells: list[str | Text] = [str(row.number), row.dealer]
         if has_mort:
@@ -94,7 +103,7 @@ def sheet(
         if show_held:
             cells.append(str(row.held or ""))
         if detail:
-            cells.append("\n".join(row.breakdown))
+            cells.append("\n".join(tr(line) for line in row.breakdown))
         table.add_row(*cells)
     return table
 
@@ -103,8 +112,9 @@ def plain_sheet(session: Session, standings: Standings, rows: Sequence[RoundRow]
     """The scoresheet as aligned text, in time linear in the rows."""
     columns = standings.columns
     widths = [max(len(c), 13) for c in columns]
-    dealer_width = max([6, *(len(p) for p in session.players)])
-    head = f"{'#':>5}  {'Dealer':<{dealer_width}}  " + "  ".join(
+    dealer, total = _("Dealer"), _("Total")
+    dealer_width = max([len(dealer), len(total), *(len(p) for p in session.players)])
+    head = f"{'#':>5}  {dealer:<{dealer_width}}  " + "  ".join(
         f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)
     )
     lines = [session.title or f"{session.game} ({session.rules}) — {session.id}", head]
@@ -115,7 +125,7 @@ def plain_sheet(session: Session, standings: Standings, rows: Sequence[RoundRow]
         )
         lines.append(f"{row.number:>5}  {row.dealer:<{dealer_width}}  {cells}")
     lines.append(
-        f"{'':>5}  {'Total':<{dealer_width}}  "
+        f"{'':>5}  {total:<{dealer_width}}  "
         + "  ".join(f"{standings.totals[c]:>{w}}" for c, w in zip(columns, widths, strict=True))
     )
     return "\n".join(lines)
@@ -124,16 +134,17 @@ def plain_sheet(session: Session, standings: Standings, rows: Sequence[RoundRow]
 def round_report(
     session: Session, row_scores: dict[str, int], breakdown: Sequence[str], title: str
 ) -> Group:
-    """A round's breakdown and its scores, as shown before confirming and after ``add``."""
+    """A round's breakdown and its scores, as shown before confirming and after ``add``
+    (``title`` and the breakdown's lines are messages, said in the user's language)."""
     lines = Text()
     for line in breakdown:
-        lines.append("  " + line + "\n")
+        lines.append("  " + tr(line) + "\n")
     scores = Text("  ")
     for column, value in row_scores.items():
         scores.append(f"{column} ", style="bold")
         scores.append(signed(value), style=_style(value))
         scores.append("   ")
-    return Group(Text(title, style="bold"), lines, scores)
+    return Group(Text(tr(title), style="bold"), lines, scores)
 
 
 def console(stderr: bool = False) -> Console:

@@ -25,6 +25,7 @@ from typing import Any
 
 from cardscore.games import get_game
 from cardscore.games.base import Game, InputError, Table, apply_settings, params_from_dict
+from cardscore.i18n import Msg, msg
 
 SCHEMA_VERSION = 1
 
@@ -35,6 +36,14 @@ class SessionDataError(ValueError):
     def __init__(self, session_id: str, message: str) -> None:
         super().__init__(message)
         self.session_id = session_id
+
+
+def reason_of(error: BaseException) -> str:
+    """An exception's text for a message: its :class:`Msg` when it has one (so that it can be
+    translated), else ``str(error)`` (Python's own wording, said as it is)."""
+    if len(error.args) == 1 and isinstance(error.args[0], Msg):
+        return error.args[0]
+    return str(error)
 
 
 def now() -> str:
@@ -105,17 +114,23 @@ class Session:
         preset = (rules or game.default_preset).strip().lower()
         if preset not in game.presets:
             raise InputError(
-                f"--rules: {game.name} has no rule set {rules!r} "
-                f"(rule sets: {', '.join(game.presets)})"
+                msg(
+                    "--rules: {game} has no rule set {rules!r} (rule sets: {presets})",
+                    game=game.name,
+                    rules=rules,
+                    presets=", ".join(game.presets),
+                )
             )
         names = [" ".join(p.split()) for p in players]
         team_names, settings = _team_settings(settings)
         params = apply_settings(game.presets[preset], settings)
         if target is not None:
             if not hasattr(params, "target"):
-                raise InputError(f"--target: {game.name} has no target score")
+                raise InputError(msg("--target: {game} has no target score", game=game.name))
             if target <= 0:
-                raise InputError(f"--target: {target} is not a positive number of points")
+                raise InputError(
+                    msg("--target: {target} is not a positive number of points", target=target)
+                )
             params = dataclasses.replace(params, target=target)
         game.check_players(names, params)
         teams: list[str] = []
@@ -124,9 +139,11 @@ class Session:
             for index, name in team_names.items():
                 teams[index] = name
             if teams[0].casefold() == teams[1].casefold():
-                raise InputError(f"--set: both teams are named {teams[0]!r}")
+                raise InputError(msg("--set: both teams are named {name!r}", name=teams[0]))
         elif team_names:
-            raise InputError(f"--set team1/team2: {game.name} is not played in teams")
+            raise InputError(
+                msg("--set team1/team2: {game} is not played in teams", game=game.name)
+            )
         stamp = now()
         return cls(
             id=session_id,
@@ -162,8 +179,11 @@ class Session:
         standings = self.standings()
         if standings.finished:
             raise InputError(
-                f"the game is over ({standings.winner} won): start a new one with "
-                f"`cardscore new {self.game}`"
+                msg(
+                    "the game is over ({winner} won): start a new one with `cardscore new {game}`",
+                    winner=standings.winner,
+                    game=self.game,
+                )
             )
         game = self.game_rules
         number = len(self.rounds) + 1
@@ -185,7 +205,7 @@ class Session:
     def undo(self) -> dict[str, Any]:
         """Remove the last round ("corriger"); it is kept for :meth:`redo`."""
         if not self.rounds:
-            raise InputError("there is no round to undo")
+            raise InputError(msg("there is no round to undo"))
         last = self.rounds.pop()
         self.undone.append(last)
         self.touch()
@@ -194,7 +214,7 @@ class Session:
     def redo(self) -> dict[str, Any]:
         """Put back the last undone round."""
         if not self.undone:
-            raise InputError("there is no undone round to redo")
+            raise InputError(msg("there is no undone round to redo"))
         again = self.undone.pop()
         self.rounds.append(again)
         self.touch()
@@ -219,7 +239,13 @@ class Session:
                 result = game.score(inp, table, number, carry)
             except Exception as exc:  # a hand-edited or damaged file: say which round
                 raise SessionDataError(
-                    self.id, f"round {number} cannot be scored ({type(exc).__name__}: {exc})"
+                    self.id,
+                    msg(
+                        "round {number} cannot be scored ({kind}: {error})",
+                        number=number,
+                        kind=type(exc).__name__,
+                        error=reason_of(exc),
+                    ),
                 ) from None
             carry, held = result.carry, result.held
             for column in columns:
@@ -265,14 +291,14 @@ class Session:
         get_game(session.game)  # an unknown game is a damaged file
         for name in ("id", "game", "rules"):
             if not isinstance(getattr(session, name), str):
-                raise ValueError(f"{name} is not a string")
+                raise ValueError(msg("{name} is not a string", name=name))
         if not isinstance(session.params, dict):
-            raise ValueError("params is not an object")
+            raise ValueError(msg("{name} is not an object", name="params"))
         for name in ("players", "teams", "rounds", "undone"):
             if not isinstance(getattr(session, name), list):
-                raise ValueError(f"{name} is not a list")
+                raise ValueError(msg("{name} is not a list", name=name))
         if not all(isinstance(r, dict) for r in session.rounds + session.undone):
-            raise ValueError("a round is not an object")
+            raise ValueError(msg("a round is not an object"))
         return session
 
 
@@ -285,7 +311,7 @@ def _team_settings(settings: Sequence[str]) -> tuple[dict[int, str], list[str]]:
         if sep and key.strip().lower() in {"team1", "team2"}:
             name = " ".join(value.split())
             if not name:
-                raise InputError(f"--set {key.strip()}: a team needs a name")
+                raise InputError(msg("--set {key}: a team needs a name", key=key.strip()))
             teams[int(key.strip()[-1]) - 1] = name
         else:
             rest.append(setting)

@@ -8,6 +8,9 @@
   every change happens under an exclusive lock on ``ID.json.lock`` after re-reading the
   file, so two terminals on the same session never lose a round.
 * A file that cannot be read is never rewritten: :class:`SessionFileError` names it.
+
+Error messages are :func:`~cardscore.i18n.msg` messages: the command line says them in the
+user's language.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from cardscore.session import SCHEMA_VERSION, Session
+from cardscore.i18n import msg
+from cardscore.session import SCHEMA_VERSION, Session, reason_of
 
 LOCK_TIMEOUT = 5.0  # seconds a process waits for another one's save before giving up
 
@@ -35,7 +39,13 @@ class SessionFileError(StoreError):
     """A session file is damaged or unknown; it is left untouched."""
 
     def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"cannot read session file {path}: {reason} (the file was left untouched)")
+        super().__init__(
+            msg(
+                "cannot read session file {path}: {reason} (the file was left untouched)",
+                path=str(path),
+                reason=reason,
+            )
+        )
         self.path = path
 
 
@@ -98,28 +108,37 @@ def loads(text: str, path: Path) -> Session:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SessionFileError(path, f"not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        # exc.msg is the JSON parser's own (English) wording.
+        raise SessionFileError(
+            path, msg("not valid JSON ({error} at line {line})", error=exc.msg, line=exc.lineno)
+        ) from None
     if not isinstance(data, dict):
-        raise SessionFileError(path, "not a cardscore session (expected a JSON object)")
+        raise SessionFileError(path, msg("not a cardscore session (expected a JSON object)"))
     version = data.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SessionFileError(path, "not a cardscore session (no schema_version)")
+        raise SessionFileError(path, msg("not a cardscore session (no schema_version)"))
     if version > SCHEMA_VERSION:
         raise SessionFileError(
             path,
-            f"written by a newer cardscore (schema {version}; this one reads up to "
-            f"{SCHEMA_VERSION}): upgrade cardscore",
+            msg(
+                "written by a newer cardscore (schema {version}; this one reads up to "
+                "{supported}): upgrade cardscore",
+                version=version,
+                supported=SCHEMA_VERSION,
+            ),
         )
     try:
         return Session.from_dict(migrate(data))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SessionFileError(path, f"not a valid cardscore session ({exc})") from None
+        raise SessionFileError(
+            path, msg("not a valid cardscore session ({error})", error=reason_of(exc))
+        ) from None
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
     """Bring an older file's data up to :data:`SCHEMA_VERSION` (1 is the first version)."""
     if data["schema_version"] < 1:
-        raise ValueError(f"unknown schema_version {data['schema_version']}")
+        raise ValueError(msg("unknown schema_version {version}", version=data["schema_version"]))
     return data
 
 
@@ -127,15 +146,15 @@ def read(path: Path) -> Session:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise SessionNotFound(f"no session file {path}") from None
+        raise SessionNotFound(msg("no session file {path}", path=str(path))) from None
     except OSError as exc:
         raise SessionFileError(path, exc.strerror or str(exc)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SessionFileError(path, "not UTF-8 text") from None
+        raise SessionFileError(path, msg("not UTF-8 text")) from None
     if not text.strip():
-        raise SessionFileError(path, "the file is empty")
+        raise SessionFileError(path, msg("the file is empty"))
     return loads(text, path)
 
 
@@ -160,8 +179,12 @@ def write(session: Session) -> Path:
         _fsync_dir(folder)
     except OSError as exc:
         raise StoreError(
-            f"could not save session {session.id} in {folder}: {exc.strerror or exc} "
-            "(nothing was changed)"
+            msg(
+                "could not save session {id} in {folder}: {reason} (nothing was changed)",
+                id=session.id,
+                folder=str(folder),
+                reason=exc.strerror or str(exc),
+            )
         ) from None
     return path
 
@@ -189,7 +212,14 @@ def locked(session_id: str, timeout: float | None = None) -> Iterator[None]:
         folder.mkdir(parents=True, exist_ok=True)
         handle = open(folder / f"{session_id}.json.lock", "a+b")  # noqa: SIM115
     except OSError as exc:
-        raise StoreError(f"cannot lock session {session_id} in {folder}: {exc.strerror}") from None
+        raise StoreError(
+            msg(
+                "cannot lock session {id} in {folder}: {reason}",
+                id=session_id,
+                folder=str(folder),
+                reason=exc.strerror,
+            )
+        ) from None
     try:
         _acquire(handle, session_id, timeout)
         try:
@@ -235,8 +265,12 @@ def _acquire(handle: Any, session_id: str, timeout: float) -> None:
     while not _try_lock(handle):
         if time.monotonic() >= deadline:
             raise LockTimeout(
-                f"session {session_id} is being changed by another cardscore process; "
-                f"gave up after {timeout:g} s — try again"
+                msg(
+                    "session {id} is being changed by another cardscore process; "
+                    "gave up after {timeout:g} s — try again",
+                    id=session_id,
+                    timeout=timeout,
+                )
             )
         time.sleep(delay)
         delay = min(delay * 2, 0.1)
@@ -277,7 +311,7 @@ def resolve(text: str | None) -> str:
     ids = [p.stem for p in files]
     if text is None:
         if not ids:
-            raise SessionNotFound("no saved session yet: start one with `cardscore new GAME`")
+            raise SessionNotFound(msg("no saved session yet: start one with `cardscore new GAME`"))
         return ids[0]
     wanted = text.strip().lower()
     if wanted in ids:
@@ -286,8 +320,14 @@ def resolve(text: str | None) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise SessionNotFound(f"session {text!r} is ambiguous: {', '.join(sorted(matches))}")
-    raise SessionNotFound(f"no session {text!r} (see `cardscore list`)")
+        raise SessionNotFound(
+            msg(
+                "session {text!r} is ambiguous: {matches}",
+                text=text,
+                matches=", ".join(sorted(matches)),
+            )
+        )
+    raise SessionNotFound(msg("no session {text!r} (see `cardscore list`)", text=text))
 
 
 def load(text: str | None) -> Session:

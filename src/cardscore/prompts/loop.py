@@ -11,7 +11,8 @@ import questionary
 
 from cardscore import render, store
 from cardscore.games.base import InputError
-from cardscore.prompts.round import RoundAsker
+from cardscore.i18n import _, msg, tr
+from cardscore.prompts.round import RoundAsker, list_hint
 
 RECORD, UNDO, REDO, SHOW, QUIT = "record", "undo", "redo", "show", "quit"
 
@@ -26,36 +27,50 @@ def play(session_id: str) -> None:
         standings = session.standings()
         if standings.finished:
             console.print(render.outcome_line(standings))
+        number = len(session.rounds) + 1
+        if standings.next_mort:
+            record = msg(
+                "Record round {number} (dealer {dealer}, mort {mort})",
+                number=number,
+                dealer=standings.next_dealer,
+                mort=standings.next_mort,
+            )
+        else:
+            record = msg(
+                "Record round {number} (dealer {dealer})",
+                number=number,
+                dealer=standings.next_dealer,
+            )
         menu = [
             questionary.Choice(
-                f"Record round {len(session.rounds) + 1} "
-                f"(dealer {standings.next_dealer}"
-                + (f", mort {standings.next_mort}" if standings.next_mort else "")
-                + ")",
+                tr(record),
                 RECORD,
-                disabled=standings.finished and "game over",
+                disabled=standings.finished and _("game over"),
             ),
             questionary.Choice(
-                "Corriger (undo the last round)",
+                _("Corriger (undo the last round)"),
                 UNDO,
-                disabled=not session.rounds and "no round yet",
+                disabled=not session.rounds and _("no round yet"),
             ),
             questionary.Choice(
-                "Redo (put back the undone round)",
+                _("Redo (put back the undone round)"),
                 REDO,
-                disabled=not session.undone and "nothing undone",
+                disabled=not session.undone and _("nothing undone"),
             ),
-            questionary.Choice("Show the scoresheet", SHOW),
-            questionary.Choice("Quit", QUIT),
+            questionary.Choice(_("Show the scoresheet"), SHOW),
+            questionary.Choice(_("Quit"), QUIT),
         ]
         try:
             action = questionary.select(
-                "What now?", choices=menu, default=menu[3] if standings.finished else None
+                _("What now?"),
+                choices=menu,
+                default=menu[3] if standings.finished else None,
+                instruction=list_hint(),
             ).unsafe_ask()
         except KeyboardInterrupt:
             action = QUIT
         if action == QUIT:
-            console.print(f"Saved. Resume with `cardscore play {session_id}`.")
+            console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
             return
         if action == SHOW:
             console.print(render.sheet(session, standings, standings.rows[-30:], detail=False))
@@ -66,17 +81,19 @@ def play(session_id: str) -> None:
                     current.undo() if action == UNDO else current.redo()
                     after = current.standings()
             except InputError as exc:
-                console.print(f"[red]{exc}[/red]")
+                console.print(f"[red]{_said(exc)}[/red]")
                 continue
             console.print(
-                "Last round removed (redo puts it back)." if action == UNDO else "Round restored."
+                _("Last round removed (redo puts it back).")
+                if action == UNDO
+                else _("Round restored.")
             )
             console.print(render.totals_table(current, after))
         else:
             try:
                 record_round(session_id)
             except KeyboardInterrupt:
-                console.print("[yellow]Round discarded; nothing was saved.[/yellow]")
+                console.print(f"[yellow]{_('Round discarded; nothing was saved.')}[/yellow]")
 
 
 def record_round(session_id: str) -> None:
@@ -93,7 +110,8 @@ def record_round(session_id: str) -> None:
             inp = session.build(raw)
             break
         except InputError as exc:
-            console.print(f"[red]{exc}[/red]")
+            console.print(f"[red]{_said(exc)}[/red]")
+            # The English text starts with the option at fault (so does every translation).
             culprit = next((f for f in game.fields if str(exc).startswith(f.option)), None)
             if culprit is None:
                 raw = RoundAsker(game, table, number).ask()
@@ -107,11 +125,11 @@ def record_round(session_id: str) -> None:
             session,
             dict(result.scores),
             result.breakdown,
-            f"Round {number} (dealer {table.dealer(number)})",
+            msg("Round {number} (dealer {dealer})", number=number, dealer=table.dealer(number)),
         )
     )
-    if not questionary.confirm("Save this round?", default=True).unsafe_ask():
-        console.print("[yellow]Round discarded.[/yellow]")
+    if not questionary.confirm(_("Save this round?"), default=True).unsafe_ask():
+        console.print(f"[yellow]{_('Round discarded.')}[/yellow]")
         return
     with store.changing(session_id) as current:
         current.add(raw)
@@ -119,3 +137,8 @@ def record_round(session_id: str) -> None:
     console.print(render.totals_table(current, standings))
     if line := render.outcome_line(standings):
         console.print(line)
+
+
+def _said(error: Exception) -> str:
+    """An error's message in the user's language."""
+    return tr(error.args[0]) if error.args else tr(str(error))

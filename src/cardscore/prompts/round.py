@@ -8,6 +8,9 @@ The questions, their choices and their validation all come from ``game.fields`` 
 * typed answers are checked as they are typed, by running ``build_round`` on the answers so
   far and keeping the errors about this field (their message starts with its option);
 * a field ``X`` with a twin ``defense_X`` is asked as "whose points did you count?".
+
+Every text shown is said in the user's language (:func:`cardscore.i18n.tr`): the fields'
+questions and choice labels, and the rules' objections.
 """
 
 from __future__ import annotations
@@ -18,8 +21,22 @@ from typing import Any
 import questionary
 
 from cardscore.games.base import Choice, Field, Game, InputError, Table
+from cardscore.i18n import _, language, msg, tr
 
 NOBODY = "—"
+
+
+def list_hint() -> str | None:
+    """The hint questionary shows under a list question, in the user's language (``None``
+    keeps questionary's own English one)."""
+    return None if language() == "en" else _("(Use arrow keys)")
+
+
+def checkbox_hint() -> str | None:
+    """The hint questionary shows under a checkbox question (``None``: its own, in English)."""
+    if language() == "en":
+        return None
+    return _("(Use arrow keys to move, <space> to select, <a> to toggle, <i> to invert)")
 
 
 class RoundAsker:
@@ -45,20 +62,21 @@ class RoundAsker:
     # ---- validation ------------------------------------------------------------------------
 
     def problem(self, f: Field, value: Any) -> str | None:
-        """The rules' objection to giving ``f`` this value, given the answers so far."""
+        """The rules' objection to giving ``f`` this value, given the answers so far, in the
+        user's language (``None`` if there is none)."""
         trial = {**self.raw, f.key: value}
         try:
             self.check(trial)
         except InputError as exc:
-            message = str(exc)
-            if message.startswith(f.option):
-                return message
+            # The English text tells whose error it is: it starts with the field's option.
+            if str(exc).startswith(f.option):
+                return tr(exc.args[0]) if exc.args else str(exc)
         return None
 
     def _validator(self, f: Field, wrap: Callable[[str], Any] | None = None):
         def validate(text: str) -> bool | str:
             if wrap is None and not text.strip():
-                return True if not f.required else "an answer is needed"
+                return True if not f.required else _("an answer is needed")
             return self.problem(f, wrap(text) if wrap else text) or True
 
         return validate
@@ -77,11 +95,12 @@ class RoundAsker:
             if twin is not None:
                 skipped.add(twin.key)
                 side = questionary.select(
-                    "Whose points did you count?",
+                    _("Whose points did you count?"),
                     choices=[
-                        questionary.Choice("the taker's", f.key),
-                        questionary.Choice("the defence's", twin.key),
+                        questionary.Choice(_("the taker's"), f.key),
+                        questionary.Choice(_("the defence's"), twin.key),
                     ],
+                    instruction=list_hint(),
                 ).unsafe_ask()
                 self.ask_field(twin if side == twin.key else f)
             else:
@@ -101,9 +120,22 @@ class RoundAsker:
         choices = [questionary.Choice(title, value) for title, value in allowed]
         # "none" is offered unless the rules already say this answer is needed.
         if optional and self.problem(f, None) is None:
-            choices.insert(0, questionary.Choice(f"{NOBODY} none", NOBODY))
-        answer = questionary.select(f.label, choices=choices).unsafe_ask()
+            choices.insert(0, questionary.Choice(tr(self._none(f)), NOBODY))
+        answer = questionary.select(
+            tr(f.label), choices=choices, instruction=list_hint()
+        ).unsafe_ask()
         return None if answer == NOBODY else answer
+
+    @staticmethod
+    def _none(f: Field) -> str:
+        """The first entry of an optional list, "— none".  The placeholder's name tells the
+        translators what is missing (a player, a team, a value): French says « personne »,
+        « aucune » or « aucun »."""
+        if f.kind == "player":
+            return msg("{nobody} none", nobody=NOBODY)
+        if f.kind == "team":
+            return msg("{no_team} none", no_team=NOBODY)
+        return msg("{no_value} none", no_value=NOBODY)
 
     def _ask_player(self, f: Field) -> str | None:
         return self._select(f, [(p, p) for p in self.active], optional=not f.required)
@@ -112,29 +144,38 @@ class RoundAsker:
         return self._select(f, [(t, t) for t in self.table.teams], optional=not f.required)
 
     def _title(self, f: Field, choice: Choice) -> str:
+        """How a choice is worded in the list (a value like ``garde`` stays as it is)."""
         if f.describe is not None:
-            return f.describe(self.table, choice)
-        return choice.label or choice.value
+            return tr(f.describe(self.table, choice))
+        return tr(choice.label) if choice.label else choice.value
 
     def _ask_choice(self, f: Field) -> str | None:
         options = [(self._title(f, c), c.value) for c in f.choices]
         return self._select(f, options, optional=not f.required)
 
     def _ask_text(self, f: Field) -> str | None:
-        answer = questionary.text(f.label, validate=self._validator(f)).unsafe_ask()
+        answer = questionary.text(tr(f.label), validate=self._validator(f)).unsafe_ask()
         return answer.strip() or None
 
     _ask_number = _ask_text
     _ask_integer = _ask_text
 
     def _ask_flag(self, f: Field) -> bool:
-        return bool(questionary.confirm(f.label, default=False).unsafe_ask())
+        return bool(questionary.confirm(tr(f.label), default=False).unsafe_ask())
 
     def _ask_players(self, f: Field) -> list[str]:
-        return list(questionary.checkbox(f.label, choices=self.active).unsafe_ask() or [])
+        answer = questionary.checkbox(
+            tr(f.label), choices=self.active, instruction=checkbox_hint()
+        ).unsafe_ask()
+        return list(answer or [])
 
     def _ask_player_tag(self, f: Field) -> list[str]:
-        chosen = questionary.checkbox(f.label, choices=self.active).unsafe_ask() or []
+        chosen = (
+            questionary.checkbox(
+                tr(f.label), choices=self.active, instruction=checkbox_hint()
+            ).unsafe_ask()
+            or []
+        )
         tags = (
             [c for c in f.choices if not self.problem(f, [f"{chosen[0]}:{c.value}"])]
             if chosen
@@ -144,8 +185,9 @@ class RoundAsker:
         for player in chosen:
             if len(tags) > 1:
                 tag = questionary.select(
-                    f"{f.label} — {player}:",
+                    tr(msg("{question} — {player}:", question=msg(f.label), player=player)),
                     choices=[questionary.Choice(self._title(f, c), c.value) for c in tags],
+                    instruction=list_hint(),
                 ).unsafe_ask()
                 answers.append(f"{player}:{tag}")
             else:
@@ -159,9 +201,10 @@ class RoundAsker:
             def wrap(text: str, team: str = team, prev: list[str] = answers) -> list[str]:
                 return [*prev, *(f"{team}:{v}" for v in text.replace(",", " ").split())]
 
-            text = questionary.text(
-                f"{f.label} — {team} (e.g. 50 20; empty: none)", validate=self._validator(f, wrap)
-            ).unsafe_ask()
+            question = msg(
+                "{question} — {team} (e.g. 50 20; empty: none)", question=msg(f.label), team=team
+            )
+            text = questionary.text(tr(question), validate=self._validator(f, wrap)).unsafe_ask()
             answers = wrap(text)
         return answers
 
@@ -173,10 +216,10 @@ class RoundAsker:
             def wrap(text: str, player: str = player, prev: list[str] = answers) -> list[str]:
                 return [*prev, f"{player}={text.strip()}"]
 
-            text = questionary.text(
-                f"{f.label} — {player}:", validate=self._validator(f, wrap)
-            ).unsafe_ask()
+            question = msg("{question} — {player}:", question=msg(f.label), player=player)
+            text = questionary.text(tr(question), validate=self._validator(f, wrap)).unsafe_ask()
             answers = wrap(text)
             if f.echo is not None:
-                self.say(f"  {player}: {f.echo(self.table, text)}")
+                echoed = f.echo(self.table, text)
+                self.say("  " + tr(msg("{player}: {value}", player=player, value=echoed)))
         return answers

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 import questionary
 
 from cardscore.games.base import Game, fold
+from cardscore.i18n import _, msg, tr
+from cardscore.prompts.round import list_hint
 
 
 @dataclass
@@ -18,19 +20,19 @@ class NewGameAnswers:
 
 
 def name_problem(text: str, earlier: Sequence[str]) -> str | None:
-    """Why ``text`` cannot be the next player's name, or ``None``.
+    """Why ``text`` cannot be the next player's name (a message), or ``None``.
 
     >>> name_problem("  ", []), name_problem("ann", ["Ann"]), name_problem("Bob", ["Ann"])
     ('a name cannot be empty', 'Ann is already at the table', None)
     """
     cleaned = " ".join(text.split())
     if not cleaned:
-        return "a name cannot be empty"
+        return msg("a name cannot be empty")
     if "," in cleaned:
-        return "a name cannot contain a comma"
+        return msg("a name cannot contain a comma")
     for other in earlier:
         if fold(other) == fold(cleaned):
-            return f"{other} is already at the table"
+            return msg("{name} is already at the table", name=other)
     return None
 
 
@@ -42,9 +44,10 @@ def ask_new(
         rules = game.default_preset
     if rules is None:
         rules = questionary.select(
-            "Rule set?",
+            _("Rule set?"),
             choices=list(game.presets),
             default=game.default_preset,
+            instruction=list_hint(),
         ).unsafe_ask()
     if names is None:
         if players is None:
@@ -54,22 +57,30 @@ def ask_new(
                 counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
                 players = int(
                     questionary.select(
-                        "How many players?", choices=counts, default=counts[min(2, len(counts) - 1)]
+                        _("How many players?"),
+                        choices=counts,
+                        default=counts[min(2, len(counts) - 1)],
+                        instruction=list_hint(),
                     ).unsafe_ask()
                 )
         names = []
         for seat in range(1, players + 1):
             taken = list(names)
+            if seat == 1:
+                question = msg("Player {seat}'s name (seating order, dealer first):", seat=seat)
+            else:
+                question = msg("Player {seat}'s name (seating order):", seat=seat)
             answer = questionary.text(
-                f"Player {seat}'s name (seating order{', dealer first' if seat == 1 else ''}):",
-                validate=lambda text, taken=taken: name_problem(text, taken) or True,
+                tr(question),
+                validate=lambda text, taken=taken: tr(name_problem(text, taken)) or True,
             ).unsafe_ask()
             names.append(" ".join(answer.split()))
     settings: list[str] = []
     if hasattr(game, "default_team_names"):
         for index, default in enumerate(game.default_team_names(names), start=1):
             # Not pre-filled: typing a name must not append it to the default one.
-            team = questionary.text(f"Name of team {index} (Enter: {default}):").unsafe_ask()
+            question = msg("Name of team {index} (Enter: {default}):", index=index, default=default)
+            team = questionary.text(tr(question)).unsafe_ask()
             team = " ".join(team.split())
             if team and team != default:
                 settings.append(f"team{index}={team}")
