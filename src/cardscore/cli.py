@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -15,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from cardscore import __version__
+from cardscore import __version__, completion
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.base import Field, InputError, is_given
 from cardscore.i18n import LANGUAGES, Msg, _, choose_language, language, msg, set_language, tr
@@ -65,6 +66,7 @@ def _lazy_store():
 SessionArg = Annotated[
     str | None,
     typer.Argument(
+        autocompletion=completion.sessions,
         help="Session id or unique prefix (default: the most recent session).",
         metavar=msg("SESSION"),
         show_default=False,
@@ -79,7 +81,9 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.
 
 @app.command()
 def new(
-    game: Annotated[str, typer.Argument(help="tarot, belote, coinche or rami.")],
+    game: Annotated[
+        str, typer.Argument(help="tarot, belote, coinche or rami.", autocompletion=completion.games)
+    ],
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players.")
     ] = None,
@@ -87,7 +91,10 @@ def new(
         str | None, typer.Option("--names", help="Players in seating order: Ann,Bob,Cyd,…")
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", help="Rule set (tarot: fft, maison; …).")
+        str | None,
+        typer.Option(
+            "--rules", help="Rule set (tarot: fft, maison; …).", autocompletion=completion.presets
+        ),
     ] = None,
     target: Annotated[
         int | None, typer.Option("--target", help="Score that ends the game.")
@@ -158,13 +165,17 @@ def new(
     )
     with store.locked(session.id):
         store.write(session)
+    from rich.text import Text
+
     out(
-        tr(
-            msg(
-                "New {game} session [bold]{id}[/bold] ({rules}).",
-                game=session.game,
-                id=session.id,
-                rules=session.rules,
+        Text.from_markup(
+            tr(
+                msg(
+                    "New {game} session [bold]{id}[/bold] ({rules}).",
+                    game=session.game,
+                    id=session.id,
+                    rules=session.rules,
+                )
             )
         )
     )
@@ -311,13 +322,16 @@ def _build_add_command() -> Callable[..., None]:
     for key, (f, parts) in _all_fields().items():
         ADD_HELP[key] = parts
         if f.kind == "flag":
-            annotation: Any = Annotated[bool, typer.Option(f.option)]
+            annotation: Any = Annotated[bool, typer.Option(f.option)]  # nothing to complete
             default: Any = False
         else:
             metavar = METAVARS.get(f.kind, msg("VALUE"))
             if f.kind == "choice" and len(f.choices) <= 8:
                 metavar = "|".join(c.value for c in f.choices)
-            annotation = Annotated[list[str] | None, typer.Option(f.option, metavar=metavar)]
+            annotation = Annotated[
+                list[str] | None,
+                typer.Option(f.option, metavar=metavar, autocompletion=completion.for_field(f)),
+            ]
             default = None
         parameters.append(
             inspect.Parameter(
@@ -423,6 +437,7 @@ def print_sheet(
             "--format",
             "-f",
             help="txt, md, csv, html, pdf or json (default: from -o's extension, else txt).",
+            autocompletion=completion.formats,
         ),
     ] = None,
     output: Annotated[
@@ -476,7 +491,13 @@ def show(
         rows = rows[-fit:]
         if len(rows) < len(standings.rows):
             earlier = len(standings.rows) - len(rows)
-            out(tr(msg("[dim]… {count} earlier rounds (see --all)[/dim]", count=earlier)))
+            from rich.text import Text
+
+            out(
+                Text.from_markup(
+                    tr(msg("[dim]… {count} earlier rounds (see --all)[/dim]", count=earlier))
+                )
+            )
     if rows:
         out(render.sheet(current, standings, rows, detail=detail))
     out(render.totals_table(current, standings))
@@ -538,7 +559,10 @@ def list_sessions(as_json: JsonOpt = False) -> None:
 
 @app.command()
 def delete(
-    session: Annotated[str, typer.Argument(help="Session id or unique prefix.")],
+    session: Annotated[
+        str,
+        typer.Argument(help="Session id or unique prefix.", autocompletion=completion.sessions),
+    ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Delete a session."""
@@ -559,8 +583,13 @@ def delete(
 
 @app.command("rules")
 def rules_command(
-    game: Annotated[str, typer.Argument(help="tarot, belote, coinche or rami.")],
-    rules: Annotated[str | None, typer.Option("--rules", help="Rule set to describe.")] = None,
+    game: Annotated[
+        str, typer.Argument(help="tarot, belote, coinche or rami.", autocompletion=completion.games)
+    ],
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", help="Rule set to describe.", autocompletion=completion.presets),
+    ] = None,
 ) -> None:
     """Print a game's rule sets and every parameter of one of them."""
     import dataclasses
@@ -758,6 +787,8 @@ def run(argv: Sequence[str]) -> int:
     from cardscore.session import SessionDataError
 
     store = _lazy_store()
+    if os.environ.get(completion.COMPLETE_VAR):
+        completion.enable()  # a shell asks for candidates (see completions/)
     try:
         set_language(choose_language(_requested_language(argv)))
         command = build_command()

@@ -148,4 +148,6 @@ def round_report(
 
 
 def console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False)
+    # No markup: names and titles are printed as typed, even "[bold]Ann" (styles are
+    # applied with Text objects instead).
+    return Console(stderr=stderr, highlight=False, markup=False)

@@ -8,6 +8,7 @@ Ctrl-C while a round is being entered discards that round only; Ctrl-C at the me
 from __future__ import annotations
 
 import questionary
+from rich.text import Text
 
 from cardscore import render, store
 from cardscore.games.base import InputError
@@ -81,7 +82,7 @@ def play(session_id: str) -> None:
                     current.undo() if action == UNDO else current.redo()
                     after = current.standings()
             except InputError as exc:
-                console.print(f"[red]{_said(exc)}[/red]")
+                console.print(Text(_said(exc), style="red"))
                 continue
             console.print(
                 _("Last round removed (redo puts it back).")
@@ -93,7 +94,7 @@ def play(session_id: str) -> None:
             try:
                 record_round(session_id)
             except KeyboardInterrupt:
-                console.print(f"[yellow]{_('Round discarded; nothing was saved.')}[/yellow]")
+                console.print(Text(_("Round discarded; nothing was saved."), style="yellow"))
 
 
 def record_round(session_id: str) -> None:
@@ -110,7 +111,7 @@ def record_round(session_id: str) -> None:
             inp = session.build(raw)
             break
         except InputError as exc:
-            console.print(f"[red]{_said(exc)}[/red]")
+            console.print(Text(_said(exc), style="red"))
             # The English text starts with the option at fault (so does every translation).
             culprit = next((f for f in game.fields if str(exc).startswith(f.option)), None)
             if culprit is None:
@@ -129,7 +130,7 @@ def record_round(session_id: str) -> None:
         )
     )
     if not questionary.confirm(_("Save this round?"), default=True).unsafe_ask():
-        console.print(f"[yellow]{_('Round discarded.')}[/yellow]")
+        console.print(Text(_("Round discarded."), style="yellow"))
         return
     with store.changing(session_id) as current:
         current.add(raw)

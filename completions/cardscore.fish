@@ -1,0 +1,1 @@
+complete --command cardscore --no-files --arguments "(env _CARDSCORE_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) cardscore)" --condition "env _CARDSCORE_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) cardscore"
