@@ -88,6 +88,8 @@ def pick(child, question: str, option: str) -> None:
         if not line.strip():
             break
         options.append(line)
+    # Disabled entries ("- Redo … (nothing undone)") are skipped by the arrow keys.
+    options = [line for line in options if not line[3:].startswith("- ")]
     current = next(i for i, line in enumerate(options) if "»" in line)
     wanted = next(i for i, line in enumerate(options) if line[3:].strip().startswith(option))
     key = DOWN if wanted >= current else "\x1b[A"
@@ -271,3 +273,37 @@ def test_rami_game_played_to_its_end(tmp_path: Path) -> None:
     assert child.exitstatus == 0
     data = json.loads(next((tmp_path / "sessions").glob("*.json")).read_text("utf-8"))
     assert [r["hands"]["Bob"]["value"] for r in data["rounds"]] == [150, 61]
+
+
+def test_a_full_tarot_round_in_french(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--lang", "fr", "new", "tarot", "--players", "4")
+    pick(child, "Règles ?", "maison")
+    for seat, name in enumerate(["Ann", "Bob", "Cyd", "Dan"], start=1):
+        answer(child, f"Nom du joueur {seat}", name)
+    pick(child, "Et maintenant ?", "Saisir la donne 1")
+    pick(child, "Contrat ?", "garde")
+    pick(child, "Qui a pris ?", "Bob")
+    answer(child, "Combien de bouts", "2")
+    pick(child, "Quels points avez-vous comptés ?", "ceux du preneur")
+    answer(child, "Points du preneur ?", "67")
+    pick(child, "petit au bout", "— personne")
+    child.expect_exact("Poignées présentées ?")
+    child.expect_exact("»")
+    child.send(DOWN * 3 + " " + ENTER)  # Dan
+    pick(child, "Poignées présentées ? — Dan", "simple")
+    child.expect_exact("Misères ?")
+    child.expect_exact("»")
+    child.send(ENTER)
+    pick(child, "Chelem ?", "— aucun")
+    # Seed 000's example: Ann −80, Bob +200, Cyd −80, Dan −40.
+    child.expect_exact("Enregistrer cette donne ?")
+    assert any("garde" in line for line in child.screen.lines())
+    child.send("y")
+    totals = shown_totals(child, "Prochain donneur : Bob")
+    assert totals == {"Bob": 200, "Dan": -40, "Ann": -80, "Cyd": -80}
+    assert any("Joueur" in line for line in child.screen.lines())
+    pick(child, "Et maintenant ?", "Quitter")
+    child.expect_exact("cardscore play")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
