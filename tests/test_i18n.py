@@ -104,9 +104,12 @@ def test_language_choice(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_player_named_like_a_message_is_not_translated() -> None:
     i18n.set_language("fr")
     try:
-        assert i18n.tr(i18n.msg("{what}: {text!r} is not a whole number", what="x",
-                                text="does not apply to this round")) == (
-            "x : 'does not apply to this round' n'est pas un nombre entier"
-        )
+        assert i18n.tr(
+            i18n.msg(
+                "{what}: {text!r} is not a whole number",
+                what="x",
+                text="does not apply to this round",
+            )
+        ) == ("x : 'does not apply to this round' n'est pas un nombre entier")
     finally:
         i18n.set_language("en")

@@ -41,7 +41,7 @@ class Screen:
         return [line.rstrip() for line in self.screen.display]
 
 
-def spawn(home: Path, *args: str):
+def spawn(home: Path, *args: str, cwd: Path | None = None):
     env = {
         **os.environ,
         "CARDSCORE_HOME": str(home),
@@ -52,7 +52,13 @@ def spawn(home: Path, *args: str):
         "PROMPT_TOOLKIT_NO_CPR": "1",
     }
     child = pexpect.spawn(
-        str(CARDSCORE), list(args), env=env, encoding="utf-8", dimensions=(40, 100), timeout=15
+        str(CARDSCORE),
+        list(args),
+        env=env,
+        encoding="utf-8",
+        dimensions=(40, 100),
+        timeout=15,
+        cwd=str(cwd or home),
     )
     child.logfile_read = child.screen = Screen(40, 100)
     return child
@@ -129,7 +135,7 @@ def play_round(child, *, contract: int, taker: int, called: int, bouts: str, poi
 
 
 def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> None:
-    child = spawn(tmp_path, "new", "tarot", "--players", "5")
+    child = spawn(tmp_path, "new", "tarot", "--players", "5", cwd=tmp_path)
     choose(child, "Rule set?")  # fft, preselected
     for seat, name in enumerate(["Ann", "Bob", "Cyd", "Dan", "Eve"], start=1):
         answer(child, f"Player {seat}'s name", name)
@@ -167,9 +173,9 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
     child.expect_exact("Next dealer:")
     round_two = r"│ 2 │ Bob +│ +-68 -134 │ +-68 64 │ +\+272 206 │ +-68 -2 │ +-68 -134 │"
     assert any(re.search(round_two, line) for line in child.screen.lines())
-    child.expect_exact("What now?")
-    child.expect_exact("»")
-    child.send(DOWN * 3 + ENTER)  # Quit
+    pick(child, "What now?", "Print the scoresheet")
+    child.expect_exact("Scoresheet written to")
+    pick(child, "What now?", "Quit")
     child.expect_exact("Resume with `cardscore play")
     child.expect(pexpect.EOF)
     child.close()
@@ -179,6 +185,8 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
     assert len(files) == 1
     data = json.loads(files[0].read_text("utf-8"))
     assert [r["taker"] for r in data["rounds"]] == ["Bob", "Cyd"]
+    sheet = (tmp_path / f"cardscore-{data['id']}.html").read_text("utf-8")
+    assert sheet.count("Cyd") >= 2 and "<svg" in sheet
     assert [r["contract"] for r in data["rounds"]] == ["garde", "garde"]
 
 

@@ -7,6 +7,8 @@ Ctrl-C while a round is being entered discards that round only; Ctrl-C at the me
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import questionary
 from rich.text import Text
 
@@ -14,8 +16,9 @@ from cardscore import render, store
 from cardscore.games.base import InputError
 from cardscore.i18n import _, msg, tr
 from cardscore.prompts.round import RoundAsker, list_hint
+from cardscore.session import Session
 
-RECORD, UNDO, REDO, SHOW, QUIT = "record", "undo", "redo", "show", "quit"
+RECORD, UNDO, REDO, SHOW, PRINT, QUIT = "record", "undo", "redo", "show", "print", "quit"
 
 
 def play(session_id: str) -> None:
@@ -59,6 +62,7 @@ def play(session_id: str) -> None:
                 disabled=not session.undone and _("nothing undone"),
             ),
             questionary.Choice(_("Show the scoresheet"), SHOW),
+            questionary.Choice(_("Print the scoresheet (HTML file)"), PRINT),
             questionary.Choice(_("Quit"), QUIT),
         ]
         try:
@@ -73,7 +77,9 @@ def play(session_id: str) -> None:
         if action == QUIT:
             console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
             return
-        if action == SHOW:
+        if action == PRINT:
+            console.print(tr(msg("Scoresheet written to {path}", path=str(print_html(session)))))
+        elif action == SHOW:
             console.print(render.sheet(session, standings, standings.rows[-30:], detail=False))
             console.print(render.totals_table(session, standings))
         elif action in (UNDO, REDO):
@@ -143,3 +149,11 @@ def record_round(session_id: str) -> None:
 def _said(error: Exception) -> str:
     """An error's message in the user's language."""
     return tr(error.args[0]) if error.args else tr(str(error))
+
+
+def print_html(session: Session) -> Path:
+    """Write the HTML scoresheet in the current folder (where the player will look first)."""
+    from cardscore import export
+
+    data = export.render("html", session, session.standings())
+    return export.write(str(Path.cwd() / f"cardscore-{session.id}.html"), data).resolve()

@@ -1,0 +1,133 @@
+"""Scoresheet exporters: ``cardscore print [--format txt|md|csv|html|pdf|json] [-o PATH]``.
+
+Every format is drawn from the one documented document of :func:`cardscore.document.scoresheet`
+(the ``show --json`` shape), so all of them show the same numbers.  Each format lives in its own
+module, imported only when that format is asked for: ``print --format txt`` never imports the
+PDF library.
+
+>>> pick_format(None, None), pick_format("MD", None), pick_format(None, "Soirée.HTM")
+('txt', 'md', 'html')
+>>> pick_format("csv", "sheet.txt")  # an explicit --format wins over the extension
+'csv'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardscore.games.base import InputError
+
+if TYPE_CHECKING:
+    from cardscore.session import Session, Standings
+
+FORMATS = ("txt", "md", "csv", "html", "pdf", "json")
+ALIASES = {"text": "txt", "markdown": "md", "htm": "html"}
+EXTENSIONS = {
+    ".txt": "txt",
+    ".md": "md",
+    ".markdown": "md",
+    ".csv": "csv",
+    ".html": "html",
+    ".htm": "html",
+    ".pdf": "pdf",
+    ".json": "json",
+}
+MODULES = {
+    "txt": "text",
+    "md": "markdown",
+    "csv": "csv_sheet",
+    "html": "html",
+    "pdf": "pdf",
+}
+
+
+def pick_format(fmt: str | None, output: str | None) -> str:
+    """The format to export: ``fmt`` when given, else ``output``'s extension, else txt."""
+    if fmt is not None:
+        name = fmt.strip().lower().lstrip(".")
+        name = ALIASES.get(name, name)
+        if name not in FORMATS:
+            raise InputError(f"--format: unknown format {fmt!r} (accepted: {', '.join(FORMATS)})")
+        return name
+    if output is None:
+        return "txt"
+    suffix = Path(output).suffix.lower()
+    if suffix in EXTENSIONS:
+        return EXTENSIONS[suffix]
+    accepted = " ".join(sorted(set(EXTENSIONS), key=list(EXTENSIONS).index))
+    what = f"extension {suffix!r}" if suffix else "no extension"
+    raise InputError(
+        f"-o {output}: cannot tell the format from the file name ({what}; known: {accepted}); "
+        f"add --format {'|'.join(FORMATS)}"
+    )
+
+
+def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
+    """The scoresheet in format ``fmt`` (text, or bytes for pdf)."""
+    if fmt not in FORMATS:
+        raise InputError(f"--format: unknown format {fmt!r} (accepted: {', '.join(FORMATS)})")
+    from cardscore.document import scoresheet
+
+    if fmt == "json":  # exactly what `show --json` prints
+        import json
+
+        return json.dumps(scoresheet(session, standings), ensure_ascii=False, indent=2) + "\n"
+    try:
+        module = importlib.import_module(f"cardscore.export.{MODULES[fmt]}")
+    except ModuleNotFoundError as exc:  # fpdf2, a dependency, missing from this install
+        if (exc.name or "").startswith("cardscore"):
+            raise
+        from cardscore.store import StoreError
+
+        raise StoreError(
+            f"--format {fmt} needs the Python package {exc.name!r}, which is not installed "
+            "(pip install fpdf2, or reinstall cardscore)"
+        ) from None
+    return module.render(scoresheet(session, standings))
+
+
+def write(path: str, data: str | bytes) -> Path:
+    """Write ``data`` to ``path`` atomically (temporary file in the same folder, fsync,
+    ``os.replace``): the file is the old one or the new one, never half written.  Text is
+    written as UTF-8, byte for byte (no newline translation)."""
+    from cardscore.store import StoreError
+
+    target = Path(path).expanduser()
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    folder = target.parent
+    try:
+        if target.is_dir():
+            raise IsADirectoryError(21, "it is a folder")
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(payload)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp, _file_mode(target))
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        if isinstance(exc, FileNotFoundError) and not folder.is_dir():
+            reason = f"no folder {folder}"
+        raise StoreError(f"cannot write {target}: {reason} (nothing was written)") from None
+    return target
+
+
+def _file_mode(target: Path) -> int:
+    """Keep an existing file's permissions; a new file gets the usual ones (umask)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask

@@ -1,0 +1,293 @@
+"""What every format shares: titles, the ranking, the rule parameters, the chart's scales.
+
+Every function reads the :func:`cardscore.document.scoresheet` document (a plain ``dict``), so
+that all formats show the same numbers.  Nothing here imports a heavy library.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+Doc = Mapping[str, Any]
+
+#: Games won by the lowest total (the ranking is ascending).
+LOWER_WINS = frozenset({"rami"})
+
+#: Line colours of the chart (Okabe–Ito: told apart by colour-blind readers, dark enough to
+#: print), each with a dash pattern so that a black-and-white print still tells them apart.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#000000", "#56B4E9")
+DASHES = ((), (7, 3), (2, 2.5), (9, 3, 2, 3), (4, 4), (1, 2))
+
+
+def signed(value: int) -> str:
+    """A round's score always shows its sign.
+
+    >>> signed(20), signed(-80), signed(0)
+    ('+20', '-80', '0')
+    """
+    return f"{value:+d}" if value else "0"
+
+
+def game_name(doc: Doc) -> str:
+    return str(doc["game"]).capitalize()
+
+
+def title(doc: Doc) -> str:
+    """The sheet's title: the session's, else the game and its rule set."""
+    return doc["title"] or f"{game_name(doc)} — {doc['rules']}"
+
+
+def date_text(stamp: str) -> str:
+    """``2026-11-30T20:15:03+01:00`` → ``2026-11-30 20:15`` (what a person reads).
+
+    >>> date_text("2026-11-30T20:15:03+01:00"), date_text("")
+    ('2026-11-30 20:15', '')
+    """
+    return stamp[:16].replace("T", " ")
+
+
+def game_line(doc: Doc) -> str:
+    """``Tarot, rule set fft`` (+ the target when the game has one)."""
+    line = f"{game_name(doc)}, rule set {doc['rules']}"
+    target = doc["params"].get("target")
+    if target:
+        line += f", target {target}"
+    return line
+
+
+def parameters(doc: Doc) -> list[tuple[str, str, str]]:
+    """The rule set's parameters as ``(key, value, meaning)``, keys spelled as ``--set``
+    takes them (``value-garde``), booleans as on/off."""
+    helps: dict[str, str] = {}
+    try:
+        from cardscore.games import get_game
+
+        params_cls = get_game(doc["game"]).params_cls
+        helps = {f.name: str(f.metadata.get("help", "")) for f in dataclasses.fields(params_cls)}
+    except Exception:  # an exporter never fails for want of a help text
+        helps = {}
+    rows = []
+    for key, value in doc["params"].items():
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        rows.append((key.replace("_", "-"), shown, helps.get(key, "")))
+    return rows
+
+
+def parameters_line(doc: Doc) -> str:
+    """``half-points=on, value-prise=20, …``"""
+    return ", ".join(f"{key}={value}" for key, value, _ in parameters(doc))
+
+
+def seats(doc: Doc) -> list[tuple[str, list[str]]]:
+    """Each score column with its players: ``[(team, [player, player]), …]`` for a game in
+    teams (players 1 & 3 against 2 & 4), ``[(player, []), …]`` otherwise."""
+    columns = list(doc["columns"])
+    players = list(doc["players"])
+    if doc["teams"] and len(columns) == 2 and len(players) == 4:
+        return [(columns[0], players[0::2]), (columns[1], players[1::2])]
+    return [(c, []) for c in columns]
+
+
+def seats_line(doc: Doc) -> str:
+    """``Players: Ann, Bob`` or ``Teams: NS (Sud, Nord) against EW (Est, Ouest)``."""
+    if doc["teams"]:
+        parts = [
+            f"{team} ({', '.join(members)})" if members else team for team, members in seats(doc)
+        ]
+        return "Teams: " + " against ".join(parts)
+    return "Players: " + ", ".join(doc["players"])
+
+
+def lower_wins(doc: Doc) -> bool:
+    return doc["game"] in LOWER_WINS
+
+
+def ranking(doc: Doc) -> list[tuple[int, str, int]]:
+    """``(place, column, total)``, best first; equal totals share a place.
+
+    >>> ranking({"game": "tarot", "columns": ["A", "B", "C"],
+    ...          "totals": {"A": 10, "B": 30, "C": 10}})
+    [(1, 'B', 30), (2, 'A', 10), (2, 'C', 10)]
+    >>> ranking({"game": "rami", "columns": ["A", "B"], "totals": {"A": 120, "B": 40}})
+    [(1, 'B', 40), (2, 'A', 120)]
+    """
+    totals = doc["totals"]
+    sign = 1 if lower_wins(doc) else -1
+    order = sorted(doc["columns"], key=lambda c: sign * totals[c])
+    result: list[tuple[int, str, int]] = []
+    for index, column in enumerate(order, start=1):
+        place = result[-1][0] if result and result[-1][2] == totals[column] else index
+        result.append((place, column, totals[column]))
+    return result
+
+
+def outcome(doc: Doc) -> str:
+    """``Winner: Ann``, or where a game in play stands."""
+    if doc["finished"] and doc["winner"]:
+        return f"Winner: {doc['winner']}"
+    if not doc["rounds"]:
+        return "No round played yet."
+    places = ranking(doc)
+    leaders = [column for place, column, _ in places if place == 1]
+    end = "tarot has no set end" if doc["game"] == "tarot" else "game in play"
+    if len(leaders) == 1:
+        return f"No winner yet ({end}); leading: {leaders[0]}"
+    return f"No winner yet ({end}); tied for the lead: {', '.join(leaders)}"
+
+
+def held_line(doc: Doc) -> str | None:
+    """The litige points still held for the next round, if any."""
+    if doc["held"]:
+        return f"Held (litige): {doc['held']} points go to the winner of the next round"
+    return None
+
+
+def has_mort(doc: Doc) -> bool:
+    """Someone sits out some round (6-player tarot)."""
+    return any(row["mort"] for row in doc["rounds"])
+
+
+def mort_column(doc: Doc) -> bool:
+    """Whether a table needs a Mort column: not when the mort is always the dealer (then the
+    Dealer column says so in its heading)."""
+    return any(row["mort"] and row["mort"] != row["dealer"] for row in doc["rounds"])
+
+
+def dealer_heading(doc: Doc) -> str:
+    return "Dealer (mort)" if has_mort(doc) and not mort_column(doc) else "Dealer"
+
+
+def has_held(doc: Doc) -> bool:
+    return bool(doc["held"]) or any(row["held"] for row in doc["rounds"])
+
+
+# --------------------------------------------------------------------------------------------
+# Chart scales
+
+
+def nice_ticks(low: int, high: int, count: int = 6) -> list[int]:
+    """Round tick values covering ``[low, high]`` (steps of 1, 2 or 5 × 10^k).
+
+    >>> nice_ticks(-814, 2442)
+    [-1000, 0, 1000, 2000, 3000]
+    >>> nice_ticks(0, 5)
+    [0, 1, 2, 3, 4, 5]
+    >>> nice_ticks(0, 0)
+    [0, 1]
+    """
+    if high <= low:
+        high = low + 1
+    raw = (high - low) / max(1, count - 1)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    step = max(1, round(step))  # whole points
+    first = math.floor(low / step) * step
+    last = math.ceil(high / step) * step
+    ticks = []
+    value = first
+    while value <= last + step / 2:
+        ticks.append(value)
+        value += step
+    return ticks
+
+
+def tick_label(value: int) -> str:
+    """A chart axis label, short enough for the axis: thousands as k, millions as M.
+
+    >>> [tick_label(v) for v in (0, -500, 2000, 15000, -250000, 1500000, -1000000)]
+    ['0', '-500', '2000', '15k', '-250k', '1.5M', '-1M']
+    """
+    if abs(value) < 10_000:
+        return str(value)
+    if abs(value) < 1_000_000:
+        return f"{value / 1000:g}k"
+    return f"{value / 1_000_000:g}M"
+
+
+def series(doc: Doc, column: str, limit: int = 1500) -> list[tuple[int, int]]:
+    """The running total of ``column`` after each round, as ``(round, total)`` points from
+    ``(0, 0)``.  Past ``limit`` rounds the points are thinned, bucket by bucket, keeping each
+    bucket's first, lowest, highest and last point, so the drawn line keeps its shape.
+
+    >>> series({"rounds": [{"number": 1, "totals": {"A": 5}}]}, "A")
+    [(0, 0), (1, 5)]
+    >>> len(series({"rounds": [{"number": n, "totals": {"A": n % 7}} for n in range(1, 10001)]},
+    ...            "A", limit=400)) <= 401
+    True
+    """
+    points = [(0, 0)] + [(row["number"], row["totals"][column]) for row in doc["rounds"]]
+    if len(points) <= limit:
+        return points
+    buckets = max(1, limit // 4)
+    size = math.ceil(len(points) / buckets)
+    thinned: list[tuple[int, int]] = []
+    for start in range(0, len(points), size):
+        bucket = points[start : start + size]
+        keep = {0, len(bucket) - 1}
+        keep.add(min(range(len(bucket)), key=lambda i: bucket[i][1]))
+        keep.add(max(range(len(bucket)), key=lambda i: bucket[i][1]))
+        thinned.extend(bucket[i] for i in sorted(keep))
+    return thinned
+
+
+def target(doc: Doc) -> int | None:
+    """The total that ends the game, if it has one (rami's may follow the players' number).
+
+    >>> target({"game": "belote", "params": {"target": 1000}, "players": ["A", "B", "C", "D"]})
+    1000
+    >>> target({"game": "rami", "params": {"target": 0, "target_per_opponent": 100},
+    ...         "players": ["A", "B", "C"]})
+    200
+    >>> target({"game": "tarot", "params": {}, "players": ["A", "B", "C"]}) is None
+    True
+    """
+    params = doc["params"]
+    value = params.get("target") or 0
+    if not value and doc["game"] == "rami":
+        value = params.get("target_per_opponent", 0) * (len(doc["players"]) - 1)
+    return int(value) if value else None
+
+
+def value_range(doc: Doc) -> tuple[int, int]:
+    """The lowest and highest running totals (0 included: every line starts there), and the
+    game's target when a total came within a third of it (so its line is drawn)."""
+    low = high = 0
+    for row in doc["rounds"]:
+        values = row["totals"].values()
+        low = min(low, *values)
+        high = max(high, *values)
+    goal = target(doc)
+    if goal and high * 3 >= goal * 2:
+        high = max(high, goal)
+    return low, high
+
+
+def truncate(text: str, width: int, ellipsis: str = "…") -> str:
+    """``text`` cut to ``width`` characters, ending with an ellipsis when cut.
+
+    >>> truncate("Alexandrine", 6), truncate("Ann", 6)
+    ('Alexa…', 'Ann')
+    """
+    if len(text) <= width:
+        return text
+    if width <= len(ellipsis):
+        return text[:width]
+    return text[: width - len(ellipsis)].rstrip() + ellipsis
+
+
+def unique_labels(names: Sequence[str], width: int) -> list[str]:
+    """Column headings of at most ``width`` characters that still tell the columns apart
+    (numbered when cutting the names would make two alike).
+
+    >>> unique_labels(["Alexandrine A", "Alexandrine B", "Bob"], 8)
+    ['1 Alexa…', '2 Alexa…', '3 Bob']
+    >>> unique_labels(["Ann", "Bob"], 8)
+    ['Ann', 'Bob']
+    """
+    labels = [truncate(n, width) for n in names]
+    if len({label.casefold() for label in labels}) == len(labels):
+        return labels
+    return [truncate(f"{i} {n}", width) for i, n in enumerate(names, start=1)]

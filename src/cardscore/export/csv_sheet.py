@@ -1,0 +1,72 @@
+"""``print --format csv``: one row per round, for a spreadsheet.
+
+* Encoding: UTF-8 **with a byte-order mark** (the file starts with U+FEFF), on standard output
+  as in a file: without it Excel reads the file as the local code page and garbles accents
+  (``Zoé`` → ``ZoÃ©``).  LibreOffice, Google Sheets and Python's ``csv`` module (open with
+  ``encoding="utf-8-sig"``) read it as well.
+* Comma-separated, quoted by the ``csv`` module where needed, lines ended by CRLF (RFC 4180).
+  A French-locale Excel expects semicolons when double-clicking a file: use Data → From
+  Text/CSV there (LibreOffice asks for the separator).
+* A header row: ``Round, Dealer[, Mort], <column>, <column> total, …[, Held]``.  ``Mort`` is
+  there at 6-player tarot only, ``Held`` (litige points held after the round) in belote and
+  coinche only.  Scores are plain integers (``-106``), so the spreadsheet reads numbers.
+* Then one row per round, then a final **totals row**: ``Total`` in the Round column, each
+  column's total in its ``total`` column (its score cell empty), the points still held.
+* A name that a spreadsheet would read as a formula (starting with ``= + - @``) is written
+  with a leading apostrophe, as spreadsheets themselves do.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from cardscore.export import common
+from cardscore.export.common import Doc
+
+BOM = "\ufeff"
+HELD_GAMES = frozenset({"belote", "coinche"})
+
+
+def cell_text(text: str) -> str:
+    """A user's text, never taken for a formula by a spreadsheet.
+
+    >>> cell_text("=1+1"), cell_text("Zoé")
+    ("'=1+1", 'Zoé')
+    """
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def render(doc: Doc) -> str:
+    names = list(doc["columns"])
+    mort = common.has_mort(doc)
+    held = doc["game"] in HELD_GAMES or common.has_held(doc)
+    buffer = io.StringIO()
+    buffer.write(BOM)
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    head = ["Round", "Dealer", *(["Mort"] if mort else [])]
+    for name in names:
+        head += [cell_text(name), cell_text(f"{name} total")]
+    if held:
+        head.append("Held")
+    writer.writerow(head)
+    rows = []
+    for row in doc["rounds"]:
+        scores, totals = row["scores"], row["totals"]
+        cells: list[object] = [row["number"], cell_text(row["dealer"])]
+        if mort:
+            cells.append(cell_text(row["mort"] or ""))
+        for name in names:
+            cells.append(scores.get(name, 0))
+            cells.append(totals[name])
+        if held:
+            cells.append(row["held"])
+        rows.append(cells)
+    writer.writerows(rows)
+    last: list[object] = ["Total", "", *([""] if mort else [])]
+    for name in names:
+        last += ["", doc["totals"][name]]
+    if held:
+        last.append(doc["held"])
+    writer.writerow(last)
+    return buffer.getvalue()

@@ -1,0 +1,382 @@
+"""``print --format html``: one self-contained page, made to be printed on A4.
+
+No network: no external font, script, image or stylesheet; the chart is inline SVG.  Every
+text that a user typed (title, names) goes through :func:`html.escape`.
+
+The page: the title, date, game, rule set; the result (winner, ranking, held points); the
+players or teams; a line chart of each column's running total (one ``<polyline>`` per player
+or team, with axes, labels and a legend; Okabe–Ito colours, each line also dashed its own
+way, so that it reads in colour, for the colour-blind, and printed in black and white); the
+rules' parameters; every round (one ``<tr>`` per round in the ``<tbody>`` of
+``table.rounds``; the totals in its ``<tfoot>``); then how each round was scored.
+
+Printed (``@page`` A4), the table's heading repeats on every page, rows are not split, and
+colours are kept (``print-color-adjust: exact``).
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from cardscore import __version__
+from cardscore.export import common
+from cardscore.export.common import DASHES, PALETTE, Doc, signed
+
+CSS = """
+:root { --ink: #1b1f24; --muted: #5b6470; --rule: #c9ced6; --zebra: #f3f5f8;
+        --plus: #17663a; --minus: #b3261e; --accent: #0b4f8a; }
+* { box-sizing: border-box; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+html { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink);
+       font-size: 15px; line-height: 1.35; }
+body { margin: 24px auto; max-width: 1100px; padding: 0 24px; }
+h1 { font-size: 1.9rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.15rem; margin: 1.4rem 0 .5rem; border-bottom: 2px solid var(--ink);
+     padding-bottom: .15rem; break-after: avoid; page-break-after: avoid; }
+h3 { font-size: .95rem; margin: 0 0 .2rem; }
+p { margin: .3rem 0; }
+.meta { color: var(--muted); margin: 0 0 .8rem; }
+.winner { font-size: 1.3rem; font-weight: bold; color: var(--accent); margin: .6rem 0; }
+.summary { display: flex; flex-wrap: wrap; gap: 1.2rem 3rem; align-items: flex-start; }
+.summary > div { flex: 1 1 18rem; }
+.summary h2 { margin-top: .4rem; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { padding: .18rem .45rem; }
+th { text-align: left; }
+td.n, th.n { text-align: right; white-space: nowrap; }
+table.ranking td, table.ranking th { border-bottom: 1px solid var(--rule); }
+table.ranking tr.first td { font-weight: bold; }
+ul.seats { margin: 0; padding-left: 1.2rem; }
+table.params { font-size: .8rem; width: 100%; }
+table.params td { border-bottom: 1px solid var(--rule); vertical-align: top; }
+table.params td.key { white-space: nowrap; font-family: "DejaVu Sans Mono", monospace; }
+table.params td.meaning { color: var(--muted); }
+figure.chart { margin: 0; break-inside: avoid; page-break-inside: avoid; }
+figure.chart svg { width: 100%; height: auto; display: block; }
+table.rounds { width: auto; min-width: 50%; font-size: .85rem; }
+table.rounds th, table.rounds td { border-bottom: 1px solid var(--rule); }
+table.rounds thead th { border-bottom: 1.5px solid var(--ink); text-align: right;
+                        vertical-align: bottom; }
+table.rounds thead th.name { text-align: center; border-bottom: 1px solid var(--rule);
+                             max-width: 9rem; }
+table.rounds thead th.name span { display: -webkit-box; -webkit-line-clamp: 2; line-clamp: 2;
+                                  -webkit-box-orient: vertical; overflow: hidden;
+                                  overflow-wrap: anywhere; }
+table.rounds thead th.l { text-align: left; }
+table.rounds tbody tr:nth-child(even) td { background: var(--zebra); }
+table.rounds td.who { max-width: 10rem; white-space: nowrap; overflow: hidden;
+                     text-overflow: ellipsis; }
+table.rounds td.pts { color: var(--muted); padding-right: .15rem; }
+table.rounds td.pts.plus { color: var(--plus); }
+table.rounds td.pts.minus { color: var(--minus); }
+table.rounds td.total { font-weight: 600; border-right: 1px solid var(--rule); }
+table.rounds tfoot td { border-top: 1.5px solid var(--ink); font-weight: bold; }
+table.rounds tfoot { display: table-row-group; }
+table.rounds tr { break-inside: avoid; page-break-inside: avoid; }
+.mortnote { color: var(--muted); font-size: .8rem; }
+.details { columns: 2 20rem; column-gap: 2rem; font-size: .8rem; }
+.details .round { break-inside: avoid; page-break-inside: avoid; margin: 0 0 .6rem; }
+.details ul { margin: 0; padding-left: 1rem; }
+footer { margin-top: 1.5rem; color: var(--muted); font-size: .75rem; }
+@page { size: A4; margin: 14mm 12mm 15mm 12mm; }
+@media print {
+  html { font-size: 10pt; }
+  body { margin: 0; padding: 0; max-width: none; }
+  h1 { font-size: 18pt; }
+  table.rounds { font-size: 8.5pt; }
+  table.rounds thead { display: table-header-group; }
+  .details { font-size: 7.5pt; }
+  section.rounds { break-before: auto; }
+}
+"""
+
+CHART_WIDTH = 760
+PLOT_TOP = 14
+PLOT_LEFT = 62
+PLOT_RIGHT = 18
+PLOT_HEIGHT = 250
+AXIS_SPACE = 44  # under the plot: tick labels and the axis title
+LEGEND_ROW = 22
+LEGEND_PER_ROW = 3
+
+
+def render(doc: Doc) -> str:
+    title = escape(common.title(doc))
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="cardscore {escape(__version__)}">',
+        f"<title>{title}</title>",
+        f"<style>{CSS}</style>",
+        "</head>",
+        "<body>",
+        "<header>",
+        f"<h1>{title}</h1>",
+        f'<p class="meta">{meta_line(doc)}</p>',
+        "</header>",
+        summary(doc),
+        '<section class="chart">',
+        "<h2>Running totals</h2>",
+        chart(doc),
+        "</section>",
+        '<section class="rules">',
+        f"<h2>Rule set {escape(doc['rules'])}</h2>",
+        params_table(doc),
+        "</section>",
+        '<section class="rounds">',
+        "<h2>Rounds</h2>",
+        rounds_table(doc),
+        "</section>",
+        details(doc),
+        f"<footer>Scoresheet made by cardscore {escape(__version__)} — session "
+        f"{escape(doc['id'])}.</footer>",
+        "</body>",
+        "</html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def meta_line(doc: Doc) -> str:
+    items = [escape(common.game_line(doc)), f"session {escape(doc['id'])}"]
+    if doc["created"]:
+        items.append(f"started {escape(common.date_text(doc['created']))}")
+    if doc["updated"] and doc["updated"][:16] != doc["created"][:16]:
+        items.append(f"last change {escape(common.date_text(doc['updated']))}")
+    items.append(f"{len(doc['rounds'])} round{'s' if len(doc['rounds']) != 1 else ''}")
+    return " · ".join(items)
+
+
+def summary(doc: Doc) -> str:
+    kind = "Team" if doc["teams"] else "Player"
+    rows = []
+    for place, column, total in common.ranking(doc):
+        first = ' class="first"' if place == 1 and doc["rounds"] else ""
+        rows.append(
+            f'<tr{first}><td class="n">{place}</td><td>{escape(column)}</td>'
+            f'<td class="n">{total}</td></tr>'
+        )
+    held = common.held_line(doc)
+    ranking_title = "Ranking" + (" (lowest total wins)" if common.lower_wins(doc) else "")
+    seats = []
+    for column, members in common.seats(doc):
+        if members:
+            seats.append(f"<li><b>{escape(column)}</b>: {escape(', '.join(members))}</li>")
+        else:
+            seats.append(f"<li>{escape(column)}</li>")
+    return "\n".join(
+        [
+            '<section class="summary">',
+            '<div class="result">',
+            f"<h2>{ranking_title}</h2>",
+            f'<p class="winner">{escape(common.outcome(doc))}</p>',
+            '<table class="ranking">',
+            f'<thead><tr><th class="n">#</th><th>{kind}</th><th class="n">Total</th></tr></thead>',
+            "<tbody>",
+            *rows,
+            "</tbody>",
+            "</table>",
+            f'<p class="held">{escape(held)}</p>' if held else "",
+            "</div>",
+            '<div class="seats">',
+            f"<h2>{'Teams' if doc['teams'] else 'Players'}</h2>",
+            '<ul class="seats">',
+            *seats,
+            "</ul>",
+            "</div>",
+            "</section>",
+        ]
+    )
+
+
+def params_table(doc: Doc) -> str:
+    rows = [
+        f'<tr><td class="key">{escape(key)}</td><td class="n">{escape(value)}</td>'
+        f'<td class="meaning">{escape(meaning)}</td></tr>'
+        for key, value, meaning in common.parameters(doc)
+    ]
+    return '<table class="params"><tbody>\n' + "\n".join(rows) + "\n</tbody></table>"
+
+
+def rounds_table(doc: Doc) -> str:
+    names = list(doc["columns"])
+    mort = common.mort_column(doc)
+    held = common.has_held(doc)
+    fixed = 2 + (1 if mort else 0)
+    dealer = escape(common.dealer_heading(doc))
+    top = ['<th class="n" rowspan="2">#</th>', f'<th class="l" rowspan="2">{dealer}</th>']
+    if mort:
+        top.append('<th class="l" rowspan="2">Mort</th>')
+    for name in names:
+        top.append(
+            f'<th class="name" colspan="2" title="{escape(name)}"><span>{escape(name)}</span></th>'
+        )
+    if held:
+        top.append('<th class="n" rowspan="2">Held</th>')
+    sub = "".join('<th class="n">pts</th><th class="n">total</th>' for _ in names)
+    lines = [
+        '<table class="rounds">',
+        "<thead>",
+        "<tr>" + "".join(top) + "</tr>",
+        f"<tr>{sub}</tr>",
+        "</thead>",
+        "<tbody>",
+    ]
+    cache: dict[str, str] = {}
+
+    def esc(text: str) -> str:
+        if text not in cache:
+            cache[text] = escape(text)
+        return cache[text]
+
+    for row in doc["rounds"]:
+        scores, totals = row["scores"], row["totals"]
+        cells = [f'<td class="n">{row["number"]}</td><td class="who">{esc(row["dealer"])}</td>']
+        if mort:
+            cells.append(f'<td class="who">{esc(row["mort"] or "")}</td>')
+        for name in names:
+            score = scores.get(name, 0)
+            kind = "plus" if score > 0 else "minus" if score < 0 else "zero"
+            cells.append(
+                f'<td class="n pts {kind}">{signed(score)}</td>'
+                f'<td class="n total">{totals[name]}</td>'
+            )
+        if held:
+            cells.append(f'<td class="n">{row["held"] or ""}</td>')
+        lines.append("<tr>" + "".join(cells) + "</tr>")
+    lines.append("</tbody>")
+    foot = [f'<td colspan="{fixed}">Total</td>']
+    for name in names:
+        foot.append(f'<td></td><td class="n total">{doc["totals"][name]}</td>')
+    if held:
+        foot.append(f'<td class="n">{doc["held"] or ""}</td>')
+    lines.append("<tfoot><tr>" + "".join(foot) + "</tr></tfoot>")
+    lines.append("</table>")
+    if common.has_mort(doc):
+        lines.append(
+            '<p class="mortnote">At 6 players the dealer sits out the round: the mort.</p>'
+        )
+    return "\n".join(lines)
+
+
+def details(doc: Doc) -> str:
+    if not doc["rounds"]:
+        return ""
+    parts = ['<section class="details-section">', "<h2>How each round was scored</h2>"]
+    parts.append('<div class="details">')
+    for row in doc["rounds"]:
+        head = f"Round {row['number']} · dealer {escape(row['dealer'])}"
+        if row["mort"] == row["dealer"]:
+            head += " (mort)"
+        elif row["mort"]:
+            head += f" · mort {escape(row['mort'])}"
+        items = "".join(f"<li>{escape(line)}</li>" for line in row["breakdown"])
+        parts.append(f'<div class="round"><h3>{head}</h3><ul>{items}</ul></div>')
+    parts.append("</div>")
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# The chart
+
+
+def chart(doc: Doc) -> str:
+    """An inline SVG line chart of the running totals: one ``<polyline>`` per column."""
+    names = list(doc["columns"])
+    rounds = len(doc["rounds"])
+    low, high = common.value_range(doc)
+    y_ticks = common.nice_ticks(low, high, 6)
+    y_min, y_max = y_ticks[0], y_ticks[-1]
+    x_max = max(rounds, 1)
+    x_ticks = [t for t in common.nice_ticks(0, x_max, 9 if rounds > 1 else 2) if t <= x_max]
+    plot_width = CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT
+    legend_rows = math.ceil(len(names) / LEGEND_PER_ROW)
+    height = PLOT_TOP + PLOT_HEIGHT + AXIS_SPACE + 8 + legend_rows * LEGEND_ROW
+
+    def x(value: float) -> float:
+        return PLOT_LEFT + value / x_max * plot_width
+
+    def y(value: float) -> float:
+        return PLOT_TOP + (y_max - value) / (y_max - y_min) * PLOT_HEIGHT
+
+    out = [
+        f'<figure class="chart"><svg xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="0 0 {CHART_WIDTH} {height}" width="{CHART_WIDTH}" height="{height}" '
+        f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">',
+        f"<title>Running totals of {escape(', '.join(names))}, round by round</title>",
+        '<g class="grid" stroke="#d5d9e0" stroke-width="1">',
+    ]
+    bottom = PLOT_TOP + PLOT_HEIGHT
+    for tick in y_ticks:
+        out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" '
+                   f'y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>')  # fmt: skip
+    out.append("</g>")
+    out.append('<g class="axes" stroke="#1b1f24" stroke-width="1.2">')
+    out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT}" y1="{PLOT_TOP}" y2="{bottom}"/>')
+    out.append(
+        f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" y1="{bottom}" y2="{bottom}"/>'
+    )
+    if y_min < 0 < y_max:
+        out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" y1="{y(0):.1f}" '
+                   f'y2="{y(0):.1f}" stroke="#6b7380" stroke-dasharray="3 3"/>')  # fmt: skip
+    goal = common.target(doc)
+    if goal and y_min <= goal <= y_max:
+        out.append(f'<line class="target" x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" '
+                   f'y1="{y(goal):.1f}" y2="{y(goal):.1f}" stroke="#5b6470" '
+                   f'stroke-dasharray="9 5" stroke-width="1.2"/>')  # fmt: skip
+    for tick in x_ticks:
+        out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{bottom}" y2="{bottom + 5}"/>')
+    for tick in y_ticks:
+        out.append(f'<line x1="{PLOT_LEFT - 5}" x2="{PLOT_LEFT}" y1="{y(tick):.1f}" '
+                   f'y2="{y(tick):.1f}"/>')  # fmt: skip
+    out.append("</g>")
+    out.append('<g class="labels" fill="#1b1f24">')
+    for tick in y_ticks:
+        out.append(f'<text x="{PLOT_LEFT - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">'
+                   f"{common.tick_label(tick)}</text>")  # fmt: skip
+    for tick in x_ticks:
+        label = common.tick_label(tick)
+        out.append(f'<text x="{x(tick):.1f}" y="{bottom + 19}" text-anchor="middle">{label}</text>')
+    if goal and y_min <= goal <= y_max:
+        out.append(f'<text x="{PLOT_LEFT + 6}" y="{y(goal) - 5:.1f}" fill="#5b6470">'
+                   f"target {goal}</text>")  # fmt: skip
+    out.append(f'<text x="{PLOT_LEFT + plot_width / 2:.1f}" y="{bottom + 37}" '
+               f'text-anchor="middle" font-weight="bold">Round</text>')  # fmt: skip
+    middle = PLOT_TOP + PLOT_HEIGHT / 2
+    out.append(f'<text x="14" y="{middle:.1f}" text-anchor="middle" font-weight="bold" '
+               f'transform="rotate(-90 14 {middle:.1f})">Running total</text>')  # fmt: skip
+    out.append("</g>")
+    out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
+               'stroke-linecap="round">')  # fmt: skip
+    for index, name in enumerate(names):
+        points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in common.series(doc, name))
+        out.append(
+            f'<polyline data-column="{escape(name)}" stroke="{PALETTE[index % len(PALETTE)]}"'
+            f'{_dash(index)} points="{points}"><title>{escape(name)}</title></polyline>'
+        )
+    out.append("</g>")
+    out.append('<g class="legend" fill="#1b1f24">')
+    legend_top = bottom + AXIS_SPACE + 8
+    cell = (CHART_WIDTH - PLOT_LEFT) / LEGEND_PER_ROW
+    for index, name in enumerate(names):
+        row, col = divmod(index, LEGEND_PER_ROW)
+        left = PLOT_LEFT + col * cell
+        middle_y = legend_top + row * LEGEND_ROW + 8
+        label = escape(common.truncate(name, 22))
+        out.append(
+            f'<line x1="{left:.1f}" x2="{left + 34:.1f}" y1="{middle_y:.1f}" y2="{middle_y:.1f}" '
+            f'stroke="{PALETTE[index % len(PALETTE)]}" stroke-width="3"{_dash(index)}/>'
+            f'<text x="{left + 42:.1f}" y="{middle_y + 4:.1f}">{label} '
+            f'<tspan font-weight="bold">{doc["totals"][name]}</tspan></text>'
+        )
+    out.append("</g>")
+    out.append("</svg></figure>")
+    return "\n".join(out)
+
+
+def _dash(index: int) -> str:
+    pattern = DASHES[index % len(DASHES)]
+    return f' stroke-dasharray="{" ".join(f"{d:g}" for d in pattern)}"' if pattern else ""

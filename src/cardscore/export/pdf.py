@@ -1,0 +1,656 @@
+"""``print --format pdf -o FILE.pdf``: an A4 PDF of the scoresheet, drawn with fpdf2.
+
+Page 1: the title, date, game and rule set; the result (winner, ranking, held points) beside
+the players or teams; the chart of the running totals (one line per column, coloured and
+dashed as in the HTML, with axes, labels and a legend); the rule set's parameters.  Then the
+rounds table, on as many pages as it needs, its two heading rows repeated at the top of each
+page and the totals at its end; then how each round was scored.  Every page has a footer
+with the title and ``page N/M``.
+
+Text: with DejaVu Sans (found where Linux distributions install it) every character is
+drawn as typed, and the text can be extracted or searched.  Without it the PDF's core
+Helvetica is used, which only has Latin-1: ``Zoé`` still prints as is, and the few other
+characters are written the nearest Latin-1 way (``−`` → ``-``, ``→`` → ``->``, ``œ`` →
+``oe``; see :func:`latin1`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import unicodedata
+
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
+
+from cardscore import __version__
+from cardscore.export import common
+from cardscore.export.common import PALETTE, Doc, signed
+
+#: (regular, bold) DejaVu Sans, where systems install it; the first present is used.
+FONT_CANDIDATES: list[tuple[str, str]] = [
+    (f"{folder}/DejaVuSans.ttf", f"{folder}/DejaVuSans-Bold.ttf")
+    for folder in (
+        "/usr/share/fonts/truetype/dejavu",  # Debian, Ubuntu
+        "/usr/share/fonts/dejavu",  # Fedora
+        "/usr/share/fonts/TTF",  # Arch
+        "/usr/share/fonts/dejavu-sans-fonts",
+        "/usr/local/share/fonts",
+        "/usr/local/share/fonts/dejavu",  # FreeBSD
+        "/Library/Fonts",
+        os.path.expanduser("~/Library/Fonts"),
+        os.path.expanduser("~/.local/share/fonts"),
+    )
+]
+
+#: Dash patterns (dash, gap in mm) matching the HTML chart's: solid, long, dots, …
+PDF_DASHES = ((0, 0), (2.4, 1.0), (0.4, 0.9), (3.6, 1.2), (1.3, 1.3), (0.2, 0.6))
+
+MARGIN = 15.0
+INK = (27, 31, 36)
+MUTED = (91, 100, 112)
+RULE = (201, 206, 214)
+ZEBRA = (243, 245, 248)
+PLUS = (23, 102, 58)
+MINUS = (179, 38, 30)
+ACCENT = (11, 79, 138)
+
+_LATIN1 = str.maketrans(
+    {
+        "−": "-",
+        "–": "-",
+        "—": "-",
+        "‑": "-",
+        "→": "->",
+        "←": "<-",
+        "×": "x",  # × is Latin-1, but keep one spelling with the arrows
+        "œ": "oe",
+        "Œ": "OE",
+        "…": "...",
+        "’": "'",
+        "‘": "'",
+        "“": '"',
+        "”": '"',
+        "€": "EUR",
+        "≥": ">=",
+        "≤": "<=",
+        "≠": "!=",
+        "♠": "(pique)",
+        "♥": "(coeur)",
+        "♦": "(carreau)",
+        "♣": "(trefle)",
+        "\u202f": " ",
+        "\u2009": " ",
+    }
+)
+
+
+def latin1(text: str) -> str:
+    """``text`` in Latin-1, for the PDF core fonts: the usual signs spelled out, accents
+    kept where Latin-1 has them, dropped where it has not, anything else as ``?``.
+
+    >>> latin1("Zoé: (25 + 8) × 2 = 66 → Œuvray −106")
+    'Zoé: (25 + 8) x 2 = 66 -> OEuvray -106'
+    >>> latin1("Łukasz 李")
+    'Lukasz ?'
+    """
+    text = str(text).translate(_LATIN1)
+    try:
+        text.encode("latin-1")
+        return text
+    except UnicodeEncodeError:
+        pass
+    out = []
+    for char in text:
+        if ord(char) < 256:
+            out.append(char)
+            continue
+        base = "".join(
+            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+        )
+        if base and all(ord(c) < 256 for c in base):
+            out.append(base)
+        elif char == "Ł":
+            out.append("L")
+        elif char == "ł":
+            out.append("l")
+        else:
+            out.append("?")
+    return "".join(out)
+
+
+def find_font() -> tuple[str, str] | None:
+    for regular, bold in FONT_CANDIDATES:
+        if os.path.isfile(regular):
+            return regular, bold if os.path.isfile(bold) else regular
+    return None
+
+
+class Sheet(FPDF):
+    """An A4 page with the sheet's footer; text goes through :meth:`t`."""
+
+    def __init__(self, doc: Doc) -> None:
+        super().__init__(orientation="P", unit="mm", format="A4")
+        self.doc = doc
+        self._font_state: tuple[str, float] | None = None
+        self._color_state: tuple[int, int, int] | None = None
+        self._width_cache: dict[tuple[str, float], dict[str, float]] = {}
+        self._widths: dict[str, float] = {}
+        self.set_margins(MARGIN, MARGIN, MARGIN)
+        self.set_auto_page_break(True, margin=MARGIN + 3)
+        font = find_font()
+        self.unicode = font is not None
+        if font is not None:
+            self.add_font("Sheet", "", font[0])
+            self.add_font("Sheet", "B", font[1])
+            self.family = "Sheet"
+        else:
+            self.family = "helvetica"
+        self.ellipsis = "…" if self.unicode else "..."
+        title = common.title(doc)
+        self.set_title(self.t(title))
+        self.set_author("cardscore")
+        self.set_creator(f"cardscore {__version__}")
+        self.set_subject(self.t(f"{common.game_line(doc)} - {common.outcome(doc)}"))
+        self.set_lang("en")
+        self.footer_text = self.t(common.truncate(title, 80))
+
+    def t(self, text: object) -> str:
+        return str(text) if self.unicode else latin1(str(text))
+
+    def font(self, size: float, bold: bool = False, color: tuple[int, int, int] = INK) -> None:
+        style = "B" if bold else ""
+        if (style, size) != self._font_state:
+            self.set_font(self.family, style, size)
+            self._font_state = (style, size)
+            self._widths = self._width_cache.setdefault((style, size), {})
+        if color != self._color_state:
+            self.set_text_color(*color)
+            self._color_state = color
+
+    def add_page(self, *args: object, **kwargs: object) -> None:
+        super().add_page(*args, **kwargs)  # type: ignore[arg-type]
+        self._font_state = None
+        self._color_state = None
+
+    def width(self, text: str) -> float:
+        """The width of ``text`` in the current font, from each character's width (cached):
+        much faster than ``get_string_width`` on thousands of cells."""
+        widths = self._widths
+        total = 0.0
+        for char in text:
+            value = widths.get(char)
+            if value is None:
+                value = widths[char] = self.get_string_width(char)
+            total += value
+        return total
+
+    def wrap(self, text: str, width: float) -> list[str]:
+        """``text`` broken into lines of at most ``width`` in the current font, at spaces
+        (a word longer than a line is broken where it must)."""
+        space = self.width(" ")
+        lines: list[str] = []
+        line: list[str] = []
+        used = 0.0
+        for word in text.split():
+            size = self.width(word)
+            while size > width:  # a word longer than a whole line
+                if line:
+                    lines.append(" ".join(line))
+                    line, used = [], 0.0
+                cut = len(word)
+                while cut > 1 and self.width(word[:cut]) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+                size = self.width(word)
+            if line and used + space + size > width:
+                lines.append(" ".join(line))
+                line, used = [], 0.0
+            used += (space if line else 0.0) + size
+            line.append(word)
+        if line or not lines:
+            lines.append(" ".join(line))
+        return lines
+
+    def fit(self, text: str, width: float) -> str:
+        """``text`` shortened with an ellipsis to fit ``width`` in the current font."""
+        text = self.t(text)
+        if self.width(text) <= width:
+            return text
+        while text and self.width(text + self.ellipsis) > width:
+            text = text[:-1]
+        return text.rstrip() + self.ellipsis
+
+    def footer(self) -> None:
+        self.set_y(-MARGIN + 2)
+        self.font(7, color=MUTED)
+        self.cell(0, 4, self.footer_text, align="L")
+        self.set_x(self.l_margin)
+        self.cell(0, 4, f"cardscore {__version__} · page {self.page_no()}/{{nb}}"
+                  if self.unicode else f"cardscore {__version__} - page {self.page_no()}/{{nb}}",
+                  align="R")  # fmt: skip
+
+    def heading(self, text: str, room: float = 30) -> None:
+        """A section heading, on a new page unless ``room`` mm are left under it."""
+        if self.get_y() + 10 + room > self.page_break_trigger:
+            self.add_page()
+        self.ln(3)
+        self.font(12, bold=True)
+        self.cell(0, 7, self.t(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        self.set_draw_color(*INK)
+        self.set_line_width(0.5)
+        self.line(self.l_margin, self.get_y(), self.w - self.r_margin, self.get_y())
+        self.ln(2)
+
+
+def render(doc: Doc) -> bytes:
+    pdf = Sheet(doc)
+    pdf.add_page()
+    title_block(pdf, doc)
+    summary(pdf, doc)
+    pdf.heading("Running totals", room=95)
+    chart(pdf, doc, pdf.l_margin, pdf.get_y() + 1, pdf.epw)
+    pdf.heading(f"Rule set {doc['rules']}", room=25)
+    params_table(pdf, doc)
+    pdf.heading("Rounds", room=30)
+    rounds_table(pdf, doc)
+    details(pdf, doc)
+    return bytes(pdf.output())
+
+
+def title_block(pdf: Sheet, doc: Doc) -> None:
+    pdf.font(18, bold=True)
+    pdf.multi_cell(0, 8, pdf.t(common.title(doc)), align="L", new_x=XPos.LMARGIN)
+    meta = [common.game_line(doc), f"session {doc['id']}"]
+    if doc["created"]:
+        meta.append(f"started {common.date_text(doc['created'])}")
+    if doc["updated"] and doc["updated"][:16] != doc["created"][:16]:
+        meta.append(f"last change {common.date_text(doc['updated'])}")
+    count = len(doc["rounds"])
+    meta.append(f"{count} round{'s' if count != 1 else ''}")
+    pdf.font(9, color=MUTED)
+    pdf.multi_cell(0, 5, pdf.t(" · " if pdf.unicode else " - ").join(pdf.t(m) for m in meta),
+                   align="L", new_x=XPos.LMARGIN)  # fmt: skip
+    pdf.ln(2)
+
+
+def summary(pdf: Sheet, doc: Doc) -> None:
+    """The outcome and ranking (left) beside the players or teams (right)."""
+    top = pdf.get_y()
+    left_width = pdf.epw * 0.55
+    pdf.font(13, bold=True, color=ACCENT)
+    pdf.multi_cell(left_width, 6.5, pdf.t(common.outcome(doc)), align="L", new_x=XPos.LMARGIN)
+    pdf.ln(1.5)
+    pdf.font(9, bold=True)
+    kind = "Team" if doc["teams"] else "Player"
+    place_w, total_w = 9.0, 20.0
+    name_w = min(left_width - place_w - total_w, 80)
+    header = "Ranking" + (" (lowest total wins)" if common.lower_wins(doc) else "")
+    pdf.cell(0, 5, pdf.t(header), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_draw_color(*RULE)
+    pdf.set_line_width(0.2)
+    pdf.font(8.5, bold=True, color=MUTED)
+    pdf.cell(place_w, 5, "#", border="B", align="R")
+    pdf.cell(name_w, 5, kind, border="B")
+    pdf.cell(total_w, 5, "Total", border="B", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    for place, column, total in common.ranking(doc):
+        pdf.font(9, bold=place == 1 and bool(doc["rounds"]))
+        pdf.cell(place_w, 5.2, str(place), border="B", align="R")
+        pdf.cell(name_w, 5.2, pdf.fit(column, name_w - 2), border="B")
+        pdf.cell(total_w, 5.2, str(total), border="B", align="R",
+                 new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
+    if held := common.held_line(doc):
+        pdf.ln(1)
+        pdf.font(8.5, color=MUTED)
+        pdf.multi_cell(left_width, 4.5, pdf.t(held), align="L", new_x=XPos.LMARGIN)
+    bottom = pdf.get_y()
+    right = pdf.l_margin + left_width + 10
+    width = pdf.epw - left_width - 10
+    pdf.set_xy(right, top)
+    pdf.font(11, bold=True)
+    pdf.cell(width, 6.5, "Teams" if doc["teams"] else "Players", new_x=XPos.LEFT, new_y=YPos.NEXT)
+    for column, members in common.seats(doc):
+        pdf.set_x(right)
+        if members:
+            pdf.font(9.5, bold=True)
+            pdf.multi_cell(width, 5, pdf.t(column), align="L", new_x=XPos.LEFT)
+            pdf.set_x(right + 4)
+            pdf.font(9)
+            pdf.multi_cell(width - 4, 4.6, pdf.t(", ".join(members)), align="L",
+                           new_x=XPos.LEFT)  # fmt: skip
+        else:
+            pdf.font(9.5)
+            pdf.multi_cell(width, 5, pdf.t(f"• {column}" if pdf.unicode else f"- {column}"),
+                           align="L", new_x=XPos.LEFT)  # fmt: skip
+    pdf.set_xy(pdf.l_margin, max(bottom, pdf.get_y()) + 2)
+
+
+def params_table(pdf: Sheet, doc: Doc) -> None:
+    key_w, value_w = 46.0, 14.0
+    meaning_w = pdf.epw - key_w - value_w
+    pdf.set_draw_color(*RULE)
+    pdf.set_line_width(0.2)
+    for key, value, meaning in common.parameters(doc):
+        pdf.font(7.5, color=MUTED)
+        lines = pdf.multi_cell(meaning_w, 3.6, pdf.t(meaning), dry_run=True, output="LINES")
+        height = max(1, len(lines)) * 3.6 + 1.2
+        if pdf.get_y() + height > pdf.page_break_trigger:
+            pdf.add_page()
+        y = pdf.get_y()
+        pdf.font(8)
+        pdf.cell(key_w, 4.8, pdf.t(key))
+        pdf.cell(value_w, 4.8, pdf.fit(value, value_w - 2), align="R")
+        pdf.font(7.5, color=MUTED)
+        pdf.set_xy(pdf.l_margin + key_w + value_w + 2, y + 0.6)
+        pdf.multi_cell(meaning_w - 2, 3.6, pdf.t(meaning), align="L")
+        pdf.line(pdf.l_margin, y + height, pdf.w - pdf.r_margin, y + height)
+        pdf.set_xy(pdf.l_margin, y + height)
+
+
+# --------------------------------------------------------------------------------------------
+# The rounds table
+
+
+class _Layout:
+    """The widths of the rounds table's columns, from the page width and the numbers."""
+
+    def __init__(self, pdf: Sheet, doc: Doc) -> None:
+        self.names = list(doc["columns"])
+        self.mort = common.mort_column(doc)
+        self.held = common.has_held(doc)
+        rounds = doc["rounds"]
+        pdf.font(8)
+        self.number_w = pdf.get_string_width(str(len(rounds) or 1)) + 4
+        people = doc["players"] or ["Dealer"]
+        person_w = max(pdf.get_string_width(pdf.t(p)) for p in people) + 3
+        self.dealer_w = min(max(person_w, 18), 28)
+        self.mort_w = self.dealer_w if self.mort else 0
+        self.held_w = 12.0 if self.held else 0
+        rest = pdf.epw - self.number_w - self.dealer_w - self.mort_w - self.held_w
+        self.column_w = min(rest / max(1, len(self.names)), 34.0)
+        self.width = (
+            self.number_w + self.dealer_w + self.mort_w + self.held_w
+            + self.column_w * len(self.names)
+        )  # fmt: skip
+        self.pts_w = self.column_w * 0.45
+        self.total_w = self.column_w - self.pts_w
+        self.row_h = 4.6
+
+    def name_lines(self, pdf: Sheet, name: str) -> list[str]:
+        """A column's name on at most two lines of its width, broken at spaces and after
+        hyphens (a word too long for the width is cut with an ellipsis)."""
+        width = self.column_w - 1.5
+        words = [w for w in re.split(r"\s+|(?<=-)", pdf.t(name).strip()) if w]
+        lines: list[str] = []
+        for word in words:
+            if lines:
+                joined = lines[-1] + ("" if lines[-1].endswith("-") else " ") + word
+                if pdf.get_string_width(joined) <= width or len(lines) == 2:
+                    lines[-1] = joined
+                    continue
+            lines.append(word)
+        return [pdf.fit(line, width) for line in lines] or [""]
+
+
+def rounds_table(pdf: Sheet, doc: Doc) -> None:
+    if not doc["rounds"]:
+        pdf.font(9)
+        pdf.cell(0, 6, "No round played yet.", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        return
+    layout = _Layout(pdf, doc)
+    table_head(pdf, doc, layout)
+    names = layout.names
+    h = layout.row_h
+    pdf.set_line_width(0.15)
+    pdf.set_draw_color(*RULE)
+    pdf.set_fill_color(*ZEBRA)
+    fitted: dict[str, str] = {}
+
+    def fit(name: str, width: float) -> str:
+        if name not in fitted:
+            pdf.font(8)
+            fitted[name] = pdf.fit(name, width - 1.5)
+        return fitted[name]
+
+    right = pdf.l_margin + layout.width
+    # Each cell is drawn with text() at a computed position: fpdf2's cell() costs ten times
+    # as much, which a sheet of thousands of rounds would feel.
+    number_right = pdf.l_margin + layout.number_w - 1
+    dealer_left = pdf.l_margin + layout.number_w + 1
+    mort_left = dealer_left + layout.dealer_w
+    first = pdf.l_margin + layout.number_w + layout.dealer_w + layout.mort_w
+    pts_right = [first + i * layout.column_w + layout.pts_w - 1 for i in range(len(names))]
+    total_right = [first + (i + 1) * layout.column_w - 1.2 for i in range(len(names))]
+    held_right = right - 1
+    y = pdf.get_y()
+    for index, row in enumerate(doc["rounds"]):
+        if y + h > pdf.page_break_trigger:
+            pdf.add_page()
+            table_head(pdf, doc, layout)
+            pdf.set_line_width(0.15)
+            pdf.set_draw_color(*RULE)
+            pdf.set_fill_color(*ZEBRA)
+            y = pdf.get_y()
+        if index % 2:
+            pdf.rect(pdf.l_margin, y, layout.width, h, style="F")
+        pdf.line(pdf.l_margin, y + h, right, y + h)
+        base = y + h / 2 + 1.0
+        scores, totals = row["scores"], row["totals"]
+        pdf.font(8, color=MUTED)
+        text = str(row["number"])
+        pdf.text(number_right - pdf.width(text), base, text)
+        pdf.font(8)
+        pdf.text(dealer_left, base, fit(row["dealer"], layout.dealer_w - 1))
+        if layout.mort:
+            pdf.text(mort_left, base, fit(row["mort"] or "", layout.mort_w - 1))
+        for i, name in enumerate(names):
+            score = scores.get(name, 0)
+            pdf.font(8, color=PLUS if score > 0 else MINUS if score < 0 else MUTED)
+            text = signed(score)
+            pdf.text(pts_right[i] - pdf.width(text), base, text)
+            pdf.font(8, bold=True)
+            text = str(totals[name])
+            pdf.text(total_right[i] - pdf.width(text), base, text)
+        if layout.held and row["held"]:
+            pdf.font(8)
+            text = str(row["held"])
+            pdf.text(held_right - pdf.width(text), base, text)
+        y += h
+    pdf.set_xy(pdf.l_margin, y)
+    if pdf.get_y() + h + 2 > pdf.page_break_trigger:
+        pdf.add_page()
+        table_head(pdf, doc, layout)
+    pdf.set_draw_color(*INK)
+    pdf.set_line_width(0.4)
+    pdf.font(8.5, bold=True)
+    fixed = layout.number_w + layout.dealer_w + layout.mort_w
+    pdf.cell(fixed, h + 0.6, " Total", border="T")
+    for name in names:
+        pdf.cell(layout.pts_w, h + 0.6, "", border="T")
+        pdf.cell(layout.total_w, h + 0.6, f"{doc['totals'][name]} ", border="T", align="R")
+    if layout.held:
+        pdf.cell(layout.held_w, h + 0.6, str(doc["held"] or ""), border="T", align="R")
+    pdf.ln(h + 1.5)
+    if common.has_mort(doc):
+        pdf.font(7.5, color=MUTED)
+        pdf.cell(0, 4, "At 6 players the dealer sits out the round: the mort.",
+                 new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
+
+
+def table_head(pdf: Sheet, doc: Doc, layout: _Layout) -> None:
+    """The table's heading rows (drawn again at the top of every page): each column's name,
+    on up to two lines, above its ``pts`` and ``total``."""
+    x0, y0 = pdf.l_margin, pdf.get_y()
+    line_h, sub_h = 3.6, 4.4
+    pdf.font(8, bold=True)
+    labels = [layout.name_lines(pdf, name) for name in layout.names]
+    name_h = max(len(lines) for lines in labels) * line_h + 1.2
+    height = name_h + sub_h
+    pdf.set_draw_color(*RULE)
+    pdf.set_line_width(0.2)
+    pdf.cell(layout.number_w, height, "#", align="R")
+    pdf.cell(layout.dealer_w, height, " " + pdf.t(common.dealer_heading(doc)))
+    if layout.mort:
+        pdf.cell(layout.mort_w, height, "Mort")
+    left = pdf.get_x()
+    for lines in labels:
+        x = pdf.get_x()
+        top = y0 + name_h - 0.6 - len(lines) * line_h
+        for number, line in enumerate(lines):
+            pdf.set_xy(x, top + number * line_h)
+            pdf.cell(layout.column_w, line_h, line, align="C")
+        pdf.line(x + 0.8, y0 + name_h, x + layout.column_w - 0.8, y0 + name_h)
+        pdf.set_xy(x + layout.column_w, y0)
+    if layout.held:
+        pdf.cell(layout.held_w, height, "Held", align="R")
+    pdf.set_xy(left, y0 + name_h)
+    pdf.font(7.5, color=MUTED)
+    for _ in layout.names:
+        pdf.cell(layout.pts_w, sub_h, "pts", align="R")
+        pdf.cell(layout.total_w, sub_h, "total ", align="R")
+    pdf.set_draw_color(*INK)
+    pdf.set_line_width(0.4)
+    pdf.line(x0, y0 + height, x0 + layout.width, y0 + height)
+    pdf.set_xy(x0, y0 + height)
+
+
+# --------------------------------------------------------------------------------------------
+# How each round was scored
+
+
+def details(pdf: Sheet, doc: Doc) -> None:
+    if not doc["rounds"]:
+        return
+    width = pdf.epw - 4
+    line_h = 3.5
+    pdf.font(7.5)
+    first = doc["rounds"][0]["breakdown"]
+    pdf.heading(
+        "How each round was scored",
+        room=6 + line_h * sum(len(pdf.wrap(pdf.t(line), width)) for line in first),
+    )
+    for row in doc["rounds"]:
+        head = f"Round {row['number']} · dealer {row['dealer']}"
+        if row["mort"] == row["dealer"]:
+            head += " (mort)"
+        elif row["mort"]:
+            head += f" · mort {row['mort']}"
+        if not pdf.unicode:
+            head = head.replace(" · ", " - ")
+        pdf.font(7.5)
+        lines = [part for line in row["breakdown"] for part in pdf.wrap(pdf.t(line), width)]
+        y = pdf.get_y()
+        if y + 4.4 + len(lines) * line_h > pdf.page_break_trigger:
+            pdf.add_page()
+            y = pdf.get_y()
+        pdf.font(8, bold=True)
+        pdf.text(pdf.l_margin + pdf.c_margin, y + 3.2, pdf.fit(head, pdf.epw))
+        y += 4.4
+        pdf.font(7.5)
+        for line in lines:
+            pdf.text(pdf.l_margin + pdf.c_margin + 4, y + 2.6, line)
+            y += line_h
+        pdf.set_xy(pdf.l_margin, y + 1.2)
+
+
+# --------------------------------------------------------------------------------------------
+# The chart
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
+    """The running totals: one polyline per column, axes with ticks, labels and a legend."""
+    names = list(doc["columns"])
+    rounds = len(doc["rounds"])
+    low, high = common.value_range(doc)
+    y_ticks = common.nice_ticks(low, high, 6)
+    y_min, y_max = y_ticks[0], y_ticks[-1]
+    x_max = max(rounds, 1)
+    x_ticks = [t for t in common.nice_ticks(0, x_max, 9 if rounds > 1 else 2) if t <= x_max]
+    plot_left = left + 16
+    plot_top = top + 2
+    plot_w = width - 18
+    plot_h = 62.0
+
+    def x(value: float) -> float:
+        return plot_left + value / x_max * plot_w
+
+    def y(value: float) -> float:
+        return plot_top + (y_max - value) / (y_max - y_min) * plot_h
+
+    bottom = plot_top + plot_h
+    pdf.set_dash_pattern()
+    pdf.set_draw_color(213, 217, 224)
+    pdf.set_line_width(0.2)
+    for tick in y_ticks:
+        pdf.line(plot_left, y(tick), plot_left + plot_w, y(tick))
+    pdf.set_draw_color(*INK)
+    pdf.set_line_width(0.3)
+    pdf.line(plot_left, plot_top, plot_left, bottom)
+    pdf.line(plot_left, bottom, plot_left + plot_w, bottom)
+    pdf.font(7.5)
+    for tick in y_ticks:
+        pdf.line(plot_left - 1.5, y(tick), plot_left, y(tick))
+        label = common.tick_label(tick)
+        pdf.text(plot_left - 2.5 - pdf.get_string_width(label), y(tick) + 1.1, label)
+    for tick in x_ticks:
+        pdf.line(x(tick), bottom, x(tick), bottom + 1.5)
+        label = common.tick_label(tick)
+        pdf.text(x(tick) - pdf.get_string_width(label) / 2, bottom + 5, label)
+    if y_min < 0 < y_max:
+        pdf.set_draw_color(107, 115, 128)
+        pdf.set_dash_pattern(1, 1)
+        pdf.line(plot_left, y(0), plot_left + plot_w, y(0))
+        pdf.set_dash_pattern()
+    goal = common.target(doc)
+    if goal and y_min <= goal <= y_max:
+        pdf.set_draw_color(*MUTED)
+        pdf.set_line_width(0.3)
+        pdf.set_dash_pattern(3, 1.5)
+        pdf.line(plot_left, y(goal), plot_left + plot_w, y(goal))
+        pdf.set_dash_pattern()
+        pdf.font(7.5, color=MUTED)
+        pdf.text(plot_left + 2, y(goal) - 1.2, f"target {goal}")
+    pdf.font(8, bold=True)
+    pdf.text(plot_left + plot_w / 2 - pdf.get_string_width("Round") / 2, bottom + 10, "Round")
+    label = "Running total"
+    middle = plot_top + plot_h / 2
+    with pdf.rotation(90, left + 3, middle):
+        pdf.text(left + 3 - pdf.get_string_width(label) / 2, middle + 1, label)
+    pdf.set_line_width(0.55)
+    for index, name in enumerate(names):
+        pdf.set_draw_color(*_rgb(PALETTE[index % len(PALETTE)]))
+        pdf.set_dash_pattern(*PDF_DASHES[index % len(PDF_DASHES)])
+        points = [(x(r), y(v)) for r, v in common.series(doc, name)]
+        if len(points) > 1:
+            pdf.polyline(points)
+    pdf.set_dash_pattern()
+    legend_top = bottom + 14
+    per_row = 3
+    cell = (width - 16) / per_row
+    for index, name in enumerate(names):
+        row, col = divmod(index, per_row)
+        lx = plot_left + col * cell
+        ly = legend_top + row * 5.5
+        pdf.set_draw_color(*_rgb(PALETTE[index % len(PALETTE)]))
+        pdf.set_line_width(0.8)
+        pdf.set_dash_pattern(*PDF_DASHES[index % len(PDF_DASHES)])
+        pdf.line(lx, ly, lx + 9, ly)
+        pdf.set_dash_pattern()
+        total = str(doc["totals"][name])
+        pdf.font(8, bold=True)
+        total_w = pdf.get_string_width(total)
+        pdf.font(8)
+        shown = pdf.fit(name, cell - 12 - total_w - 3)
+        shown_w = pdf.get_string_width(shown)
+        pdf.text(lx + 11, ly + 1.1, shown)
+        pdf.font(8, bold=True)
+        pdf.text(lx + 11 + shown_w + 1.5, ly + 1.1, total)
+    rows = math.ceil(len(names) / per_row)
+    pdf.set_line_width(0.2)
+    pdf.set_xy(pdf.l_margin, legend_top + rows * 5.5)

@@ -1,0 +1,182 @@
+"""``print --format txt``: the scoresheet as plain text that fits 80 columns.
+
+Title, game and rule set, players or teams, one line per round (number, dealer, and for each
+column the round's score then the running total), the totals, the ranking, held points and
+the winner.  Built line by line in time linear in the rounds (no Rich).
+
+When the columns do not fit 80 characters, long names are shortened in the headings (the
+``Players:`` line keeps them whole), then the gaps narrowed, then the table is wrapped: it is
+printed in several parts, each with the round number and dealer and some of the columns.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from cardscore.export import common
+from cardscore.export.common import Doc, signed, truncate, unique_labels
+
+WIDTH = 80
+LABEL_MAX = 12  # a heading longer than its numbers is cut to this many characters
+DEALER_MAX = 10
+
+
+def render(doc: Doc, width: int = WIDTH) -> str:
+    lines = header(doc, width)
+    lines.append("")
+    lines.extend(rounds_table(doc, width))
+    lines.append("")
+    lines.extend(results(doc, width))
+    return "\n".join(lines) + "\n"
+
+
+def header(doc: Doc, width: int = WIDTH) -> list[str]:
+    title = common.title(doc)
+    lines = textwrap.wrap(title, width) or [""]
+    lines.append("=" * min(width, max(len(line) for line in lines)))
+    info = f"{common.game_line(doc)} — session {doc['id']}"
+    if doc["created"]:
+        info += f" — {common.date_text(doc['created'])}"
+    lines.extend(textwrap.wrap(info, width))
+    # a name is never broken across lines (textwrap breaks at ASCII spaces only)
+    seats = common.seats_line(doc)
+    for name in sorted([*doc["players"], *doc["teams"]], key=len, reverse=True):
+        seats = seats.replace(name, name.replace(" ", "\xa0"))
+    wrapped = textwrap.wrap(seats, width, subsequent_indent="  ", break_on_hyphens=False)
+    lines.extend(line.replace("\xa0", " ") for line in wrapped)
+    lines.extend(
+        textwrap.wrap(
+            "Rules: " + common.parameters_line(doc),
+            width,
+            subsequent_indent="  ",
+            break_on_hyphens=False,
+        )
+    )
+    return lines
+
+
+class _Column:
+    """One score column of the table: its heading and the widths of its two numbers."""
+
+    def __init__(self, name: str, doc: Doc) -> None:
+        scores = [row["scores"].get(name, 0) for row in doc["rounds"]]
+        totals = [row["totals"][name] for row in doc["rounds"]]
+        totals.append(doc["totals"][name])
+        self.name = name
+        self.score_width = max([3, *(len(signed(s)) for s in scores)])
+        self.total_width = max([5, *(len(str(t)) for t in totals)])
+        self.numbers = self.score_width + 1 + self.total_width
+        self.label = name
+
+    @property
+    def width(self) -> int:
+        return max(self.numbers, len(self.label))
+
+
+def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
+    """The rounds, in one table or in several parts of the columns when too wide."""
+    rounds = doc["rounds"]
+    if not rounds:
+        return ["No round played yet."]
+    names = list(doc["columns"])
+    columns = [_Column(name, doc) for name in names]
+    for column, label in zip(columns, unique_labels(names, LABEL_MAX), strict=True):
+        column.label = label
+    number_width = max(2, len(str(rounds[-1]["number"])))
+    dealer_width = min(DEALER_MAX, max([6, *(len(p) for p in doc["players"])]))
+    held = common.has_held(doc)
+    held_width = max([4, *(len(str(row["held"])) for row in rounds)]) if held else 0
+    prefix = number_width + 2 + dealer_width
+    extra = held_width + 2 if held else 0
+
+    def total_width(cols: Sequence[_Column], gap: int) -> int:
+        return prefix + sum(gap + c.width for c in cols) + extra
+
+    gap = 2
+    if total_width(columns, gap) > width:  # shorten the headings to their numbers' width
+        short = unique_labels(names, min(c.numbers for c in columns))
+        for column, label in zip(columns, short, strict=True):
+            column.label = label
+    if total_width(columns, gap) > width and total_width(columns, 1) <= width:
+        gap = 1  # narrower gaps rather than a wrapped table; a wrapped one keeps its gaps
+    parts: list[list[_Column]] = [[]]
+    for column in columns:  # wrap: as many columns per part as fit
+        if parts[-1] and total_width([*parts[-1], column], gap) > width:
+            parts.append([])
+        parts[-1].append(column)
+    lines: list[str] = []
+    for index, part in enumerate(parts, start=1):
+        if len(parts) > 1:
+            if index > 1:
+                lines.append("")
+            first = columns.index(part[0]) + 1
+            last = first + len(part) - 1
+            lines.append(f"Rounds, columns {first}–{last} of {len(columns)}:")
+        lines.extend(_table(doc, part, gap, number_width, dealer_width, held_width))
+    if common.has_mort(doc):
+        lines.append("At 6 players the dealer of each round sits it out: the mort.")
+    return lines
+
+
+def _table(
+    doc: Doc,
+    columns: Sequence[_Column],
+    gap: int,
+    number_width: int,
+    dealer_width: int,
+    held_width: int,
+) -> list[str]:
+    space = " " * gap
+    head = f"{'#':>{number_width}}  {'Dealer':<{dealer_width}}" + "".join(
+        f"{space}{c.label:>{c.width}}" for c in columns
+    )
+    sub = f"{'':>{number_width}}  {'':<{dealer_width}}" + "".join(
+        f"{space}{'pts':>{c.width - c.total_width - 1}} {'total':>{c.total_width}}" for c in columns
+    )
+    if held_width:
+        head += f"  {'Held':>{held_width}}"
+        sub += f"  {'':>{held_width}}"
+    lines = [head, sub, "-" * len(head)]
+    # One format string for every row: the per-row work is a single format call.
+    template = f"{{:>{number_width}}}  {{:<{dealer_width}}}" + "".join(
+        f"{space}{{:>{c.width - c.total_width - 1}}} {{:>{c.total_width}}}" for c in columns
+    )
+    if held_width:
+        template += f"  {{:>{held_width}}}"
+    names = [c.name for c in columns]
+    for row in doc["rounds"]:
+        scores, totals = row["scores"], row["totals"]
+        cells: list[object] = [row["number"], truncate(row["dealer"], dealer_width)]
+        for name in names:
+            cells.append(signed(scores.get(name, 0)))
+            cells.append(totals[name])
+        if held_width:
+            cells.append(row["held"] or "")
+        lines.append(template.format(*cells))
+    lines.append("-" * len(head))
+    cells = ["", "Total"]
+    for name in names:
+        cells.extend(("", doc["totals"][name]))
+    if held_width:
+        cells.append(doc["held"] or "")
+    lines.append(template.format(*cells))
+    return lines
+
+
+def results(doc: Doc, width: int = WIDTH) -> list[str]:
+    lines = []
+    places = common.ranking(doc)
+    if doc["rounds"]:
+        lines.append("Ranking" + (" (lowest total wins)" if common.lower_wins(doc) else "") + ":")
+        place_width = len(str(places[-1][0])) + 1
+        total_width = max(len(str(total)) for _, _, total in places)
+        name_width = min(width - place_width - total_width - 6, max(len(c) for _, c, _ in places))
+        for place, column, total in places:
+            shown = truncate(column, name_width)
+            label = f"{place}."
+            lines.append(f"  {label:>{place_width}} {shown:<{name_width}}  {total:>{total_width}}")
+    if held := common.held_line(doc):
+        lines.extend(textwrap.wrap(held, width))
+    lines.extend(textwrap.wrap(common.outcome(doc), width))
+    return lines
