@@ -148,6 +148,6 @@ def round_report(
 
 
 def console(stderr: bool = False) -> Console:
-    # No markup: names and titles are printed as typed, even "[bold]Ann" (styles are
-    # applied with Text objects instead).
-    return Console(stderr=stderr, highlight=False, markup=False)
+    # No markup nor emoji codes: names and titles are printed as typed, even "[bold]Ann"
+    # or ":smile:" (styles are applied with Text objects instead).
+    return Console(stderr=stderr, highlight=False, markup=False, emoji=False)

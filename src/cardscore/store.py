@@ -82,7 +82,9 @@ def session_path(session_id: str) -> Path:
 def dumps(session: Session) -> str:
     """The file text: header lines, then one round per line (compact, so a long session
     saves fast, and still easy to read and diff)."""
-    data = session.to_dict()
+    # A shallow view of the fields: dataclasses.asdict would deep-copy every round, which
+    # is most of the time of a save on a long session.
+    data = {"schema_version": SCHEMA_VERSION, **vars(session)}
     rounds = data.pop("rounds")
     undone = data.pop("undone")
     lines = ["{"]
@@ -165,6 +167,7 @@ def write(session: Session) -> Path:
     text = dumps(session)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        _remove_stale_temporaries(folder, session.id)
         fd, tmp = tempfile.mkstemp(prefix=f".{session.id}.", suffix=".tmp", dir=folder)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -187,6 +190,14 @@ def write(session: Session) -> Path:
             )
         ) from None
     return path
+
+
+def _remove_stale_temporaries(folder: Path, session_id: str) -> None:
+    """Temporary files left by a process killed while saving (the caller holds the lock,
+    so none of them is being written)."""
+    for stale in folder.glob(f".{session_id}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -243,6 +254,9 @@ try:
     def _release(handle: Any) -> None:
         fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
+    def _blocking_lock(handle: Any) -> None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+
 except ImportError:  # Windows
     import msvcrt
 
@@ -258,22 +272,75 @@ except ImportError:  # Windows
         handle.seek(0)
         msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
 
+    _blocking_lock = None  # type: ignore[assignment]
+
 
 def _acquire(handle: Any, session_id: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    delay = 0.005
-    while not _try_lock(handle):
-        if time.monotonic() >= deadline:
-            raise LockTimeout(
-                msg(
-                    "session {id} is being changed by another cardscore process; "
-                    "gave up after {timeout:g} s — try again",
-                    id=session_id,
-                    timeout=timeout,
-                )
-            )
-        time.sleep(delay)
-        delay = min(delay * 2, 0.1)
+    """Take the lock, waiting at most ``timeout`` seconds.
+
+    Waiting in the kernel (a blocking lock) is fair: the waiter gets the lock as soon as it
+    is released.  Polling is not — a process saving in a loop would take the lock again
+    before a polling one woke up — so it is only the fallback where a blocking wait cannot
+    be bounded (outside the main thread, or without POSIX timers)."""
+    if _try_lock(handle):
+        return
+    if not _blocking_wait(handle, timeout):
+        deadline = time.monotonic() + timeout
+        delay = 0.002
+        while not _try_lock(handle):
+            if time.monotonic() >= deadline:
+                raise _timeout(session_id, timeout)
+            time.sleep(delay)
+            delay = min(delay * 2, 0.02)
+        return
+
+
+def _timeout(session_id: str, timeout: float) -> LockTimeout:
+    return LockTimeout(
+        msg(
+            "session {id} is being changed by another cardscore process; "
+            "gave up after {timeout:g} s — try again",
+            id=session_id,
+            timeout=timeout,
+        )
+    )
+
+
+class _TimedOut(Exception):
+    pass
+
+
+def _blocking_wait(handle: Any, timeout: float) -> bool:
+    """Block on the lock with an interval timer as the deadline; False if not possible."""
+    import signal
+    import threading
+
+    if (
+        _blocking_lock is None
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        return False
+
+    def expire(signum: int, frame: Any) -> None:
+        raise _TimedOut
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            _blocking_lock(handle)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except _TimedOut:
+        raise _timeout(_lock_owner_id(handle), timeout) from None
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    return True
+
+
+def _lock_owner_id(handle: Any) -> str:
+    return Path(handle.name).name.removesuffix(".json.lock")
 
 
 # --------------------------------------------------------------------------------------------

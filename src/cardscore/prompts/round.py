@@ -220,6 +220,9 @@ class RoundAsker:
             text = questionary.text(tr(question), validate=self._validator(f, wrap)).unsafe_ask()
             answers = wrap(text)
             if f.echo is not None:
-                echoed = f.echo(self.table, text)
+                try:
+                    echoed = f.echo(self.table, text)
+                except InputError:  # accepted only because an earlier answer is off
+                    continue
                 self.say("  " + tr(msg("{player}: {value}", player=player, value=echoed)))
         return answers
