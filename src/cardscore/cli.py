@@ -355,7 +355,33 @@ def _build_add_command() -> Callable[..., None]:
     return add
 
 
-app.command("add")(_build_add_command())
+_ADD_REGISTERED = False
+
+
+def register_add() -> None:
+    """Add the ``add`` command to the app, once.
+
+    Its options come from every game's fields, so building it imports every game; only the
+    commands that need it (``add``, the root help, shell completion) pay for that."""
+    global _ADD_REGISTERED
+    if _ADD_REGISTERED:
+        return
+    app.command("add")(_build_add_command())
+    info = app.registered_commands.pop()
+    app.registered_commands.insert(2, info)  # after new and play, as in the README
+    _ADD_REGISTERED = True
+
+
+def _needs_add(argv: Sequence[str]) -> bool:
+    if os.environ.get(completion.COMPLETE_VAR):
+        return True
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word == "add"
+    return True  # no command: the root help lists every command
 
 
 # --------------------------------------------------------------------------------------------
@@ -688,8 +714,10 @@ def _requested_language(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_command() -> Any:
+def build_command(argv: Sequence[str] | None = None) -> Any:
     """The click command of the app, its help texts in the current language."""
+    if argv is None or _needs_add(argv):
+        register_add()
     command = typer.main.get_command(app)
     if language() != "en":
         commands = command_tree(command)
@@ -751,7 +779,9 @@ def _translate_help_machinery(commands: Sequence[Any]) -> None:
 
 def command_tree(command: Any = None) -> list[Any]:
     """The app's root command and every subcommand."""
-    command = command if command is not None else typer.main.get_command(app)
+    if command is None:
+        register_add()
+        command = typer.main.get_command(app)
     return [command, *getattr(command, "commands", {}).values()]
 
 
@@ -791,7 +821,7 @@ def run(argv: Sequence[str]) -> int:
         completion.enable()  # a shell asks for candidates (see completions/)
     try:
         set_language(choose_language(_requested_language(argv)))
-        command = build_command()
+        command = build_command(argv)
         command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
     except typer.Exit as exc:
         return exc.exit_code
