@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardscore.games.base import InputError
+from cardscore.i18n import Msg, msg
 
 if TYPE_CHECKING:
     from cardscore.session import Session, Standings
@@ -52,7 +53,7 @@ def pick_format(fmt: str | None, output: str | None) -> str:
         name = fmt.strip().lower().lstrip(".")
         name = ALIASES.get(name, name)
         if name not in FORMATS:
-            raise InputError(f"--format: unknown format {fmt!r} (accepted: {', '.join(FORMATS)})")
+            raise InputError(unknown_format(fmt))
         return name
     if output is None:
         return "txt"
@@ -60,17 +61,40 @@ def pick_format(fmt: str | None, output: str | None) -> str:
     if suffix in EXTENSIONS:
         return EXTENSIONS[suffix]
     accepted = " ".join(sorted(set(EXTENSIONS), key=list(EXTENSIONS).index))
-    what = f"extension {suffix!r}" if suffix else "no extension"
+    if suffix:
+        raise InputError(
+            msg(
+                "-o {output}: cannot tell the format from the file name (extension {suffix!r}; "
+                "known: {accepted}); add --format {formats}",
+                output=output,
+                suffix=suffix,
+                accepted=accepted,
+                formats="|".join(FORMATS),
+            )
+        )
     raise InputError(
-        f"-o {output}: cannot tell the format from the file name ({what}; known: {accepted}); "
-        f"add --format {'|'.join(FORMATS)}"
+        msg(
+            "-o {output}: cannot tell the format from the file name (no extension; known: "
+            "{accepted}); add --format {formats}",
+            output=output,
+            accepted=accepted,
+            formats="|".join(FORMATS),
+        )
+    )
+
+
+def unknown_format(fmt: str) -> Msg:
+    return msg(
+        "--format: unknown format {fmt!r} (accepted: {accepted})",
+        fmt=fmt,
+        accepted=", ".join(FORMATS),
     )
 
 
 def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
     """The scoresheet in format ``fmt`` (text, or bytes for pdf)."""
     if fmt not in FORMATS:
-        raise InputError(f"--format: unknown format {fmt!r} (accepted: {', '.join(FORMATS)})")
+        raise InputError(unknown_format(fmt))
     from cardscore.document import scoresheet
 
     if fmt == "json":  # exactly what `show --json` prints
@@ -85,8 +109,12 @@ def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
         from cardscore.store import StoreError
 
         raise StoreError(
-            f"--format {fmt} needs the Python package {exc.name!r}, which is not installed "
-            "(pip install fpdf2, or reinstall cardscore)"
+            msg(
+                "--format {format} needs the Python package {package!r}, which is not "
+                "installed (pip install fpdf2, or reinstall cardscore)",
+                format=fmt,
+                package=exc.name,
+            )
         ) from None
     return module.render(scoresheet(session, standings))
 
@@ -102,7 +130,7 @@ def write(path: str, data: str | bytes) -> Path:
     folder = target.parent
     try:
         if target.is_dir():
-            raise IsADirectoryError(21, "it is a folder")
+            raise IsADirectoryError(21, msg("it is a folder"))
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
         try:
             with os.fdopen(fd, "wb") as handle:
@@ -118,8 +146,14 @@ def write(path: str, data: str | bytes) -> Path:
     except OSError as exc:
         reason = exc.strerror or str(exc)
         if isinstance(exc, FileNotFoundError) and not folder.is_dir():
-            reason = f"no folder {folder}"
-        raise StoreError(f"cannot write {target}: {reason} (nothing was written)") from None
+            reason = msg("no folder {folder}", folder=str(folder))
+        raise StoreError(
+            msg(
+                "cannot write {target}: {reason} (nothing was written)",
+                target=str(target),
+                reason=reason,
+            )
+        ) from None
     return target
 
 

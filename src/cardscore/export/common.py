@@ -2,6 +2,11 @@
 
 Every function reads the :func:`cardscore.document.scoresheet` document (a plain ``dict``), so
 that all formats show the same numbers.  Nothing here imports a heavy library.
+
+Every text is said in the current language (:mod:`cardscore.i18n`): the sentences here are
+translated as they are built (``tr(msg(...))``), and the exporters pass each round's
+breakdown lines (``Msg`` objects) through ``tr()`` where they write them.  Names, rule set
+names, parameter keys and values (on/off) stay as typed.
 """
 
 from __future__ import annotations
@@ -10,6 +15,8 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from cardscore.i18n import _, msg, tr
 
 Doc = Mapping[str, Any]
 
@@ -51,11 +58,35 @@ def date_text(stamp: str) -> str:
 
 def game_line(doc: Doc) -> str:
     """``Tarot, rule set fft`` (+ the target when the game has one)."""
-    line = f"{game_name(doc)}, rule set {doc['rules']}"
     target = doc["params"].get("target")
     if target:
-        line += f", target {target}"
-    return line
+        return tr(
+            msg(
+                "{game}, rule set {rules}, target {target}",
+                game=game_name(doc),
+                rules=doc["rules"],
+                target=target,
+            )
+        )
+    return tr(msg("{game}, rule set {rules}", game=game_name(doc), rules=doc["rules"]))
+
+
+def meta_items(doc: Doc) -> list[str]:
+    """What the HTML and PDF sheets write under the title: the game, the session, when it
+    started and last changed, how many rounds (``[…, 'session 1a2b3c', '5 rounds']``)."""
+    items = [game_line(doc), tr(msg("session {id}", id=doc["id"]))]
+    if doc["created"]:
+        items.append(tr(msg("started {date}", date=date_text(doc["created"]))))
+    if doc["updated"] and doc["updated"][:16] != doc["created"][:16]:
+        items.append(tr(msg("last change {date}", date=date_text(doc["updated"]))))
+    count = len(doc["rounds"])
+    if count == 0:
+        items.append(_("0 rounds"))
+    elif count == 1:
+        items.append(tr(msg("{count} round", count=count)))
+    else:
+        items.append(tr(msg("{count} rounds", count=count)))
+    return items
 
 
 def parameters(doc: Doc) -> list[tuple[str, str, str]]:
@@ -72,7 +103,7 @@ def parameters(doc: Doc) -> list[tuple[str, str, str]]:
     rows = []
     for key, value in doc["params"].items():
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        rows.append((key.replace("_", "-"), shown, helps.get(key, "")))
+        rows.append((key.replace("_", "-"), shown, tr(helps.get(key, ""))))
     return rows
 
 
@@ -91,14 +122,21 @@ def seats(doc: Doc) -> list[tuple[str, list[str]]]:
     return [(c, []) for c in columns]
 
 
-def seats_line(doc: Doc) -> str:
-    """``Players: Ann, Bob`` or ``Teams: NS (Sud, Nord) against EW (Est, Ouest)``."""
+def seat_names(doc: Doc) -> list[str]:
+    """Each team with its players (``NS (Sud, Nord)``), or each player."""
     if doc["teams"]:
-        parts = [
+        return [
             f"{team} ({', '.join(members)})" if members else team for team, members in seats(doc)
         ]
-        return "Teams: " + " against ".join(parts)
-    return "Players: " + ", ".join(doc["players"])
+    return list(doc["players"])
+
+
+def seats_line(doc: Doc) -> str:
+    """``Players: Ann, Bob`` or ``Teams: NS (Sud, Nord) against EW (Est, Ouest)``."""
+    names = seat_names(doc)
+    if doc["teams"] and len(names) == 2:
+        return tr(msg("Teams: {first} against {second}", first=names[0], second=names[1]))
+    return tr(msg("Players: {players}", players=", ".join(names)))
 
 
 def lower_wins(doc: Doc) -> bool:
@@ -127,21 +165,54 @@ def ranking(doc: Doc) -> list[tuple[int, str, int]]:
 def outcome(doc: Doc) -> str:
     """``Winner: Ann``, or where a game in play stands."""
     if doc["finished"] and doc["winner"]:
-        return f"Winner: {doc['winner']}"
+        return tr(msg("Winner: {winner}", winner=doc["winner"]))
     if not doc["rounds"]:
-        return "No round played yet."
+        return _("No round played yet.")
     places = ranking(doc)
-    leaders = [column for place, column, _ in places if place == 1]
-    end = "tarot has no set end" if doc["game"] == "tarot" else "game in play"
-    if len(leaders) == 1:
-        return f"No winner yet ({end}); leading: {leaders[0]}"
-    return f"No winner yet ({end}); tied for the lead: {', '.join(leaders)}"
+    leaders = [column for place, column, _total in places if place == 1]
+    if doc["game"] == "tarot":
+        if len(leaders) == 1:
+            text = msg("No winner yet (tarot has no set end); leading: {leader}", leader=leaders[0])
+        else:
+            text = msg(
+                "No winner yet (tarot has no set end); tied for the lead: {leaders}",
+                leaders=", ".join(leaders),
+            )
+    elif len(leaders) == 1:
+        text = msg("No winner yet (game in play); leading: {leader}", leader=leaders[0])
+    else:
+        text = msg(
+            "No winner yet (game in play); tied for the lead: {leaders}",
+            leaders=", ".join(leaders),
+        )
+    return tr(text)
+
+
+def ranking_heading(doc: Doc, colon: bool = False) -> str:
+    """``Ranking`` (``Ranking:`` with ``colon``), saying when the lowest total wins."""
+    if lower_wins(doc):
+        return _("Ranking (lowest total wins):") if colon else _("Ranking (lowest total wins)")
+    return _("Ranking:") if colon else _("Ranking")
+
+
+def kind_heading(doc: Doc) -> str:
+    """The ranking's name column: ``Team`` or ``Player``."""
+    return _("Team") if doc["teams"] else _("Player")
+
+
+def seats_heading(doc: Doc) -> str:
+    return _("Teams") if doc["teams"] else _("Players")
 
 
 def held_line(doc: Doc) -> str | None:
     """The litige points still held for the next round, if any."""
     if doc["held"]:
-        return f"Held (litige): {doc['held']} points go to the winner of the next round"
+        return tr(
+            msg(
+                "Held (litige): {held} points go to the winner of the next round",
+                held=doc["held"],
+            )
+        )
     return None
 
 
@@ -157,7 +228,29 @@ def mort_column(doc: Doc) -> bool:
 
 
 def dealer_heading(doc: Doc) -> str:
-    return "Dealer (mort)" if has_mort(doc) and not mort_column(doc) else "Dealer"
+    return _("Dealer (mort)") if has_mort(doc) and not mort_column(doc) else _("Dealer")
+
+
+def round_heading(row: Mapping[str, Any]) -> str:
+    """A round's heading in the breakdowns: ``Round 3 · dealer Ann`` (+ its mort)."""
+    number, dealer, mort = row["number"], row["dealer"], row["mort"]
+    if mort and mort == dealer:
+        text = msg("Round {number} · dealer {dealer} (mort)", number=number, dealer=dealer)
+    elif mort:
+        text = msg(
+            "Round {number} · dealer {dealer} · mort {mort}",
+            number=number,
+            dealer=dealer,
+            mort=mort,
+        )
+    else:
+        text = msg("Round {number} · dealer {dealer}", number=number, dealer=dealer)
+    return tr(text)
+
+
+def total_heading(name: str) -> str:
+    """The heading of a column's running total: ``Ann total``."""
+    return tr(msg("{name} total", name=name))
 
 
 def has_held(doc: Doc) -> bool:

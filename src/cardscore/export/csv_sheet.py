@@ -14,6 +14,8 @@
   column's total in its ``total`` column (its score cell empty), the points still held.
 * A name that a spreadsheet would read as a formula (starting with ``= + - @``) is written
   with a leading apostrophe, as spreadsheets themselves do.
+* The headings are in the current language (``Donne, Donneur, …, Ann, Total Ann`` in
+  French); the numbers are plain integers in every language.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import io
 
 from cardscore.export import common
 from cardscore.export.common import Doc
+from cardscore.i18n import _
 
 BOM = "\ufeff"
 HELD_GAMES = frozenset({"belote", "coinche"})
@@ -44,11 +47,11 @@ def render(doc: Doc) -> str:
     buffer = io.StringIO()
     buffer.write(BOM)
     writer = csv.writer(buffer, lineterminator="\r\n")
-    head = ["Round", "Dealer", *(["Mort"] if mort else [])]
+    head = [_("Round"), _("Dealer"), *([_("Mort")] if mort else [])]
     for name in names:
-        head += [cell_text(name), cell_text(f"{name} total")]
+        head += [cell_text(name), cell_text(common.total_heading(name))]
     if held:
-        head.append("Held")
+        head.append(_("Held"))
     writer.writerow(head)
     rows = []
     for row in doc["rounds"]:
@@ -63,7 +66,7 @@ def render(doc: Doc) -> str:
             cells.append(row["held"])
         rows.append(cells)
     writer.writerows(rows)
-    last: list[object] = ["Total", "", *([""] if mort else [])]
+    last: list[object] = [_("Total"), "", *([""] if mort else [])]
     for name in names:
         last += ["", doc["totals"][name]]
     if held:

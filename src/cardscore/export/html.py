@@ -12,6 +12,8 @@ rules' parameters; every round (one ``<tr>`` per round in the ``<tbody>`` of
 
 Printed (``@page`` A4), the table's heading repeats on every page, rows are not split, and
 colours are kept (``print-color-adjust: exact``).
+
+Every text is in the current language, and the page says which (``<html lang="fr">``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from html import escape
 from cardscore import __version__
 from cardscore.export import common
 from cardscore.export.common import DASHES, PALETTE, Doc, signed
+from cardscore.i18n import _, language, msg, tr
 
 CSS = """
 :root { --ink: #1b1f24; --muted: #5b6470; --rule: #c9ced6; --zebra: #f3f5f8;
@@ -102,9 +105,16 @@ LEGEND_PER_ROW = 3
 
 def render(doc: Doc) -> str:
     title = escape(common.title(doc))
+    footer = tr(
+        msg(
+            "Scoresheet made by cardscore {version} — session {id}.",
+            version=__version__,
+            id=doc["id"],
+        )
+    )
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{language()}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -119,20 +129,19 @@ def render(doc: Doc) -> str:
         "</header>",
         summary(doc),
         '<section class="chart">',
-        "<h2>Running totals</h2>",
+        f"<h2>{escape(_('Running totals'))}</h2>",
         chart(doc),
         "</section>",
         '<section class="rules">',
-        f"<h2>Rule set {escape(doc['rules'])}</h2>",
+        f"<h2>{escape(tr(msg('Rule set {rules}', rules=doc['rules'])))}</h2>",
         params_table(doc),
         "</section>",
         '<section class="rounds">',
-        "<h2>Rounds</h2>",
+        f"<h2>{escape(_('Rounds'))}</h2>",
         rounds_table(doc),
         "</section>",
         details(doc),
-        f"<footer>Scoresheet made by cardscore {escape(__version__)} — session "
-        f"{escape(doc['id'])}.</footer>",
+        f"<footer>{escape(footer)}</footer>",
         "</body>",
         "</html>",
     ]
@@ -140,17 +149,11 @@ def render(doc: Doc) -> str:
 
 
 def meta_line(doc: Doc) -> str:
-    items = [escape(common.game_line(doc)), f"session {escape(doc['id'])}"]
-    if doc["created"]:
-        items.append(f"started {escape(common.date_text(doc['created']))}")
-    if doc["updated"] and doc["updated"][:16] != doc["created"][:16]:
-        items.append(f"last change {escape(common.date_text(doc['updated']))}")
-    items.append(f"{len(doc['rounds'])} round{'s' if len(doc['rounds']) != 1 else ''}")
-    return " · ".join(items)
+    return " · ".join(escape(item) for item in common.meta_items(doc))
 
 
 def summary(doc: Doc) -> str:
-    kind = "Team" if doc["teams"] else "Player"
+    kind = escape(common.kind_heading(doc))
     rows = []
     for place, column, total in common.ranking(doc):
         first = ' class="first"' if place == 1 and doc["rounds"] else ""
@@ -159,11 +162,16 @@ def summary(doc: Doc) -> str:
             f'<td class="n">{total}</td></tr>'
         )
     held = common.held_line(doc)
-    ranking_title = "Ranking" + (" (lowest total wins)" if common.lower_wins(doc) else "")
+    ranking_title = escape(common.ranking_heading(doc))
     seats = []
     for column, members in common.seats(doc):
         if members:
-            seats.append(f"<li><b>{escape(column)}</b>: {escape(', '.join(members))}</li>")
+            team = msg(
+                "<b>{team}</b>: {members}",
+                team=escape(column),
+                members=escape(", ".join(members)),
+            )
+            seats.append(f"<li>{tr(team)}</li>")
         else:
             seats.append(f"<li>{escape(column)}</li>")
     return "\n".join(
@@ -173,7 +181,8 @@ def summary(doc: Doc) -> str:
             f"<h2>{ranking_title}</h2>",
             f'<p class="winner">{escape(common.outcome(doc))}</p>',
             '<table class="ranking">',
-            f'<thead><tr><th class="n">#</th><th>{kind}</th><th class="n">Total</th></tr></thead>',
+            f'<thead><tr><th class="n">#</th><th>{kind}</th>'
+            f'<th class="n">{escape(_("Total"))}</th></tr></thead>',
             "<tbody>",
             *rows,
             "</tbody>",
@@ -181,7 +190,7 @@ def summary(doc: Doc) -> str:
             f'<p class="held">{escape(held)}</p>' if held else "",
             "</div>",
             '<div class="seats">',
-            f"<h2>{'Teams' if doc['teams'] else 'Players'}</h2>",
+            f"<h2>{escape(common.seats_heading(doc))}</h2>",
             '<ul class="seats">',
             *seats,
             "</ul>",
@@ -208,14 +217,15 @@ def rounds_table(doc: Doc) -> str:
     dealer = escape(common.dealer_heading(doc))
     top = ['<th class="n" rowspan="2">#</th>', f'<th class="l" rowspan="2">{dealer}</th>']
     if mort:
-        top.append('<th class="l" rowspan="2">Mort</th>')
+        top.append(f'<th class="l" rowspan="2">{escape(_("Mort"))}</th>')
     for name in names:
         top.append(
             f'<th class="name" colspan="2" title="{escape(name)}"><span>{escape(name)}</span></th>'
         )
     if held:
-        top.append('<th class="n" rowspan="2">Held</th>')
-    sub = "".join('<th class="n">pts</th><th class="n">total</th>' for _ in names)
+        top.append(f'<th class="n" rowspan="2">{escape(_("Held"))}</th>')
+    pts, total = escape(_("pts")), escape(_("total"))
+    sub = f'<th class="n">{pts}</th><th class="n">{total}</th>' * len(names)
     lines = [
         '<table class="rounds">',
         "<thead>",
@@ -247,7 +257,7 @@ def rounds_table(doc: Doc) -> str:
             cells.append(f'<td class="n">{row["held"] or ""}</td>')
         lines.append("<tr>" + "".join(cells) + "</tr>")
     lines.append("</tbody>")
-    foot = [f'<td colspan="{fixed}">Total</td>']
+    foot = [f'<td colspan="{fixed}">{escape(_("Total"))}</td>']
     for name in names:
         foot.append(f'<td></td><td class="n total">{doc["totals"][name]}</td>')
     if held:
@@ -255,24 +265,20 @@ def rounds_table(doc: Doc) -> str:
     lines.append("<tfoot><tr>" + "".join(foot) + "</tr></tfoot>")
     lines.append("</table>")
     if common.has_mort(doc):
-        lines.append(
-            '<p class="mortnote">At 6 players the dealer sits out the round: the mort.</p>'
-        )
+        note = _("At 6 players the dealer sits out the round: the mort.")
+        lines.append(f'<p class="mortnote">{escape(note)}</p>')
     return "\n".join(lines)
 
 
 def details(doc: Doc) -> str:
     if not doc["rounds"]:
         return ""
-    parts = ['<section class="details-section">', "<h2>How each round was scored</h2>"]
+    heading = escape(_("How each round was scored"))
+    parts = ['<section class="details-section">', f"<h2>{heading}</h2>"]
     parts.append('<div class="details">')
     for row in doc["rounds"]:
-        head = f"Round {row['number']} · dealer {escape(row['dealer'])}"
-        if row["mort"] == row["dealer"]:
-            head += " (mort)"
-        elif row["mort"]:
-            head += f" · mort {escape(row['mort'])}"
-        items = "".join(f"<li>{escape(line)}</li>" for line in row["breakdown"])
+        head = escape(common.round_heading(row))
+        items = "".join(f"<li>{escape(tr(line))}</li>" for line in row["breakdown"])
         parts.append(f'<div class="round"><h3>{head}</h3><ul>{items}</ul></div>')
     parts.append("</div>")
     parts.append("</section>")
@@ -302,11 +308,12 @@ def chart(doc: Doc) -> str:
     def y(value: float) -> float:
         return PLOT_TOP + (y_max - value) / (y_max - y_min) * PLOT_HEIGHT
 
+    chart_title = tr(msg("Running totals of {names}, round by round", names=", ".join(names)))
     out = [
         f'<figure class="chart"><svg xmlns="http://www.w3.org/2000/svg" role="img" '
         f'viewBox="0 0 {CHART_WIDTH} {height}" width="{CHART_WIDTH}" height="{height}" '
         f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">',
-        f"<title>Running totals of {escape(', '.join(names))}, round by round</title>",
+        f"<title>{escape(chart_title)}</title>",
         '<g class="grid" stroke="#d5d9e0" stroke-width="1">',
     ]
     bottom = PLOT_TOP + PLOT_HEIGHT
@@ -341,13 +348,15 @@ def chart(doc: Doc) -> str:
         label = common.tick_label(tick)
         out.append(f'<text x="{x(tick):.1f}" y="{bottom + 19}" text-anchor="middle">{label}</text>')
     if goal and y_min <= goal <= y_max:
+        target = escape(tr(msg("target {goal}", goal=goal)))
         out.append(f'<text x="{PLOT_LEFT + 6}" y="{y(goal) - 5:.1f}" fill="#5b6470">'
-                   f"target {goal}</text>")  # fmt: skip
+                   f"{target}</text>")  # fmt: skip
     out.append(f'<text x="{PLOT_LEFT + plot_width / 2:.1f}" y="{bottom + 37}" '
-               f'text-anchor="middle" font-weight="bold">Round</text>')  # fmt: skip
+               f'text-anchor="middle" font-weight="bold">{escape(_("Round"))}</text>')  # fmt: skip
     middle = PLOT_TOP + PLOT_HEIGHT / 2
+    axis = escape(_("Running total"))
     out.append(f'<text x="14" y="{middle:.1f}" text-anchor="middle" font-weight="bold" '
-               f'transform="rotate(-90 14 {middle:.1f})">Running total</text>')  # fmt: skip
+               f'transform="rotate(-90 14 {middle:.1f})">{axis}</text>')  # fmt: skip
     out.append("</g>")
     out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
                'stroke-linecap="round">')  # fmt: skip

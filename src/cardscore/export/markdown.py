@@ -4,12 +4,16 @@ A heading, the game, rule set and players, then the rounds table — one table r
 number, dealer (and mort at 6-player tarot), and for each column the round's score and the
 running total — then the ranking table, held points and the winner.  The totals are in the
 ranking table, not in the rounds table, so that every row of the rounds table is a round.
+
+Every heading is in the current language (the bold labels are part of each translated
+sentence: ``**Joueurs :** Ann, Bob``); the user's texts are escaped before they go in.
 """
 
 from __future__ import annotations
 
 from cardscore.export import common
 from cardscore.export.common import Doc, signed
+from cardscore.i18n import _, msg, tr
 
 _SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#~"})
 
@@ -26,28 +30,33 @@ def escape(text: str) -> str:
 def render(doc: Doc) -> str:
     lines = [f"# {escape(common.title(doc))}", ""]
     info = [
-        f"**Game:** {escape(common.game_line(doc))}",
-        f"**Session:** {escape(doc['id'])}",
+        tr(msg("**Game:** {game}", game=escape(common.game_line(doc)))),
+        tr(msg("**Session:** {id}", id=escape(doc["id"]))),
     ]
     if doc["created"]:
-        info.append(f"**Date:** {common.date_text(doc['created'])}")
+        info.append(tr(msg("**Date:** {date}", date=common.date_text(doc["created"]))))
     lines.append(" · ".join(info))
     lines.append("")
-    label, _, rest = common.seats_line(doc).partition(": ")
-    lines.append(f"**{label}:** {escape(rest)}")
+    names = [escape(name) for name in common.seat_names(doc)]
+    if doc["teams"] and len(names) == 2:
+        seats = msg("**Teams:** {first} against {second}", first=names[0], second=names[1])
+    else:
+        seats = msg("**Players:** {players}", players=", ".join(names))
+    lines.append(" ".join(tr(seats).split()))
     lines.append("")
-    lines.append(f"**Rules:** {escape(common.parameters_line(doc))}")
+    lines.append(tr(msg("**Rules:** {rules}", rules=escape(common.parameters_line(doc)))))
     lines.append("")
-    lines.append("## Rounds")
+    lines.append("## " + escape(_("Rounds")))
     lines.append("")
     if doc["rounds"]:
         lines.extend(rounds_table(doc))
     else:
-        lines.append("No round played yet.")
+        lines.append(escape(_("No round played yet.")))
     lines.append("")
-    lines.append("## Ranking" + (" (lowest total wins)" if common.lower_wins(doc) else ""))
+    lines.append("## " + escape(common.ranking_heading(doc)))
     lines.append("")
-    lines.append("| Place | " + ("Team" if doc["teams"] else "Player") + " | Total |")
+    heads = (_("Place"), common.kind_heading(doc), _("Total"))
+    lines.append("| " + " | ".join(escape(head) for head in heads) + " |")
     lines.append("|---:|---|---:|")
     for place, column, total in common.ranking(doc):
         lines.append(f"| {place} | {escape(column)} | {total} |")
@@ -64,13 +73,13 @@ def rounds_table(doc: Doc) -> list[str]:
     names = list(doc["columns"])
     mort = common.mort_column(doc)
     held = common.has_held(doc)
-    head = ["#", common.dealer_heading(doc), *(["Mort"] if mort else [])]
+    head = ["#", escape(common.dealer_heading(doc)), *([escape(_("Mort"))] if mort else [])]
     align = ["---:", "---", *(["---"] if mort else [])]
     for name in names:
-        head += [escape(name), f"{escape(name)} total"]
+        head += [escape(name), escape(common.total_heading(name))]
         align += ["---:", "---:"]
     if held:
-        head.append("Held")
+        head.append(escape(_("Held")))
         align.append("---:")
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
     for row in doc["rounds"]:

@@ -12,6 +12,9 @@ drawn as typed, and the text can be extracted or searched.  Without it the PDF's
 Helvetica is used, which only has Latin-1: ``Zoé`` still prints as is, and the few other
 characters are written the nearest Latin-1 way (``−`` → ``-``, ``→`` → ``->``, ``œ`` →
 ``oe``; see :func:`latin1`).
+
+Every text is in the current language, and the PDF says which (its ``/Lang``).  A table
+heading a translation makes wider than its column (``Donneur (mort)``) goes on two lines.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from fpdf.enums import XPos, YPos
 from cardscore import __version__
 from cardscore.export import common
 from cardscore.export.common import PALETTE, Doc, signed
+from cardscore.i18n import _, language, msg, tr
 
 #: (regular, bold) DejaVu Sans, where systems install it; the first present is used.
 FONT_CANDIDATES: list[tuple[str, str]] = [
@@ -153,7 +157,7 @@ class Sheet(FPDF):
         self.set_author("cardscore")
         self.set_creator(f"cardscore {__version__}")
         self.set_subject(self.t(f"{common.game_line(doc)} - {common.outcome(doc)}"))
-        self.set_lang("en")
+        self.set_lang(language())
         self.footer_text = self.t(common.truncate(title, 80))
 
     def t(self, text: object) -> str:
@@ -228,9 +232,17 @@ class Sheet(FPDF):
         self.font(7, color=MUTED)
         self.cell(0, 4, self.footer_text, align="L")
         self.set_x(self.l_margin)
-        self.cell(0, 4, f"cardscore {__version__} · page {self.page_no()}/{{nb}}"
-                  if self.unicode else f"cardscore {__version__} - page {self.page_no()}/{{nb}}",
-                  align="R")  # fmt: skip
+        text = tr(
+            msg(
+                "cardscore {version} · page {page}/{pages}",
+                version=__version__,
+                page=self.page_no(),
+                pages="{nb}",  # fpdf2 writes the number of pages there
+            )
+        )
+        if not self.unicode:
+            text = latin1(text.replace(" · ", " - "))
+        self.cell(0, 4, text, align="R")
 
     def heading(self, text: str, room: float = 30) -> None:
         """A section heading, on a new page unless ``room`` mm are left under it."""
@@ -250,11 +262,11 @@ def render(doc: Doc) -> bytes:
     pdf.add_page()
     title_block(pdf, doc)
     summary(pdf, doc)
-    pdf.heading("Running totals", room=95)
+    pdf.heading(_("Running totals"), room=95)
     chart(pdf, doc, pdf.l_margin, pdf.get_y() + 1, pdf.epw)
-    pdf.heading(f"Rule set {doc['rules']}", room=25)
+    pdf.heading(tr(msg("Rule set {rules}", rules=doc["rules"])), room=25)
     params_table(pdf, doc)
-    pdf.heading("Rounds", room=30)
+    pdf.heading(_("Rounds"), room=30)
     rounds_table(pdf, doc)
     details(pdf, doc)
     return bytes(pdf.output())
@@ -263,13 +275,7 @@ def render(doc: Doc) -> bytes:
 def title_block(pdf: Sheet, doc: Doc) -> None:
     pdf.font(18, bold=True)
     pdf.multi_cell(0, 8, pdf.t(common.title(doc)), align="L", new_x=XPos.LMARGIN)
-    meta = [common.game_line(doc), f"session {doc['id']}"]
-    if doc["created"]:
-        meta.append(f"started {common.date_text(doc['created'])}")
-    if doc["updated"] and doc["updated"][:16] != doc["created"][:16]:
-        meta.append(f"last change {common.date_text(doc['updated'])}")
-    count = len(doc["rounds"])
-    meta.append(f"{count} round{'s' if count != 1 else ''}")
+    meta = common.meta_items(doc)
     pdf.font(9, color=MUTED)
     pdf.multi_cell(0, 5, pdf.t(" · " if pdf.unicode else " - ").join(pdf.t(m) for m in meta),
                    align="L", new_x=XPos.LMARGIN)  # fmt: skip
@@ -284,17 +290,18 @@ def summary(pdf: Sheet, doc: Doc) -> None:
     pdf.multi_cell(left_width, 6.5, pdf.t(common.outcome(doc)), align="L", new_x=XPos.LMARGIN)
     pdf.ln(1.5)
     pdf.font(9, bold=True)
-    kind = "Team" if doc["teams"] else "Player"
+    kind = pdf.t(common.kind_heading(doc))
     place_w, total_w = 9.0, 20.0
     name_w = min(left_width - place_w - total_w, 80)
-    header = "Ranking" + (" (lowest total wins)" if common.lower_wins(doc) else "")
+    header = common.ranking_heading(doc)
     pdf.cell(0, 5, pdf.t(header), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_draw_color(*RULE)
     pdf.set_line_width(0.2)
     pdf.font(8.5, bold=True, color=MUTED)
     pdf.cell(place_w, 5, "#", border="B", align="R")
     pdf.cell(name_w, 5, kind, border="B")
-    pdf.cell(total_w, 5, "Total", border="B", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.cell(total_w, 5, pdf.t(_("Total")), border="B", align="R",
+             new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
     for place, column, total in common.ranking(doc):
         pdf.font(9, bold=place == 1 and bool(doc["rounds"]))
         pdf.cell(place_w, 5.2, str(place), border="B", align="R")
@@ -310,7 +317,7 @@ def summary(pdf: Sheet, doc: Doc) -> None:
     width = pdf.epw - left_width - 10
     pdf.set_xy(right, top)
     pdf.font(11, bold=True)
-    pdf.cell(width, 6.5, "Teams" if doc["teams"] else "Players", new_x=XPos.LEFT, new_y=YPos.NEXT)
+    pdf.cell(width, 6.5, pdf.t(common.seats_heading(doc)), new_x=XPos.LEFT, new_y=YPos.NEXT)
     for column, members in common.seats(doc):
         pdf.set_x(right)
         if members:
@@ -363,11 +370,14 @@ class _Layout:
         rounds = doc["rounds"]
         pdf.font(8)
         self.number_w = pdf.get_string_width(str(len(rounds) or 1)) + 4
-        people = doc["players"] or ["Dealer"]
+        people = doc["players"] or [_("Dealer")]
         person_w = max(pdf.get_string_width(pdf.t(p)) for p in people) + 3
         self.dealer_w = min(max(person_w, 18), 28)
         self.mort_w = self.dealer_w if self.mort else 0
-        self.held_w = 12.0 if self.held else 0
+        # as wide as its heading (drawn in bold: about a tenth wider than measured here)
+        self.held_label = pdf.t(_("Held"))
+        held_w = max(12.0, pdf.get_string_width(self.held_label) * 1.1 + 2)
+        self.held_w = held_w if self.held else 0
         rest = pdf.epw - self.number_w - self.dealer_w - self.mort_w - self.held_w
         self.column_w = min(rest / max(1, len(self.names)), 34.0)
         self.width = (
@@ -397,7 +407,7 @@ class _Layout:
 def rounds_table(pdf: Sheet, doc: Doc) -> None:
     if not doc["rounds"]:
         pdf.font(9)
-        pdf.cell(0, 6, "No round played yet.", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        pdf.cell(0, 6, pdf.t(_("No round played yet.")), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         return
     layout = _Layout(pdf, doc)
     table_head(pdf, doc, layout)
@@ -466,7 +476,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     pdf.set_line_width(0.4)
     pdf.font(8.5, bold=True)
     fixed = layout.number_w + layout.dealer_w + layout.mort_w
-    pdf.cell(fixed, h + 0.6, " Total", border="T")
+    pdf.cell(fixed, h + 0.6, " " + pdf.t(_("Total")), border="T")
     for name in names:
         pdf.cell(layout.pts_w, h + 0.6, "", border="T")
         pdf.cell(layout.total_w, h + 0.6, f"{doc['totals'][name]} ", border="T", align="R")
@@ -475,7 +485,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     pdf.ln(h + 1.5)
     if common.has_mort(doc):
         pdf.font(7.5, color=MUTED)
-        pdf.cell(0, 4, "At 6 players the dealer sits out the round: the mort.",
+        pdf.cell(0, 4, pdf.t(_("At 6 players the dealer sits out the round: the mort.")),
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
 
 
@@ -491,9 +501,21 @@ def table_head(pdf: Sheet, doc: Doc, layout: _Layout) -> None:
     pdf.set_draw_color(*RULE)
     pdf.set_line_width(0.2)
     pdf.cell(layout.number_w, height, "#", align="R")
-    pdf.cell(layout.dealer_w, height, " " + pdf.t(common.dealer_heading(doc)))
+    dealer = " " + pdf.t(common.dealer_heading(doc))
+    # A heading may run a little into the next column (its numbers are right-aligned); a
+    # longer one is drawn on two lines.
+    words = dealer.split()
+    if pdf.get_string_width(dealer) > layout.dealer_w + 5 and len(words) > 1:
+        x, middle = pdf.get_x(), y0 + height / 2
+        pdf.set_xy(x, middle - line_h)
+        pdf.cell(layout.dealer_w, line_h, " " + " ".join(words[:-1]))
+        pdf.set_xy(x, middle)
+        pdf.cell(layout.dealer_w, line_h, " " + words[-1])
+        pdf.set_xy(x + layout.dealer_w, y0)
+    else:
+        pdf.cell(layout.dealer_w, height, dealer)
     if layout.mort:
-        pdf.cell(layout.mort_w, height, "Mort")
+        pdf.cell(layout.mort_w, height, pdf.t(_("Mort")))
     left = pdf.get_x()
     for lines in labels:
         x = pdf.get_x()
@@ -504,12 +526,13 @@ def table_head(pdf: Sheet, doc: Doc, layout: _Layout) -> None:
         pdf.line(x + 0.8, y0 + name_h, x + layout.column_w - 0.8, y0 + name_h)
         pdf.set_xy(x + layout.column_w, y0)
     if layout.held:
-        pdf.cell(layout.held_w, height, "Held", align="R")
+        pdf.cell(layout.held_w, height, layout.held_label, align="R")
     pdf.set_xy(left, y0 + name_h)
     pdf.font(7.5, color=MUTED)
-    for _ in layout.names:
-        pdf.cell(layout.pts_w, sub_h, "pts", align="R")
-        pdf.cell(layout.total_w, sub_h, "total ", align="R")
+    pts, total = pdf.t(_("pts")), pdf.t(_("total")) + " "
+    for _name in layout.names:
+        pdf.cell(layout.pts_w, sub_h, pts, align="R")
+        pdf.cell(layout.total_w, sub_h, total, align="R")
     pdf.set_draw_color(*INK)
     pdf.set_line_width(0.4)
     pdf.line(x0, y0 + height, x0 + layout.width, y0 + height)
@@ -528,19 +551,15 @@ def details(pdf: Sheet, doc: Doc) -> None:
     pdf.font(7.5)
     first = doc["rounds"][0]["breakdown"]
     pdf.heading(
-        "How each round was scored",
-        room=6 + line_h * sum(len(pdf.wrap(pdf.t(line), width)) for line in first),
+        _("How each round was scored"),
+        room=6 + line_h * sum(len(pdf.wrap(pdf.t(tr(line)), width)) for line in first),
     )
     for row in doc["rounds"]:
-        head = f"Round {row['number']} · dealer {row['dealer']}"
-        if row["mort"] == row["dealer"]:
-            head += " (mort)"
-        elif row["mort"]:
-            head += f" · mort {row['mort']}"
+        head = common.round_heading(row)
         if not pdf.unicode:
             head = head.replace(" · ", " - ")
         pdf.font(7.5)
-        lines = [part for line in row["breakdown"] for part in pdf.wrap(pdf.t(line), width)]
+        lines = [part for line in row["breakdown"] for part in pdf.wrap(pdf.t(tr(line)), width)]
         y = pdf.get_y()
         if y + 4.4 + len(lines) * line_h > pdf.page_break_trigger:
             pdf.add_page()
@@ -615,10 +634,11 @@ def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
         pdf.line(plot_left, y(goal), plot_left + plot_w, y(goal))
         pdf.set_dash_pattern()
         pdf.font(7.5, color=MUTED)
-        pdf.text(plot_left + 2, y(goal) - 1.2, f"target {goal}")
+        pdf.text(plot_left + 2, y(goal) - 1.2, pdf.t(tr(msg("target {goal}", goal=goal))))
     pdf.font(8, bold=True)
-    pdf.text(plot_left + plot_w / 2 - pdf.get_string_width("Round") / 2, bottom + 10, "Round")
-    label = "Running total"
+    label = pdf.t(_("Round"))
+    pdf.text(plot_left + plot_w / 2 - pdf.get_string_width(label) / 2, bottom + 10, label)
+    label = pdf.t(_("Running total"))
     middle = plot_top + plot_h / 2
     with pdf.rotation(90, left + 3, middle):
         pdf.text(left + 3 - pdf.get_string_width(label) / 2, middle + 1, label)

@@ -7,6 +7,9 @@ the winner.  Built line by line in time linear in the rounds (no Rich).
 When the columns do not fit 80 characters, long names are shortened in the headings (the
 ``Players:`` line keeps them whole), then the gaps narrowed, then the table is wrapped: it is
 printed in several parts, each with the round number and dealer and some of the columns.
+
+Every heading is in the current language; the widths follow the headings, so that a longer
+French heading (``Donneur``, ``En réserve``) still lines up and fits.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Sequence
 
 from cardscore.export import common
 from cardscore.export.common import Doc, signed, truncate, unique_labels
+from cardscore.i18n import _, msg, tr
 
 WIDTH = 80
 LABEL_MAX = 12  # a heading longer than its numbers is cut to this many characters
@@ -35,10 +39,16 @@ def header(doc: Doc, width: int = WIDTH) -> list[str]:
     title = common.title(doc)
     lines = textwrap.wrap(title, width) or [""]
     lines.append("=" * min(width, max(len(line) for line in lines)))
-    info = f"{common.game_line(doc)} — session {doc['id']}"
     if doc["created"]:
-        info += f" — {common.date_text(doc['created'])}"
-    lines.extend(textwrap.wrap(info, width))
+        info = msg(
+            "{game} — session {id} — {date}",
+            game=common.game_line(doc),
+            id=doc["id"],
+            date=common.date_text(doc["created"]),
+        )
+    else:
+        info = msg("{game} — session {id}", game=common.game_line(doc), id=doc["id"])
+    lines.extend(textwrap.wrap(tr(info), width))
     # a name is never broken across lines (textwrap breaks at ASCII spaces only)
     seats = common.seats_line(doc)
     for name in sorted([*doc["players"], *doc["teams"]], key=len, reverse=True):
@@ -47,7 +57,7 @@ def header(doc: Doc, width: int = WIDTH) -> list[str]:
     lines.extend(line.replace("\xa0", " ") for line in wrapped)
     lines.extend(
         textwrap.wrap(
-            "Rules: " + common.parameters_line(doc),
+            tr(msg("Rules: {rules}", rules=common.parameters_line(doc))),
             width,
             subsequent_indent="  ",
             break_on_hyphens=False,
@@ -59,13 +69,13 @@ def header(doc: Doc, width: int = WIDTH) -> list[str]:
 class _Column:
     """One score column of the table: its heading and the widths of its two numbers."""
 
-    def __init__(self, name: str, doc: Doc) -> None:
+    def __init__(self, name: str, doc: Doc, pts: str = "pts", total: str = "total") -> None:
         scores = [row["scores"].get(name, 0) for row in doc["rounds"]]
         totals = [row["totals"][name] for row in doc["rounds"]]
         totals.append(doc["totals"][name])
         self.name = name
-        self.score_width = max([3, *(len(signed(s)) for s in scores)])
-        self.total_width = max([5, *(len(str(t)) for t in totals)])
+        self.score_width = max([3, len(pts), *(len(signed(s)) for s in scores)])
+        self.total_width = max([5, len(total), *(len(str(t)) for t in totals)])
         self.numbers = self.score_width + 1 + self.total_width
         self.label = name
 
@@ -78,15 +88,22 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
     """The rounds, in one table or in several parts of the columns when too wide."""
     rounds = doc["rounds"]
     if not rounds:
-        return ["No round played yet."]
+        return [_("No round played yet.")]
+    labels = _Labels()
     names = list(doc["columns"])
-    columns = [_Column(name, doc) for name in names]
+    columns = [_Column(name, doc, labels.pts, labels.total) for name in names]
     for column, label in zip(columns, unique_labels(names, LABEL_MAX), strict=True):
         column.label = label
     number_width = max(2, len(str(rounds[-1]["number"])))
-    dealer_width = min(DEALER_MAX, max([6, *(len(p) for p in doc["players"])]))
+    # the Dealer column: as wide as its heading and its Total, else as the names (up to 10)
+    heading = max(len(labels.dealer), len(labels.sum))
+    dealer_width = min(
+        max(DEALER_MAX, heading), max([6, heading, *(len(p) for p in doc["players"])])
+    )
     held = common.has_held(doc)
-    held_width = max([4, *(len(str(row["held"])) for row in rounds)]) if held else 0
+    held_width = (
+        max([4, len(labels.held), *(len(str(row["held"])) for row in rounds)]) if held else 0
+    )
     prefix = number_width + 2 + dealer_width
     extra = held_width + 2 if held else 0
 
@@ -112,11 +129,32 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
                 lines.append("")
             first = columns.index(part[0]) + 1
             last = first + len(part) - 1
-            lines.append(f"Rounds, columns {first}–{last} of {len(columns)}:")
-        lines.extend(_table(doc, part, gap, number_width, dealer_width, held_width))
+            lines.append(
+                tr(
+                    msg(
+                        "Rounds, columns {first}–{last} of {count}:",
+                        first=first,
+                        last=last,
+                        count=len(columns),
+                    )
+                )
+            )
+        lines.extend(_table(doc, part, gap, number_width, dealer_width, held_width, labels))
     if common.has_mort(doc):
-        lines.append("At 6 players the dealer of each round sits it out: the mort.")
+        note = _("At 6 players the dealer of each round sits it out: the mort.")
+        lines.extend(textwrap.wrap(note, width))
     return lines
+
+
+class _Labels:
+    """The table's headings, in the current language."""
+
+    def __init__(self) -> None:
+        self.dealer = _("Dealer")
+        self.pts = _("pts")
+        self.total = _("total")
+        self.held = _("Held")
+        self.sum = _("Total")
 
 
 def _table(
@@ -126,16 +164,18 @@ def _table(
     number_width: int,
     dealer_width: int,
     held_width: int,
+    labels: _Labels,
 ) -> list[str]:
     space = " " * gap
-    head = f"{'#':>{number_width}}  {'Dealer':<{dealer_width}}" + "".join(
+    pts, total = labels.pts, labels.total
+    head = f"{'#':>{number_width}}  {labels.dealer:<{dealer_width}}" + "".join(
         f"{space}{c.label:>{c.width}}" for c in columns
     )
     sub = f"{'':>{number_width}}  {'':<{dealer_width}}" + "".join(
-        f"{space}{'pts':>{c.width - c.total_width - 1}} {'total':>{c.total_width}}" for c in columns
+        f"{space}{pts:>{c.width - c.total_width - 1}} {total:>{c.total_width}}" for c in columns
     )
     if held_width:
-        head += f"  {'Held':>{held_width}}"
+        head += f"  {labels.held:>{held_width}}"
         sub += f"  {'':>{held_width}}"
     lines = [head, sub, "-" * len(head)]
     # One format string for every row: the per-row work is a single format call.
@@ -155,7 +195,7 @@ def _table(
             cells.append(row["held"] or "")
         lines.append(template.format(*cells))
     lines.append("-" * len(head))
-    cells = ["", "Total"]
+    cells = ["", labels.sum]
     for name in names:
         cells.extend(("", doc["totals"][name]))
     if held_width:
@@ -168,7 +208,7 @@ def results(doc: Doc, width: int = WIDTH) -> list[str]:
     lines = []
     places = common.ranking(doc)
     if doc["rounds"]:
-        lines.append("Ranking" + (" (lowest total wins)" if common.lower_wins(doc) else "") + ":")
+        lines.append(common.ranking_heading(doc, colon=True))
         place_width = len(str(places[-1][0])) + 1
         total_width = max(len(str(total)) for _, _, total in places)
         name_width = min(width - place_width - total_width - 6, max(len(c) for _, c, _ in places))
