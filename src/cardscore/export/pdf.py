@@ -502,10 +502,10 @@ def table_head(pdf: Sheet, doc: Doc, layout: _Layout) -> None:
     pdf.set_line_width(0.2)
     pdf.cell(layout.number_w, height, "#", align="R")
     dealer = " " + pdf.t(common.dealer_heading(doc))
-    # A heading may run a little into the next column (its numbers are right-aligned); a
-    # longer one is drawn on two lines.
+    # A heading wider than its column would run into the next column's heading: it is
+    # drawn on two lines.
     words = dealer.split()
-    if pdf.get_string_width(dealer) > layout.dealer_w + 5 and len(words) > 1:
+    if pdf.get_string_width(dealer) > layout.dealer_w and len(words) > 1:
         x, middle = pdf.get_x(), y0 + height / 2
         pdf.set_xy(x, middle - line_h)
         pdf.cell(layout.dealer_w, line_h, " " + " ".join(words[:-1]))
