@@ -50,18 +50,140 @@ def now() -> str:
     return _dt.datetime.now(_dt.UTC).astimezone().isoformat(timespec="seconds")
 
 
-@dataclass(frozen=True)
-class RoundRow:
-    """One replayed round, as the scoresheet shows it."""
+def _unscorable(session_id: str, number: int, error: BaseException) -> SessionDataError:
+    """The error of a stored round that the rules cannot score: say which round."""
+    return SessionDataError(
+        session_id,
+        msg(
+            "round {number} cannot be scored ({kind}: {error})",
+            number=number,
+            kind=type(error).__name__,
+            error=reason_of(error),
+        ),
+    )
 
-    number: int
-    dealer: str
-    mort: str | None
-    input: Mapping[str, Any]
-    scores: Mapping[str, int]
-    totals: Mapping[str, int]
-    breakdown: tuple[str, ...]
-    held: int
+
+class _Replay:
+    """What every row of one replay shares: the session's id, its game and its table."""
+
+    __slots__ = ("game", "session_id", "table")
+
+    def __init__(self, session_id: str, game: Game, table: Table) -> None:
+        self.session_id = session_id
+        self.game = game
+        self.table = table
+
+
+class RoundRow:
+    """One replayed round, as the scoresheet shows it (read-only).
+
+    A replay computes the numbers only; the round's :attr:`breakdown` is worked out when
+    it is first asked for (only the rows shown, ``show --detail`` and the exports need it),
+    by scoring the round again with what the round before carried over, then kept.
+    """
+
+    __slots__ = (
+        "_breakdown",
+        "_carry",
+        "_held",
+        "_input",
+        "_number",
+        "_replay",
+        "_scores",
+        "_totals",
+    )
+
+    def __init__(
+        self,
+        number: int,
+        input: Mapping[str, Any],
+        scores: Mapping[str, int],
+        totals: Mapping[str, int],
+        held: int,
+        carry: Any,
+        replay: _Replay,
+    ) -> None:
+        self._number = number
+        self._input = input
+        self._scores = scores
+        self._totals = totals
+        self._held = held
+        self._carry = carry  # what the round before handed to this one
+        self._replay = replay
+
+    @property
+    def number(self) -> int:
+        return self._number
+
+    @property
+    def dealer(self) -> str:
+        return self._replay.table.dealer(self._number)
+
+    @property
+    def mort(self) -> str | None:
+        replay = self._replay
+        return replay.game.sitting_out(replay.table, self._number)
+
+    @property
+    def input(self) -> Mapping[str, Any]:
+        return self._input
+
+    @property
+    def scores(self) -> Mapping[str, int]:
+        return self._scores
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        return self._totals
+
+    @property
+    def held(self) -> int:
+        return self._held
+
+    @property
+    def breakdown(self) -> tuple[str, ...]:
+        """The round's breakdown lines (messages), computed on first use."""
+        try:
+            return self._breakdown
+        except AttributeError:
+            pass
+        replay = self._replay
+        try:
+            result = replay.game.score(
+                self._input, replay.table, self._number, self._carry, explain=True
+            )
+        except Exception as exc:  # a damaged round that only its explanation trips on
+            raise _unscorable(replay.session_id, self._number, exc) from None
+        self._breakdown = breakdown = tuple(result.breakdown)
+        return breakdown
+
+    def _key(self) -> tuple[Any, ...]:
+        # the breakdown follows from the game, the table, the round and its carry-in
+        replay = self._replay
+        return (
+            self._number,
+            self._input,
+            self._scores,
+            self._totals,
+            self._held,
+            self._carry,
+            replay.game.name,
+            replay.table,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RoundRow):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # like the mappings it holds
+
+    def __repr__(self) -> str:
+        return (
+            f"RoundRow(number={self._number!r}, dealer={self.dealer!r}, mort={self.mort!r}, "
+            f"input={self._input!r}, scores={self._scores!r}, totals={self._totals!r}, "
+            f"held={self._held!r})"
+        )
 
 
 @dataclass(frozen=True)
@@ -226,42 +348,31 @@ class Session:
     # ---- replay ----------------------------------------------------------------------------
 
     def standings(self) -> Standings:
-        """Replay every round with the session's parameters."""
+        """Replay every round with the session's parameters.
+
+        Only the numbers are computed (``explain=False``): each row works out its breakdown
+        when it is asked for (:attr:`RoundRow.breakdown`)."""
         game = self.game_rules
         table = self.table()
         columns = tuple(game.columns(table))
+        replay = _Replay(self.id, game, table)
+        score = game.score
         totals = dict.fromkeys(columns, 0)
         rows: list[RoundRow] = []
+        append = rows.append
         carry: Any = None
         held = 0
         for number, inp in enumerate(self.rounds, start=1):
             try:
-                result = game.score(inp, table, number, carry)
+                result = score(inp, table, number, carry, explain=False)
             except Exception as exc:  # a hand-edited or damaged file: say which round
-                raise SessionDataError(
-                    self.id,
-                    msg(
-                        "round {number} cannot be scored ({kind}: {error})",
-                        number=number,
-                        kind=type(exc).__name__,
-                        error=reason_of(exc),
-                    ),
-                ) from None
-            carry, held = result.carry, result.held
+                raise _unscorable(self.id, number, exc) from None
+            scores = result.scores  # a new dict each time: the row keeps it
             for column in columns:
-                totals[column] += result.scores.get(column, 0)
-            rows.append(
-                RoundRow(
-                    number=number,
-                    dealer=table.dealer(number),
-                    mort=game.sitting_out(table, number),
-                    input=inp,
-                    scores=dict(result.scores),
-                    totals=dict(totals),
-                    breakdown=tuple(result.breakdown),
-                    held=held,
-                )
-            )
+                totals[column] += scores.get(column, 0)
+            held = result.held
+            append(RoundRow(number, inp, scores, totals.copy(), held, carry, replay))
+            carry = result.carry
         outcome = game.outcome(table, totals)
         following = len(self.rounds) + 1
         standings = Standings(

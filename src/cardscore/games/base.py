@@ -482,8 +482,20 @@ class Game(Protocol):
     def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
         """Validate raw answers and return the round's stored input."""
 
-    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
-        """Score a stored round input, given what the previous round carried."""
+    def score(
+        self,
+        inp: Mapping[str, Any],
+        table: Table,
+        number: int,
+        carry: Any,
+        *,
+        explain: bool = True,
+    ) -> RoundResult:
+        """Score a stored round input, given what the previous round carried.
+
+        With ``explain=False`` the numbers are the same but no breakdown is built (an empty
+        one): replaying a session asks only for them, the breakdown of a round is worked
+        out again when it is shown."""
 
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Whether the game is over after a round leaving these totals, and who won."""

@@ -299,30 +299,50 @@ def _sum(terms: Sequence[str]) -> str:
     return total
 
 
+# One team's points, term by term: (cards, dix de der, belote, announcements, capot made).
+Terms = tuple[int, int, int, int, bool]
+
+
+def _terms(inp: Mapping[str, Any], params: _CardParams, taker_team: int) -> tuple[Terms, Terms]:
+    """Both teams' points of a stored round, term by term, team 0 first: the numbers of
+    :func:`tallies`, without building a :class:`Tally` (replaying a session needs only
+    the numbers)."""
+    trump, points = inp["trump"], inp["points"]
+    total = card_total(trump, params)
+    cards0, cards1 = (points, total - points) if taker_team == 0 else (total - points, points)
+    capot = inp["capot"]
+    capot0, capot1 = capot == 0, capot == 1
+    if capot0:
+        cards0 = capot_value(trump, params)
+    elif capot1:
+        cards1 = capot_value(trump, params)
+    # A capot's value already includes the last trick.
+    last = inp["dix_de_der"]
+    last0 = LAST_TRICK if last == 0 and not capot0 else 0
+    last1 = LAST_TRICK if last == 1 and not capot1 else 0
+    belote = inp["belote"]
+    announces0 = announces1 = 0
+    for team, value in inp["announces"]:
+        if team == 0:
+            announces0 += value
+        elif team == 1:
+            announces1 += value
+    return (
+        (cards0, last0, BELOTE_POINTS if belote == 0 else 0, announces0, capot0),
+        (cards1, last1, BELOTE_POINTS if belote == 1 else 0, announces1, capot1),
+    )
+
+
 def tallies(inp: Mapping[str, Any], table: Table) -> tuple[Tally, Tally]:
     """Both teams' tallies of a stored round, team 0 first."""
-    params = table.params
     names = team_names(table)
-    taker_team = team_of(inp["taker"], table)
-    total = card_total(inp["trump"], params)
-    cards = (inp["points"], total - inp["points"])
-    if taker_team == 1:
-        cards = cards[::-1]
-    result = []
-    for team in (0, 1):
-        capot = inp["capot"] == team
-        result.append(
-            Tally(
-                team=names[team],
-                cards=capot_value(inp["trump"], params) if capot else cards[team],
-                # A capot's value already includes the last trick.
-                last_trick=LAST_TRICK if inp["dix_de_der"] == team and not capot else 0,
-                belote=BELOTE_POINTS if inp["belote"] == team else 0,
-                announces=sum(v for t, v in inp["announces"] if t == team),
-                capot=capot,
-            )
-        )
-    return result[0], result[1]
+    both = _terms(inp, table.params, team_of(inp["taker"], table))
+    return Tally(names[0], *both[0]), Tally(names[1], *both[1])
+
+
+def _tally_lines(names: Sequence[str], both: tuple[Terms, Terms]) -> list[str]:
+    """The breakdown's first lines: each team's total, term by term."""
+    return [Tally(names[0], *both[0]).line(), Tally(names[1], *both[1]).line()]
 
 
 # --------------------------------------------------------------------------------------------
@@ -714,8 +734,17 @@ class BeloteGame(_CardGame):
     presets = BELOTE_PRESETS
     fields = _fields(coinche=False)
 
-    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
+    def score(
+        self,
+        inp: Mapping[str, Any],
+        table: Table,
+        number: int,
+        carry: Any,
+        *,
+        explain: bool = True,
+    ) -> RoundResult:
         """Score a round; ``carry`` is the points held by earlier litiges (an int or None).
+        Without ``explain``, the numbers only (an empty breakdown).
 
         >>> t = Table("belote", ("Ann", "Bob", "Cyd", "Dan"), BeloteParams(), ("AC", "BD"))
         >>> r = BELOTE.score({"taker": "Ann", "trump": "spades", "points": 71, "dix_de_der": 0,
@@ -725,96 +754,117 @@ class BeloteGame(_CardGame):
         """
         params: BeloteParams = table.params
         held = carry if isinstance(carry, int) and not isinstance(carry, bool) else 0
+        names = team_names(table)
         taker_team = team_of(inp["taker"], table)
-        both = tallies(inp, table)
-        taker, defense = both[taker_team], both[1 - taker_team]
-        lines = [both[0].line(), both[1].line()]
-        scores = {taker.team: 0, defense.team: 0}
-        if taker.total > defense.total:
-            lines.append(
-                msg(
-                    "contrat fait: {taker} > {defense}, each team scores its total",
-                    taker=taker.total,
-                    defense=defense.total,
+        both = _terms(inp, params, taker_team)
+        taker, defense = names[taker_team], names[1 - taker_team]
+        cards, last, taker_belote, taker_announces, _ = both[taker_team]
+        taker_total = cards + last + taker_belote + taker_announces
+        cards, last, defense_belote, defense_announces, defense_capot = both[1 - taker_team]
+        defense_total = cards + last + defense_belote + defense_announces
+        lines = _tally_lines(names, both) if explain else None
+        if taker_total > defense_total:
+            if lines is not None:
+                lines.append(
+                    msg(
+                        "contrat fait: {taker} > {defense}, each team scores its total",
+                        taker=taker_total,
+                        defense=defense_total,
+                    )
                 )
-            )
-            scores = {taker.team: taker.total, defense.team: defense.total}
-            winner = taker.team
-        elif taker.total == defense.total and params.litige:
-            lines.append(
-                msg(
-                    "litige: {taker} = {defense}, {defense_team} score their total, {taker_team} 0",
-                    taker=taker.total,
-                    defense=defense.total,
-                    defense_team=defense.team,
-                    taker_team=taker.team,
+            scores = {taker: taker_total, defense: defense_total}
+            winner = taker
+        elif taker_total == defense_total and params.litige:
+            scores = {taker: 0, defense: defense_total}
+            pot = held + taker_total
+            if lines is not None:
+                lines.append(
+                    msg(
+                        "litige: {taker} = {defense}, {defense_team} score their total, "
+                        "{taker_team} 0",
+                        taker=taker_total,
+                        defense=defense_total,
+                        defense_team=defense,
+                        taker_team=taker,
+                    )
                 )
-            )
-            scores[defense.team] = defense.total
-            pot = held + taker.total
-            lines.append(
-                msg(
-                    "litige: {taker} + {held} already held = {pot} held for the next round",
-                    taker=taker.total,
-                    held=held,
-                    pot=pot,
+                lines.append(
+                    msg(
+                        "litige: {taker} + {held} already held = {pot} held for the next round",
+                        taker=taker_total,
+                        held=held,
+                        pot=pot,
+                    )
+                    if held
+                    else msg("litige: {pot} held for the next round", pot=pot)
                 )
-                if held
-                else msg("litige: {pot} held for the next round", pot=pot)
+            return RoundResult(
+                scores if taker_team == 0 else _ordered(scores, names),
+                () if lines is None else tuple(lines),
+                carry=pot,
+                held=pot,
             )
-            return RoundResult(_ordered(scores, table), tuple(lines), carry=pot, held=pot)
         else:
-            sign = "<" if taker.total < defense.total else "="
-            lines.append(
-                msg(
-                    "dedans: {taker} {sign} {defense}, the defence takes all",
-                    taker=taker.total,
-                    sign=sign,
-                    defense=defense.total,
-                )
-            )
+            trump = inp["trump"]
             round_points = (
-                capot_value(inp["trump"], params)
-                if defense.capot
-                else (card_total(inp["trump"], params) + LAST_TRICK)
+                capot_value(trump, params)
+                if defense_capot
+                else (card_total(trump, params) + LAST_TRICK)
             )
-            announces = defense.announces
+            announces = defense_announces
             if params.dedans_announcements == "all":
-                announces += taker.announces
-            terms = [
-                msg("{points} capot", points=round_points)
-                if defense.capot
-                else msg("{points} round", points=round_points)
-            ]
-            terms += [msg("{points} belote", points=defense.belote)] if defense.belote else []
-            terms += [msg("{points} announcements", points=announces)] if announces else []
-            scores[defense.team] = round_points + defense.belote + announces
-            scores[taker.team] = taker.belote
-            lines.append(
-                msg(
-                    "{team}: {terms} = {total}",
-                    team=defense.team,
-                    terms=_sum(terms),
-                    total=scores[defense.team],
+                announces += taker_announces
+            scores = {taker: taker_belote, defense: round_points + defense_belote + announces}
+            winner = defense
+            if lines is not None:
+                sign = "<" if taker_total < defense_total else "="
+                lines.append(
+                    msg(
+                        "dedans: {taker} {sign} {defense}, the defence takes all",
+                        taker=taker_total,
+                        sign=sign,
+                        defense=defense_total,
+                    )
                 )
-            )
-            lines.append(
-                msg("{team}: only their belote = {belote}", team=taker.team, belote=taker.belote)
-            )
-            winner = defense.team
+                terms = [
+                    msg("{points} capot", points=round_points)
+                    if defense_capot
+                    else msg("{points} round", points=round_points)
+                ]
+                if defense_belote:
+                    terms.append(msg("{points} belote", points=defense_belote))
+                if announces:
+                    terms.append(msg("{points} announcements", points=announces))
+                lines.append(
+                    msg(
+                        "{team}: {terms} = {total}",
+                        team=defense,
+                        terms=_sum(terms),
+                        total=scores[defense],
+                    )
+                )
+                lines.append(
+                    msg("{team}: only their belote = {belote}", team=taker, belote=taker_belote)
+                )
         if held:
             before = scores[winner]
             scores[winner] += held
-            lines.append(
-                msg(
-                    "held: {winner} collect the {held} held, {before} + {held} = {total}",
-                    winner=winner,
-                    held=held,
-                    before=before,
-                    total=scores[winner],
+            if lines is not None:
+                lines.append(
+                    msg(
+                        "held: {winner} collect the {held} held, {before} + {held} = {total}",
+                        winner=winner,
+                        held=held,
+                        before=before,
+                        total=scores[winner],
+                    )
                 )
-            )
-        return RoundResult(_ordered(scores, table), tuple(lines), carry=0, held=0)
+        return RoundResult(
+            scores if taker_team == 0 else _ordered(scores, names),
+            () if lines is None else tuple(lines),
+            carry=0,
+            held=0,
+        )
 
 
 class CoincheGame(_CardGame):
@@ -851,8 +901,17 @@ class CoincheGame(_CardGame):
             "generale_made": generale_made,
         }
 
-    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
-        """Score a round (coinche has no litige: nothing is ever held).
+    def score(
+        self,
+        inp: Mapping[str, Any],
+        table: Table,
+        number: int,
+        carry: Any,
+        *,
+        explain: bool = True,
+    ) -> RoundResult:
+        """Score a round (coinche has no litige: nothing is ever held).  Without
+        ``explain``, the numbers only (an empty breakdown).
 
         >>> t = Table("coinche", ("Ann", "Bob", "Cyd", "Dan"), CoincheParams(), ("AC", "BD"))
         >>> r = COINCHE.score({"taker": "Ann", "trump": "hearts", "contract": 100, "coinche": 2,
@@ -862,109 +921,157 @@ class CoincheGame(_CardGame):
         ({'AC': 520, 'BD': 0}, 'AC: (160 + 100) × 2 coinché = 520')
         """
         params: CoincheParams = table.params
+        names = team_names(table)
         taker_team = team_of(inp["taker"], table)
-        both = tallies(inp, table)
-        taker, defense = both[taker_team], both[1 - taker_team]
+        both = _terms(inp, params, taker_team)
+        taker, defense = names[taker_team], names[1 - taker_team]
+        cards, last, taker_belote, taker_announces, _ = both[taker_team]
+        taker_total = cards + last + taker_belote + taker_announces
+        cards, last, defense_belote, defense_announces, _ = both[1 - taker_team]
+        defense_total = cards + last + defense_belote + defense_announces
         contract, k = inp["contract"], inp["coinche"]
         value = CONTRACT_VALUES[contract]
-        lines = [both[0].line(), both[1].line()]
-        test: str
         if contract == "capot":
             made = inp["capot"] == taker_team
-            test = (
-                msg("{team} took every trick", team=taker.team)
-                if made
-                else msg("{team} did not take every trick", team=taker.team)
-            )
         elif contract == "generale":
             made = inp["generale_made"]
-            test = (
+        else:
+            made = taker_total >= value and taker_total > defense_total
+        lines = None
+        if explain:
+            lines = _tally_lines(names, both)
+            level = f" {LEVELS[k]}" if k > 1 else ""
+            test = self._test(inp, contract, made, taker, taker_total, defense_total, value)
+            # The contract and its level are game terms, French in every language.
+            name = f"{'générale' if contract == 'generale' else contract}{level}"
+            lines.append(
+                msg("contrat fait: {contract}, {test}", contract=name, test=test)
+                if made
+                else msg("dedans: {contract}, {test}", contract=name, test=test)
+            )
+        # Official rules score a capot contract, a générale or a made capot on a larger base.
+        special = contract in ("capot", "generale") or inp["capot"] is not None
+        base = params.capot_base if special else params.base
+        if made and k == 1:
+            scores = {
+                taker: self._own(taker, taker_total, params, lines, plus=value),
+                defense: self._own(defense, defense_total, params, lines),
+            }
+            first = taker_team
+        else:
+            if made:
+                winner, winner_belote, loser, loser_belote = (
+                    taker,
+                    taker_belote,
+                    defense,
+                    defense_belote,
+                )
+                first = taker_team
+            else:
+                winner, winner_belote, loser, loser_belote = (
+                    defense,
+                    defense_belote,
+                    taker,
+                    taker_belote,
+                )
+                first = 1 - taker_team
+            bonus = (base + value) * k
+            scores = {winner: bonus + winner_belote, loser: loser_belote}
+            if lines is not None:
+                # Sheer arithmetic (and the level, a game term): nothing to translate.
+                terms: list[str] = [
+                    f"({base} + {value}) × {k}{level}" if k > 1 else f"{base} + {value}"
+                ]
+                if winner_belote:
+                    terms.append(msg("{points} belote", points=winner_belote))
+                lines.append(
+                    msg(
+                        "{team}: {terms} = {total}",
+                        team=winner,
+                        terms=_sum(terms),
+                        total=bonus + winner_belote,
+                    )
+                )
+                lines.append(
+                    msg("{team}: only their belote = {belote}", team=loser, belote=loser_belote)
+                )
+        return RoundResult(
+            scores if first == 0 else _ordered(scores, names),
+            () if lines is None else tuple(lines),
+            carry=0,
+            held=0,
+        )
+
+    @staticmethod
+    def _test(
+        inp: Mapping[str, Any],
+        contract: str | int,
+        made: bool,
+        taker: str,
+        taker_total: int,
+        defense_total: int,
+        value: int,
+    ) -> str:
+        """Why the contract is made or not, for the breakdown."""
+        if contract == "capot":
+            return (
+                msg("{team} took every trick", team=taker)
+                if made
+                else msg("{team} did not take every trick", team=taker)
+            )
+        if contract == "generale":
+            return (
                 msg("{taker} took every trick alone", taker=inp["taker"])
                 if made
                 else msg("{taker} did not take every trick alone", taker=inp["taker"])
             )
-        else:
-            made = taker.total >= value and taker.total > defense.total
-            test = msg(
-                "{taker} {vs_contract} {contract} and {taker} {vs_defense} {defense}",
-                taker=taker.total,
-                vs_contract="≥" if taker.total >= value else "<",
-                contract=value,
-                vs_defense=">" if taker.total > defense.total else "≤",
-                defense=defense.total,
-            )
-        level = f" {LEVELS[k]}" if k > 1 else ""
-        # The contract and its level are game terms, French in every language.
-        name = f"{'générale' if contract == 'generale' else contract}{level}"
-        lines.append(
-            msg("contrat fait: {contract}, {test}", contract=name, test=test)
-            if made
-            else msg("dedans: {contract}, {test}", contract=name, test=test)
+        return msg(
+            "{taker} {vs_contract} {contract} and {taker} {vs_defense} {defense}",
+            taker=taker_total,
+            vs_contract="≥" if taker_total >= value else "<",
+            contract=value,
+            vs_defense=">" if taker_total > defense_total else "≤",
+            defense=defense_total,
         )
-        # Official rules score a capot contract, a générale or a made capot on a larger base.
-        special = contract in ("capot", "generale") or inp["capot"] is not None
-        base = params.capot_base if special else params.base
-        winner, loser = (taker, defense) if made else (defense, taker)
-        if made and k == 1:
-            scores = {
-                taker.team: self._own(taker, params, lines, plus=value),
-                defense.team: self._own(defense, params, lines),
-            }
-        else:
-            bonus = (base + value) * k
-            scores = {winner.team: bonus + winner.belote, loser.team: loser.belote}
-            # Sheer arithmetic (and the level, a game term): nothing to translate.
-            terms: list[str] = [
-                f"({base} + {value}) × {k}{level}" if k > 1 else f"{base} + {value}"
-            ]
-            terms += [msg("{points} belote", points=winner.belote)] if winner.belote else []
-            lines.append(
-                msg(
-                    "{team}: {terms} = {total}",
-                    team=winner.team,
-                    terms=_sum(terms),
-                    total=bonus + winner.belote,
-                )
-            )
-            lines.append(
-                msg("{team}: only their belote = {belote}", team=loser.team, belote=loser.belote)
-            )
-        return RoundResult(_ordered(scores, table), tuple(lines), carry=0, held=0)
 
     @staticmethod
-    def _own(tally: Tally, params: CoincheParams, lines: list[str], plus: int = 0) -> int:
+    def _own(
+        team: str, total: int, params: CoincheParams, lines: list[str] | None, plus: int = 0
+    ) -> int:
         """A team's own total (rounded under official rules), plus its contract if any."""
-        points = round_tens(tally.total) if params.rounding else tally.total
-        shown = (
-            str(tally.total)
-            if points == tally.total
-            else msg("{total} rounded to {points}", total=tally.total, points=points)
-        )
-        if plus:
-            lines.append(
-                msg(
-                    "{team}: {shown} + {contract} contrat = {total}",
-                    team=tally.team,
-                    shown=shown,
-                    contract=plus,
-                    total=points + plus,
-                )
+        points = round_tens(total) if params.rounding else total
+        if lines is not None:
+            shown = (
+                str(total)
+                if points == total
+                else msg("{total} rounded to {points}", total=total, points=points)
             )
-        else:
-            lines.append(
-                msg(
-                    "{team}: their total {shown} = {points}",
-                    team=tally.team,
-                    shown=shown,
-                    points=points,
+            if plus:
+                lines.append(
+                    msg(
+                        "{team}: {shown} + {contract} contrat = {total}",
+                        team=team,
+                        shown=shown,
+                        contract=plus,
+                        total=points + plus,
+                    )
                 )
-            )
+            else:
+                lines.append(
+                    msg(
+                        "{team}: their total {shown} = {points}",
+                        team=team,
+                        shown=shown,
+                        points=points,
+                    )
+                )
         return points + plus
 
 
-def _ordered(scores: Mapping[str, int], table: Table) -> dict[str, int]:
-    """Scores in column order, so that every result lists the teams the same way."""
-    return {name: scores[name] for name in team_names(table)}
+def _ordered(scores: Mapping[str, int], names: Sequence[str]) -> dict[str, int]:
+    """Scores in column order (the team names), so that every result lists the teams the
+    same way."""
+    return {name: scores[name] for name in names}
 
 
 BELOTE = BeloteGame()

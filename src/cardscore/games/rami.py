@@ -112,14 +112,21 @@ def never_opened_payment(value: int, params: RamiParams, n_players: int) -> int:
     return _never_opened(value, params, target(params, n_players))[0]
 
 
-def _never_opened(value: int, params: RamiParams, goal: int) -> tuple[int, str]:
-    """The never-opened payment and its formula (without the player's name).
+def _never_opened(
+    value: int, params: RamiParams, goal: int, explain: bool = True
+) -> tuple[int, str | None]:
+    """The never-opened payment and its formula (without the player's name), or None for
+    the formula without ``explain``.
 
     >>> _never_opened(40, RamiParams(), 100)
     (50, '40 + 25 = 65, capped at 50 (half the target)')
+    >>> _never_opened(40, RamiParams(), 100, explain=False)
+    (50, None)
     """
     if params.never_opened == "flat":
         amount = params.never_opened_flat
+        if not explain:
+            return amount, None
         return amount, msg("{amount} (flat, whatever the hand)", amount=amount)
     extra = params.never_opened_extra
     plus = value + extra
@@ -128,6 +135,8 @@ def _never_opened(value: int, params: RamiParams, goal: int) -> tuple[int, str]:
     if params.never_opened_cap and params.never_opened_cap <= half:
         cap = params.never_opened_cap
         if plus > cap:
+            if not explain:
+                return cap, None
             return cap, msg(
                 "{value} + {extra} = {total}, capped at {cap}",
                 value=value,
@@ -136,6 +145,8 @@ def _never_opened(value: int, params: RamiParams, goal: int) -> tuple[int, str]:
                 cap=cap,
             )
     elif plus > half:
+        if not explain:
+            return half, None
         return half, msg(
             "{value} + {extra} = {total}, capped at {cap} (half the target)",
             value=value,
@@ -143,6 +154,8 @@ def _never_opened(value: int, params: RamiParams, goal: int) -> tuple[int, str]:
             total=plus,
             cap=half,
         )
+    if not explain:
+        return plus, None
     return plus, f"{value} + {extra} = {plus}"  # nothing to translate in a sum
 
 
@@ -568,8 +581,17 @@ class Rami:
             "not_opened": [p for p in table.players if p in not_opened],
         }
 
-    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
+    def score(
+        self,
+        inp: Mapping[str, Any],
+        table: Table,
+        number: int,
+        carry: Any,
+        *,
+        explain: bool = True,
+    ) -> RoundResult:
         r"""Score a stored round: the winner 0, the others their hands (and penalties).
+        Without ``explain``, the numbers only (an empty breakdown).
 
         >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
         >>> r = GAME.score({"winner": "Ann", "blocked": False, "rami_sec": False,
@@ -585,24 +607,23 @@ class Rami:
         Cyd never opened: 40 + 25 = 65
         """
         params: RamiParams = table.params
+        players = table.players
         hands = inp["hands"]
         not_opened = set(inp["not_opened"])
-        lines: list[str] = []
+        lines: list[str] | None = [] if explain else None
         if inp["blocked"]:
             # RULES choice: every player tied for the least hand wins and scores 0.
-            least = min(hands[p]["value"] for p in table.players)
-            zero = [p for p in table.players if hands[p]["value"] == least]
-            if len(zero) == 1:
+            least = min(hands[p]["value"] for p in players)
+            zero = [p for p in players if hands[p]["value"] == least]
+            if lines is not None:
                 lines.append(
                     msg(
                         "blocked: {player} has the least hand ({least}) and scores 0",
                         player=zero[0],
                         least=least,
                     )
-                )
-            else:
-                lines.append(
-                    msg(
+                    if len(zero) == 1
+                    else msg(
                         "blocked: {players} tie for the least hand ({least}), 0 each",
                         players=_join(zero),
                         least=least,
@@ -610,48 +631,54 @@ class Rami:
                 )
         else:
             zero = [inp["winner"]]
-            if not inp["rami_sec"]:
-                lines.append(msg("{player} went out: 0", player=inp["winner"]))
-            elif params.rami_sec == "flat":
-                lines.append(
-                    msg(
-                        "rami sec: each opponent pays {amount}",
-                        amount=params.rami_sec_amount,
+            if lines is not None:
+                if not inp["rami_sec"]:
+                    lines.append(msg("{player} went out: 0", player=inp["winner"]))
+                elif params.rami_sec == "flat":
+                    lines.append(
+                        msg(
+                            "rami sec: each opponent pays {amount}",
+                            amount=params.rami_sec_amount,
+                        )
                     )
-                )
-            else:
-                lines.append(msg("rami sec: each opponent pays his hand doubled"))
+                else:
+                    lines.append(msg("rami sec: each opponent pays his hand doubled"))
 
-        goal = target(params, len(table.players))
+        rami_sec = inp["rami_sec"]
+        goal = 0  # the target, worked out for the first player who never opened
         scores: dict[str, int] = {}
-        for p in table.players:
+        for p in players:
             hand = hands.get(p)
             if p in zero:
                 scores[p] = 0
-            elif inp["rami_sec"]:
+            elif rami_sec:
                 # The rami sec payment replaces the never-opened penalty.
                 if params.rami_sec == "flat":
                     scores[p] = params.rami_sec_amount
                 else:
                     scores[p] = 2 * hand["value"]
-                    lines.append(
-                        msg(
-                            "{player}: {hand}, doubled = {total}",
-                            player=p,
-                            hand=_hand_formula(hand),
-                            total=scores[p],
+                    if lines is not None:
+                        lines.append(
+                            msg(
+                                "{player}: {hand}, doubled = {total}",
+                                player=p,
+                                hand=_hand_formula(hand),
+                                total=scores[p],
+                            )
                         )
-                    )
             elif p in not_opened:
-                scores[p], formula = _never_opened(hand["value"], params, goal)
-                explained = _hand_formula(hand)
-                if params.never_opened != "flat" and explained != str(hand["value"]):
-                    lines.append(msg("{player}: {hand}", player=p, hand=explained))
-                lines.append(msg("{player} never opened: {formula}", player=p, formula=formula))
+                goal = goal or target(params, len(players))
+                scores[p], formula = _never_opened(hand["value"], params, goal, explain)
+                if lines is not None:
+                    explained = _hand_formula(hand)
+                    if params.never_opened != "flat" and explained != str(hand["value"]):
+                        lines.append(msg("{player}: {hand}", player=p, hand=explained))
+                    lines.append(msg("{player} never opened: {formula}", player=p, formula=formula))
             else:
                 scores[p] = hand["value"]
-                lines.append(msg("{player}: {hand}", player=p, hand=_hand_formula(hand)))
-        return RoundResult(scores=scores, breakdown=tuple(lines))
+                if lines is not None:
+                    lines.append(msg("{player}: {hand}", player=p, hand=_hand_formula(hand)))
+        return RoundResult(scores, () if lines is None else tuple(lines))
 
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Over once a total reaches the target, if the lowest total is not shared.

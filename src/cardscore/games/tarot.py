@@ -45,6 +45,8 @@ from cardscore.i18n import Msg, msg
 # --------------------------------------------------------------------------------------------
 # The rules' constants (RULES.md §1)
 
+_ceil, _floor, _fromkeys = math.ceil, math.floor, dict.fromkeys  # bound once: scoring is hot
+
 BIDS = ("prise", "garde", "garde-sans", "garde-contre")  # the contracts one takes, weakest first
 THRESHOLDS = (56, 51, 41, 36)  # points the taker needs with 0, 1, 2, 3 bouts
 FFT_MULTIPLIERS = {"prise": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
@@ -689,33 +691,75 @@ def _share_line(
 
 # --------------------------------------------------------------------------------------------
 # Scoring
+#
+# One code path per rule set computes the numbers; when a breakdown is wanted (``lines`` is a
+# list, not None) it also says how, line by line.  Replaying a session asks for the numbers
+# only, so everything that only explains stays behind ``if lines is not None``.
 
 
-def _split(
-    unit: int, taker: str, called: str | None, active: Sequence[str], factor: int
-) -> tuple[dict[str, int], dict[str, Msg]]:
-    """Both rule sets share a shape: each defender scores −unit, the called partner +unit,
-    the taker factor × unit.  Returns the scores and a note per attacker."""
-    deltas = {p: -unit for p in active}
-    deltas[taker] = factor * unit
+class _Seating:
+    """What scoring needs of a table, worked out once per table: the rule set, the seats,
+    and for each deal (by the dealer's seat) the mort and the players who play."""
+
+    __slots__ = ("maison", "params", "players", "seats", "values")
+
+    def __init__(self, table: Table) -> None:
+        params = _params(table)
+        players = table.players
+        self.params = params
+        self.players = players
+        self.maison = params.scoring == "maison"
+        # maison: the value of each contract
+        self.values = {
+            "prise": params.value_prise,
+            "garde": params.value_garde,
+            "garde-sans": params.value_garde_sans,
+            "garde-contre": params.value_garde_contre,
+        }
+        if len(players) == 6:  # the dealer is the mort (see Tarot.sitting_out)
+            self.seats = tuple((m, tuple(p for p in players if p != m)) for m in players)
+        else:
+            self.seats = ((None, players),)
+
+
+# Tables are frozen, so what is worked out of one holds as long as it lives: keyed on the
+# table's id, the table itself kept with it (its id cannot be reused while it is here).
+_SEATINGS: dict[int, tuple[Table, _Seating]] = {}
+
+
+def _seating(table: Table) -> _Seating:
+    entry = _SEATINGS.get(id(table))
+    if entry is not None and entry[0] is table:
+        return entry[1]
+    seating = _Seating(table)
+    if len(_SEATINGS) >= 16:
+        _SEATINGS.clear()
+    _SEATINGS[id(table)] = (table, seating)
+    return seating
+
+
+def _notes(taker: str, called: str | None, unit: int, factor: int) -> dict[str, Msg]:
+    """The attackers' notes on the shares line: ``3 × 106`` for the taker, ``called``."""
     notes = {taker: msg("{factor} × {unit}", factor=factor, unit=_signed(unit).lstrip("+"))}
     if called is not None:
-        deltas[called] = unit
         notes[called] = msg("called")
-    return deltas, notes
+    return notes
 
 
 def _personal(
-    inp: Mapping[str, Any], params: TarotParams, active: Sequence[str]
-) -> list[tuple[str, str, int]]:
-    """The bonuses that belong to a player (label, holder, what each other player pays):
-    under maison the petit au bout, poignées and misères; under fft only misères."""
-    bonuses: list[tuple[str, str, int]] = []
-    if params.scoring == "maison":
-        if inp["petit_au_bout"]:
-            bonuses.append(("petit au bout", inp["petit_au_bout"], 10))
-        bonuses += [(f"poignée {kind}", who, _unit(kind, params)) for who, kind in inp["poignees"]]
-    bonuses += [(f"misère {kind}", who, _unit(kind, params)) for who, kind in inp["miseres"]]
+    inp: Mapping[str, Any], params: TarotParams, maison: bool
+) -> list[tuple[str, str | None, str, int]]:
+    """The bonuses that belong to a player (name, kind, holder, what each other player
+    pays): under maison the petit au bout, poignées and misères; under fft only misères."""
+    bonuses: list[tuple[str, str | None, str, int]] = []
+    if maison:
+        petit = inp["petit_au_bout"]
+        if petit:
+            bonuses.append(("petit au bout", None, petit, 10))
+        for who, kind in inp["poignees"]:
+            bonuses.append(("poignée", kind, who, _unit(kind, params)))
+    for who, kind in inp["miseres"]:
+        bonuses.append(("misère", kind, who, _unit(kind, params)))
     return bonuses
 
 
@@ -724,71 +768,87 @@ def _unit(kind: str, params: TarotParams) -> int:
 
 
 def _add_personal(
-    deltas: dict[str, int],
-    bonuses: Sequence[tuple[str, str, int]],
+    scores: dict[str, int],
+    bonuses: Sequence[tuple[str, str | None, str, int]],
     active: Sequence[str],
-    lines: list[str],
+    lines: list[str] | None,
 ) -> None:
     """Each bonus: the holder scores unit × (n − 1), every other active player −unit."""
     others = len(active) - 1
-    for label, holder, unit in bonuses:
+    for name, kind, holder, unit in bonuses:
         for p in active:
-            deltas[p] += unit * others if p == holder else -unit
-        lines.append(
-            msg(
-                "{bonus} ({holder}): {points} ({others} × {unit}), −{unit} to each other player",
-                bonus=label,
-                holder=holder,
-                points=_signed(unit * others),
-                others=others,
-                unit=unit,
+            scores[p] += unit * others if p == holder else -unit
+        if lines is not None:
+            lines.append(
+                msg(
+                    "{bonus} ({holder}): {points} ({others} × {unit}), "
+                    "−{unit} to each other player",
+                    bonus=name if kind is None else f"{name} {kind}",
+                    holder=holder,
+                    points=_signed(unit * others),
+                    others=others,
+                    unit=unit,
+                )
             )
-        )
 
 
 def _score_fft(
-    inp: Mapping[str, Any], params: TarotParams, active: Sequence[str], lines: list[str]
-) -> tuple[dict[str, int], dict[str, str]]:
-    """RULES.md §1.2: a per-defender unit X, split 2X/3X/4X or 2X + X to the attack."""
+    inp: Mapping[str, Any], seating: _Seating, others: int, lines: list[str] | None
+) -> tuple[int, str | None, int]:
+    """RULES.md §1.2: a per-defender unit X, split 2X/3X/4X or 2X + X to the attack.
+    Returns the unit, the called partner and the taker's factor (``others``: the number of
+    defenders when the taker plays alone)."""
     taker, called, contract = inp["taker"], inp["called"], inp["contract"]
+    params = seating.params
     points = _effective_points(inp["points"], params)
     diff = points - THRESHOLDS[inp["bouts"]]
     made = diff >= 0
-    gap, mult = math.ceil(abs(diff)), FFT_MULTIPLIERS[contract]
-    lines.append(_points_line(inp, points, params))
-    terms = [(25 + gap) * mult * (1 if made else -1)]
-    base = {"contract": contract, "gap": gap, "mult": mult, "total": _signed(terms[0])}
-    lines.append(
-        msg("{contract}: (25 + {gap}) × {mult} = {total}", **base)
-        if made
-        else msg("{contract}: −(25 + {gap}) × {mult} = {total}", **base)
-    )
-    if inp["petit_au_bout"]:
-        holder = inp["petit_au_bout"]
-        attack = holder in (taker, called)
-        terms.append(10 * mult * (1 if attack else -1))
-        petit = {"holder": holder, "mult": mult, "total": _signed(terms[-1])}
+    gap, mult = _ceil(abs(diff)), FFT_MULTIPLIERS[contract]
+    unit = (25 + gap) * mult if made else -(25 + gap) * mult
+    if lines is not None:
+        terms = [unit]
+        lines.append(_points_line(inp, points, params))
+        base = {"contract": contract, "gap": gap, "mult": mult, "total": _signed(unit)}
         lines.append(
-            msg("petit au bout ({holder}): 10 × {mult} = {total}", **petit)
-            if attack
-            else msg("petit au bout ({holder}, for the defence): −10 × {mult} = {total}", **petit)
+            msg("{contract}: (25 + {gap}) × {mult} = {total}", **base)
+            if made
+            else msg("{contract}: −(25 + {gap}) × {mult} = {total}", **base)
         )
+    holder = inp["petit_au_bout"]
+    if holder:
+        attack = holder in (taker, called)
+        term = 10 * mult if attack else -10 * mult
+        unit += term
+        if lines is not None:
+            terms.append(term)
+            petit = {"holder": holder, "mult": mult, "total": _signed(term)}
+            lines.append(
+                msg("petit au bout ({holder}): 10 × {mult} = {total}", **petit)
+                if attack
+                else msg(
+                    "petit au bout ({holder}, for the defence): −10 × {mult} = {total}", **petit
+                )
+            )
     for holder, kind in inp["poignees"]:
         # a poignée goes to the side that wins the contract, whoever showed it
-        terms.append(FFT_POIGNEES[kind] * (1 if made else -1))
-        shown = {"kind": kind, "holder": holder, "total": _signed(terms[-1])}
-        lines.append(
-            msg("poignée {kind} ({holder}): {total}", **shown)
-            if made
-            else msg("poignée {kind} ({holder}, to the defence): {total}", **shown)
-        )
-    if inp["chelem"]:
-        terms.append(FFT_CHELEMS[inp["chelem"]])
-        lines.append(
-            msg("{chelem}: {total}", chelem=CHELEM_NAMES[inp["chelem"]], total=_signed(terms[-1]))
-        )
-    unit = sum(terms)
-    if len(terms) > 1:
+        term = FFT_POIGNEES[kind] if made else -FFT_POIGNEES[kind]
+        unit += term
+        if lines is not None:
+            terms.append(term)
+            shown = {"kind": kind, "holder": holder, "total": _signed(term)}
+            lines.append(
+                msg("poignée {kind} ({holder}): {total}", **shown)
+                if made
+                else msg("poignée {kind} ({holder}, to the defence): {total}", **shown)
+            )
+    chelem = inp["chelem"]
+    if chelem:
+        term = FFT_CHELEMS[chelem]
+        unit += term
+        if lines is not None:
+            terms.append(term)
+            lines.append(msg("{chelem}: {total}", chelem=CHELEM_NAMES[chelem], total=_signed(term)))
+    if lines is not None and len(terms) > 1:
         lines.append(
             msg(
                 "per defender: {formula} = {unit}",
@@ -796,81 +856,81 @@ def _score_fft(
                 unit=_signed(unit).lstrip("+"),
             )
         )
-    factor = len(active) - 1 if called is None else 2
-    return _split(unit, taker, called, active, factor)
+    return unit, called, others if called is None else 2
 
 
 def _score_maison(
-    inp: Mapping[str, Any], params: TarotParams, active: Sequence[str], lines: list[str]
-) -> tuple[dict[str, int], dict[str, str]]:
+    inp: Mapping[str, Any], seating: _Seating, others: int, lines: list[str] | None
+) -> tuple[int, str | None, int]:
     """RULES.md §1.3: an amount A = value + surplus (+ chelem) per opponent."""
-    taker, called, contract = inp["taker"], inp["called"], inp["contract"]
+    called, contract = inp["called"], inp["contract"]
+    params = seating.params
     points = _effective_points(inp["points"], params)
     diff = points - THRESHOLDS[inp["bouts"]]
     made = diff >= 0
     # the surplus (or the shortfall) rounded to ten, half up: 4 → 0, 5 → 10, 26 → 30
-    surplus = 10 * math.floor((abs(diff) + 5) / 10)
-    value = {
-        "prise": params.value_prise,
-        "garde": params.value_garde,
-        "garde-sans": params.value_garde_sans,
-        "garde-contre": params.value_garde_contre,
-    }[contract]
-    lines.append(
-        msg("{line} → surplus {surplus}", line=_points_line(inp, points, params), surplus=surplus)
-    )
+    surplus = 10 * _floor((abs(diff) + 5) / 10)
+    value = seating.values[contract]
     amount = value + surplus
-    terms = {"contract": contract, "value": value, "surplus": surplus}
-    if inp["chelem"]:
-        extra, made = MAISON_CHELEMS[inp["chelem"]]
+    chelem = inp["chelem"]
+    if chelem:
+        extra, made = MAISON_CHELEMS[chelem]
         amount += extra
-        terms.update(chelem=CHELEM_NAMES[inp["chelem"]], extra=extra, amount=amount)
+    if lines is not None:
         lines.append(
             msg(
-                "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
-                "per opponent, counts as made",
-                **terms,
-            )
-            if made
-            else msg(
-                "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
-                "per opponent, counts as lost",
-                **terms,
+                "{line} → surplus {surplus}",
+                line=_points_line(inp, points, params),
+                surplus=surplus,
             )
         )
-    else:
-        lines.append(
-            msg(
-                "{contract}: {value} + surplus {surplus} = {amount} per opponent, made",
-                amount=amount,
-                **terms,
+        terms = {"contract": contract, "value": value, "surplus": surplus, "amount": amount}
+        if chelem:
+            terms.update(chelem=CHELEM_NAMES[chelem], extra=extra)
+            lines.append(
+                msg(
+                    "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
+                    "per opponent, counts as made",
+                    **terms,
+                )
+                if made
+                else msg(
+                    "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
+                    "per opponent, counts as lost",
+                    **terms,
+                )
             )
-            if made
-            else msg(
-                "{contract}: {value} + surplus {surplus} = {amount} per opponent, lost",
-                amount=amount,
-                **terms,
+        else:
+            lines.append(
+                msg(
+                    "{contract}: {value} + surplus {surplus} = {amount} per opponent, made",
+                    **terms,
+                )
+                if made
+                else msg(
+                    "{contract}: {value} + surplus {surplus} = {amount} per opponent, lost",
+                    **terms,
+                )
             )
-        )
-    factor = len(active) - 1 if called is None else 3
-    return _split(amount if made else -amount, taker, called, active, factor)
+    return (amount if made else -amount), called, others if called is None else 3
 
 
 def _score_renonce(
-    inp: Mapping[str, Any], params: TarotParams, active: Sequence[str], lines: list[str]
-) -> tuple[dict[str, int], dict[str, str]]:
+    inp: Mapping[str, Any], seating: _Seating, others: int, lines: list[str] | None
+) -> tuple[int, str | None, int]:
     """RULES.md §1.3 (choice): R = points rounded to ten; the holder pays R to each other."""
-    points = _effective_points(inp["points"], params)
-    price = 10 * math.floor((points + 5) / 10)
-    lines.append(
-        msg(
-            "renonce: {taker} has the most points, {points} → R = {price} (rounded to ten)",
-            taker=inp["taker"],
-            points=_num(points),
-            price=price,
+    points = _effective_points(inp["points"], seating.params)
+    price = 10 * _floor((points + 5) / 10)
+    if lines is not None:
+        lines.append(
+            msg(
+                "renonce: {taker} has the most points, {points} → R = {price} (rounded to ten)",
+                taker=inp["taker"],
+                points=_num(points),
+                price=price,
+            )
         )
-    )
-    return _split(-price, inp["taker"], None, active, len(active) - 1)
+    return -price, None, others
 
 
 # --------------------------------------------------------------------------------------------
@@ -1010,28 +1070,53 @@ class Tarot:
             chelem=chelem,
         )
 
-    def score(self, inp: Mapping[str, Any], table: Table, number: int, carry: Any) -> RoundResult:
-        """Score a stored input (assumed valid) under the table's rule set."""
-        params = _params(table)
-        mort = self.sitting_out(table, number)
-        active = tuple(p for p in table.players if p != mort)
-        if inp["contract"] == "passe":
+    def score(
+        self,
+        inp: Mapping[str, Any],
+        table: Table,
+        number: int,
+        carry: Any,
+        *,
+        explain: bool = True,
+    ) -> RoundResult:
+        """Score a stored input (assumed valid) under the table's rule set; without
+        ``explain`` the numbers only, with an empty breakdown (a session's replay)."""
+        entry = _SEATINGS.get(id(table))
+        seating = entry[1] if entry is not None and entry[0] is table else _seating(table)
+        players = seating.players
+        contract = inp["contract"]
+        if contract == "passe":
             return RoundResult(
-                dict.fromkeys(table.players, 0), (msg("passe: everybody passed, nobody scores"),)
+                _fromkeys(players, 0),
+                (msg("passe: everybody passed, nobody scores"),) if explain else (),
             )
-        lines: list[str] = []
-        if inp["contract"] == "renonce":
+        mort, active = seating.seats[(number - 1) % len(seating.seats)]
+        lines: list[str] | None = [] if explain else None
+        if contract == "renonce":
             scorer = _score_renonce
         else:
-            scorer = _score_maison if params.scoring == "maison" else _score_fft
-        deltas, notes = scorer(inp, params, active, lines)
-        lines.append(msg("→ {shares}", shares=_share_line(deltas, notes, table, mort)))
-        bonuses = [] if inp["contract"] == "renonce" else _personal(inp, params, active)
-        if bonuses:
-            _add_personal(deltas, bonuses, active, lines)
-            lines.append(msg("= {shares}", shares=_share_line(deltas, {}, table, mort)))
-        scores = {p: deltas.get(p, 0) for p in table.players}
-        return RoundResult(scores, tuple(lines))
+            scorer = _score_maison if seating.maison else _score_fft
+        unit, called, factor = scorer(inp, seating, len(active) - 1, lines)
+        taker = inp["taker"]
+        # each defender −unit, the taker factor × unit, the called partner +unit, the mort 0
+        scores = _fromkeys(players, -unit)
+        if mort is not None:
+            scores[mort] = 0
+        scores[taker] = factor * unit
+        if called is not None:
+            scores[called] = unit
+        if lines is not None:
+            notes = _notes(taker, called, unit, factor)
+            lines.append(msg("→ {shares}", shares=_share_line(scores, notes, table, mort)))
+        if contract != "renonce":
+            bonuses = _personal(inp, seating.params, seating.maison)
+            if bonuses:
+                _add_personal(scores, bonuses, active, lines)
+                if lines is not None:
+                    lines.append(msg("= {shares}", shares=_share_line(scores, {}, table, mort)))
+        if len(scores) != len(players):  # a damaged round names someone not at the table
+            scores = {p: scores[p] for p in players}
+        return RoundResult(scores, () if lines is None else tuple(lines))
 
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Tarot has no end: the table stops when it likes."""
