@@ -50,7 +50,9 @@ def totals_table(session: Session, standings: Standings) -> Table:
     table.add_column("#", justify="right", style="dim")
     table.add_column(_("Team") if session.teams else _("Player"))
     table.add_column(_("Total"), justify="right")
-    ranking = sorted(standings.columns, key=lambda c: -standings.totals[c])
+    # Leader first: the lowest total at rami, the highest elsewhere.
+    sign = 1 if session.game_rules.lower_wins else -1
+    ranking = sorted(standings.columns, key=lambda c: sign * standings.totals[c])
     for place, column in enumerate(ranking, start=1):
         total = standings.totals[column]
         table.add_row(str(place), column, Text(str(total), style=_style(total)))

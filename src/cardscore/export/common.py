@@ -21,7 +21,6 @@ from cardscore.i18n import _, msg, tr
 Doc = Mapping[str, Any]
 
 #: Games won by the lowest total (the ranking is ascending).
-LOWER_WINS = frozenset({"rami"})
 
 #: Line colours of the chart (Okabe–Ito: told apart by colour-blind readers, dark enough to
 #: print), each with a dash pattern so that a black-and-white print still tells them apart.
@@ -140,7 +139,9 @@ def seats_line(doc: Doc) -> str:
 
 
 def lower_wins(doc: Doc) -> bool:
-    return doc["game"] in LOWER_WINS
+    from cardscore.games import get_game
+
+    return get_game(doc["game"]).lower_wins
 
 
 def ranking(doc: Doc) -> list[tuple[int, str, int]]:

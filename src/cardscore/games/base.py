@@ -468,6 +468,8 @@ class Game(Protocol):
     default_preset: str
     fields: tuple[Field, ...]
     min_players: int
+    #: whether the lowest total is the best (rami) rather than the highest
+    lower_wins: bool
     max_players: int
 
     def check_players(self, players: Sequence[str], params: Any) -> None:

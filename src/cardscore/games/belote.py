@@ -516,6 +516,7 @@ class _CardGame:
     fields: tuple[Field, ...]
     default_preset = "maison"
     min_players = max_players = 4
+    lower_wins = False
     # The session names new teams with it (and lets the user rename them).
     default_team_names = staticmethod(default_team_names)
 

@@ -450,6 +450,7 @@ class Rami:
     default_preset = "standard"
     fields = FIELDS
     min_players = 2
+    lower_wins = True  # points are what a player is left holding: the fewest win
     max_players = 6
 
     def check_players(self, players: Sequence[str], params: Any) -> None:

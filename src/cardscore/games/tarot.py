@@ -946,6 +946,7 @@ class Tarot:
     default_preset = "fft"
     fields = FIELDS
     min_players = 3
+    lower_wins = False
     max_players = 6
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
