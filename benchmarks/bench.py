@@ -373,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
         replays: list[float] = []
         while len(replays) < 3 and sum(replays) < 10:  # best of 3, or fewer when slow
             start = time.perf_counter()
-            standings = big.standings()
+            standings = big.standings(fresh=True)
             replays.append(time.perf_counter() - start)
         assert len(standings.rows) == 100_000
         (python_pass,) = side_by_side([[PYTHON, "-c", "pass"]], runs(10), env)

@@ -202,6 +202,24 @@ class Standings:
 
 
 @dataclass
+class _Progress:
+    """How far a session's replay went: the inputs it scored and where that left things."""
+
+    replay: Any
+    totals: dict[str, int]
+    inputs: list[dict[str, Any]] = field(default_factory=list)
+    rows: list[Any] = field(default_factory=list)
+    carry: Any = None
+    held: int = 0
+
+    def is_prefix_of(self, rounds: list[dict[str, Any]]) -> bool:
+        """Whether every input replayed so far is still, as the same object, in place."""
+        return len(self.inputs) <= len(rounds) and all(
+            a is b for a, b in zip(self.inputs, rounds, strict=False)
+        )
+
+
+@dataclass
 class Session:
     """A saved game: what the file holds, minus its ``schema_version``."""
 
@@ -347,22 +365,30 @@ class Session:
 
     # ---- replay ----------------------------------------------------------------------------
 
-    def standings(self) -> Standings:
+    def standings(self, *, fresh: bool = False) -> Standings:
         """Replay every round with the session's parameters.
+
+        A replay continues from the previous one while its rounds are unchanged; ``fresh``
+        replays from the first round (to measure it, or after changing a round in place).
 
         Only the numbers are computed (``explain=False``): each row works out its breakdown
         when it is asked for (:attr:`RoundRow.breakdown`)."""
         game = self.game_rules
         table = self.table()
         columns = tuple(game.columns(table))
-        replay = _Replay(self.id, game, table)
+        # Replays continue from the last one when the rounds it saw are still the first
+        # rounds (an ``add`` replays one round, not the whole session).
+        progress: _Progress | None = self.__dict__.get("_progress")
+        if fresh or progress is None or not progress.is_prefix_of(self.rounds):
+            progress = _Progress(_Replay(self.id, game, table), dict.fromkeys(columns, 0))
+        replay = progress.replay
         score = game.score
-        totals = dict.fromkeys(columns, 0)
-        rows: list[RoundRow] = []
-        append = rows.append
-        carry: Any = None
-        held = 0
-        for number, inp in enumerate(self.rounds, start=1):
+        totals = progress.totals
+        append = progress.rows.append
+        carry: Any = progress.carry
+        held = progress.held
+        start = len(progress.inputs)
+        for number, inp in enumerate(self.rounds[start:], start=start + 1):
             try:
                 result = score(inp, table, number, carry, explain=False)
             except Exception as exc:  # a hand-edited or damaged file: say which round
@@ -373,6 +399,11 @@ class Session:
             held = result.held
             append(RoundRow(number, inp, scores, totals.copy(), held, carry, replay))
             carry = result.carry
+        progress.inputs.extend(self.rounds[start:])
+        progress.carry, progress.held = carry, held
+        self.__dict__["_progress"] = progress
+        rows = progress.rows
+        totals = dict(totals)
         outcome = game.outcome(table, totals)
         following = len(self.rounds) + 1
         standings = Standings(

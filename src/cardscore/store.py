@@ -16,6 +16,7 @@ user's language.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import secrets
@@ -84,7 +85,8 @@ def dumps(session: Session) -> str:
     saves fast, and still easy to read and diff)."""
     # A shallow view of the fields: dataclasses.asdict would deep-copy every round, which
     # is most of the time of a save on a long session.
-    data = {"schema_version": SCHEMA_VERSION, **vars(session)}
+    data = {"schema_version": SCHEMA_VERSION}
+    data.update((f.name, getattr(session, f.name)) for f in dataclasses.fields(session))
     rounds = data.pop("rounds")
     undone = data.pop("undone")
     lines = ["{"]
