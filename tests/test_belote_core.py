@@ -288,7 +288,7 @@ def test_belote_and_coinche_need_four_players(players: tuple[str, ...], game: An
 
 
 def test_duplicate_players_are_refused():
-    with pytest.raises(InputError, match=r"^--names: 'south' is given twice"):
+    with pytest.raises(InputError, match=r"^--names: two players are named 'south'"):
         BELOTE.check_players(("South", "West", "south", "East"), BELOTE.presets["maison"])
     BELOTE.check_players(PLAYERS, BELOTE.presets["maison"])
 

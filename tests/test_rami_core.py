@@ -332,7 +332,7 @@ def test_wrong_player_count(players: list[str]) -> None:
     ("players", "message"),
     [
         (["Ann", "ann"], "two players are named 'ann'"),
-        (["Ann", " "], "needs a name"),
+        (["Ann", " "], "cannot be empty"),
         (["A=B", "Cyd"], "cannot contain '='"),
     ],
 )

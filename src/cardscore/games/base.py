@@ -288,6 +288,44 @@ def split_pair(text: str, sep: str, *, what: str, example: str) -> tuple[str, st
     return name.strip(), (value.strip() if found else None)
 
 
+def check_names(players: Sequence[str], *, forbidden: str = "") -> None:
+    """Refuse names a person could not type back: empty ones, names that differ only by
+    case, accents, dashes or spaces (``Zoé`` and ``zoe``), and names holding one of the
+    ``forbidden`` characters (a game's option separators).
+
+    >>> check_names(["Ann", "Bob"])
+    >>> check_names(["Zoé", "zoe"])
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --names: two players are named 'zoe'
+    >>> check_names(["A=B"], forbidden="=")
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --names: a player's name cannot contain '=' (got 'A=B')
+    """
+    seen: set[str] = set()
+    for name in players:
+        if not isinstance(name, str) or not fold(name):
+            raise InputError(
+                msg(
+                    "--names: a player's name cannot be empty or only dashes (got {name!r})",
+                    name=name,
+                )
+            )
+        for char in forbidden:
+            if char in name:
+                raise InputError(
+                    msg(
+                        "--names: a player's name cannot contain {char!r} (got {name!r})",
+                        char=char,
+                        name=name,
+                    )
+                )
+        if fold(name) in seen:
+            raise InputError(msg("--names: two players are named {name!r}", name=name))
+        seen.add(fold(name))
+
+
 # --------------------------------------------------------------------------------------------
 # Tables
 

@@ -34,6 +34,7 @@ from cardscore.games.base import (
     Outcome,
     RoundResult,
     Table,
+    check_names,
     fold,
     is_given,
     param_field,
@@ -529,17 +530,7 @@ class _CardGame:
                     count=len(players),
                 )
             )
-        seen: set[str] = set()
-        for player in players:
-            if not fold(player):
-                raise InputError(
-                    msg("--names: {player!r} is not a name (every player needs one)", player=player)
-                )
-            if fold(player) in seen:
-                raise InputError(
-                    msg("--names: {player!r} is given twice (names must differ)", player=player)
-                )
-            seen.add(fold(player))
+        check_names(players)
 
     def columns(self, table: Table) -> tuple[str, ...]:
         return team_names(table)

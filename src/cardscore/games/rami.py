@@ -38,6 +38,7 @@ from cardscore.games.base import (
     Outcome,
     RoundResult,
     Table,
+    check_names,
     fold,
     param_field,
     parse_int,
@@ -465,21 +466,7 @@ class Rami:
             raise InputError(
                 msg("rami is played by 2 to 6 players (got {count})", count=len(players))
             )
-        seen: set[str] = set()
-        for name in players:
-            if not isinstance(name, str) or not name.strip():
-                raise InputError(msg("rami: every player needs a name (got an empty one)"))
-            # "=" separates the name from the cards in --hand NAME=CARDS.
-            if "=" in name:
-                raise InputError(
-                    msg("rami: a player's name cannot contain '=' (got {name!r})", name=name)
-                )
-            # Names that fold alike could not be told apart when typed.
-            if fold(name) in seen:
-                raise InputError(
-                    msg("rami: two players are named {name!r} (names must differ)", name=name)
-                )
-            seen.add(fold(name))
+        check_names(players, forbidden="=")  # "=" separates name and cards in --hand
 
     def columns(self, table: Table) -> tuple[str, ...]:
         return table.players

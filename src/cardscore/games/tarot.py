@@ -31,7 +31,7 @@ from cardscore.games.base import (
     Outcome,
     RoundResult,
     Table,
-    fold,
+    check_names,
     is_given,
     param_field,
     parse_int,
@@ -957,21 +957,13 @@ class Tarot:
         >>> GAME.check_players(["Ann", "ann", "Bob"], PRESETS["fft"])
         Traceback (most recent call last):
         ...
-        cardscore.games.base.InputError: two players are named 'ann'
+        cardscore.games.base.InputError: --names: two players are named 'ann'
         """
         if not self.min_players <= len(players) <= self.max_players:
             raise InputError(
                 msg("tarot is played by 3 to 6 players (got {count})", count=len(players))
             )
-        seen: set[str] = set()
-        for name in players:
-            if not isinstance(name, str) or not fold(name):
-                raise InputError(
-                    msg("a player's name cannot be empty or only dashes (got {name!r})", name=name)
-                )
-            if fold(name) in seen:
-                raise InputError(msg("two players are named {name!r}", name=name))
-            seen.add(fold(name))
+        check_names(players)
         if getattr(params, "scoring", None) not in ("fft", "maison"):
             raise InputError(msg("--set scoring: accepted values are fft and maison"))
 
