@@ -19,8 +19,6 @@ import contextlib
 import dataclasses
 import json
 import os
-import secrets
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -172,6 +170,8 @@ def write(session: Session) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _remove_stale_temporaries(folder, session.id)
+        import tempfile  # only commands that save pay for it (and for random, hashlib…)
+
         fd, tmp = tempfile.mkstemp(prefix=f".{session.id}.", suffix=".tmp", dir=folder)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -354,6 +354,8 @@ def _lock_owner_id(handle: Any) -> str:
 def new_id() -> str:
     """A short random id that no existing session has."""
     while True:
+        import secrets
+
         candidate = secrets.token_hex(3)
         if not session_path(candidate).exists():
             return candidate
