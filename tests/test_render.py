@@ -27,3 +27,16 @@ def test_names_that_look_like_markup_are_shown_as_typed(cli) -> None:
     cli("new", "tarot", "--names", "[bold]Ann,:smile:,Cyd,Dan", "--no-play")
     shown = cli("show").out
     assert "[bold]Ann" in shown and ":smile:" in shown
+
+
+def test_rules_summarise_each_rule_set_in_the_chosen_language(cli) -> None:
+    maison = " ".join(cli("rules", "tarot", "--rules", "maison").out.split())
+    assert "garde 40" in maison and "+10 from each other player" in maison
+    fft = " ".join(cli("rules", "tarot").out.split())
+    assert "(25 + the gap)" in fft and "garde 40" not in fft
+    french = " ".join(cli("--lang", "fr", "rules", "belote").out.split())
+    assert "dedans" in french and "litige" in french and "le plus haut total gagne" in french
+    official = " ".join(cli("rules", "coinche", "--rules", "official").out.split())
+    assert "rounded to the ten" in official and "a round 162" in official
+    rami = " ".join(cli("rules", "rami").out.split())
+    assert "joker 20" in rami and "100 points per opponent" in rami

@@ -617,7 +617,7 @@ def rules_command(
         typer.Option("--rules", help="Rule set to describe.", autocompletion=completion.presets),
     ] = None,
 ) -> None:
-    """Print a game's rule sets and every parameter of one of them."""
+    """Print a game's rules and every parameter of one of its rule sets."""
     import dataclasses
 
     game_rules = get_game(game)
@@ -632,6 +632,8 @@ def rules_command(
             )
         )
     params = game_rules.presets[preset]
+    for line in game_rules.summary(params):
+        out(tr(line))
     from rich.table import Table
 
     table = Table(

@@ -513,6 +513,9 @@ class Game(Protocol):
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """Raise :class:`InputError` unless this many players can play."""
 
+    def summary(self, params: Any) -> tuple[str, ...]:
+        """The rules of a rule set in a few sentences (``cardscore rules``)."""
+
     def columns(self, table: Table) -> tuple[str, ...]:
         """The score columns: the players, or the teams."""
 

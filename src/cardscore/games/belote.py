@@ -532,6 +532,52 @@ class _CardGame:
             )
         check_names(players)
 
+    def summary(self, params: Any) -> tuple[str, ...]:
+        """The rules in a few sentences (``cardscore rules belote``)."""
+        lines = [
+            msg(
+                "A round with trumps is worth 162 (152 in the cards, 10 for the last trick); "
+                "in sans atout the ace is worth {ace} and a round {sans_atout}. "
+                "Belote-rebelote 20, announcements 20 to 200, a capot {capot}.",
+                ace=params.sans_atout_ace,
+                sans_atout=4 * (params.sans_atout_ace + 19) + 10,
+                capot=params.capot_made_value,
+            ),
+        ]
+        if self.name == "belote":
+            lines.append(
+                msg(
+                    "The taker's team must score more than the defence; otherwise it "
+                    "is dedans and the defence takes the whole round."
+                )
+            )
+            if params.litige:
+                lines.append(
+                    msg(
+                        "A tie is a litige: the defence scores its points, the "
+                        "taker's wait for the winner of the next round."
+                    )
+                )
+        else:
+            lines.append(
+                msg(
+                    "The taker's team must reach its contract (80 to 180, capot, générale) and "
+                    "score more than the defence. Made: its points plus the contract; coinché or "
+                    "surcoinché: ({base} + contract) × 2 or × 4. Fallen: the defence scores "
+                    "{base} + the contract, × the coinche.",
+                    base=params.base,
+                )
+            )
+            if params.rounding:
+                lines.append(msg("Each team's points are rounded to the ten (5 up)."))
+        lines.append(
+            msg(
+                "The game ends when a team reaches {target}; the higher total wins.",
+                target=params.target,
+            )
+        )
+        return tuple(lines)
+
     def columns(self, table: Table) -> tuple[str, ...]:
         return team_names(table)
 

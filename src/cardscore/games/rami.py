@@ -468,6 +468,51 @@ class Rami:
             )
         check_names(players, forbidden="=")  # "=" separates name and cards in --hand
 
+    def summary(self, params: RamiParams) -> tuple[str, ...]:
+        """The rules in a few sentences (``cardscore rules rami``)."""
+        lines = [
+            msg(
+                "The player who goes out scores 0; the others score the cards left in hand: "
+                "joker {joker}, ace 11, figures 10, the others their value.",
+                joker=params.joker,
+            ),
+        ]
+        if params.never_opened == "plus":
+            lines.append(
+                msg(
+                    "A player who never opened pays his hand + {extra}, at most "
+                    "{cap} and half the target.",
+                    extra=params.never_opened_extra,
+                    cap=params.never_opened_cap,
+                )
+            )
+        else:
+            lines.append(
+                msg("A player who never opened pays {flat}.", flat=params.never_opened_flat)
+            )
+        if params.rami_sec == "flat":
+            lines.append(
+                msg("Rami sec: every opponent pays {amount}.", amount=params.rami_sec_amount)
+            )
+        else:
+            lines.append(msg("Rami sec: every opponent pays his hand doubled."))
+        if params.target:
+            lines.append(
+                msg(
+                    "The game ends when someone reaches {target}; the lowest total wins.",
+                    target=params.target,
+                )
+            )
+        else:
+            lines.append(
+                msg(
+                    "The game ends when someone reaches {per} points per opponent; "
+                    "the lowest total wins.",
+                    per=params.target_per_opponent,
+                )
+            )
+        return tuple(lines)
+
     def columns(self, table: Table) -> tuple[str, ...]:
         return table.players
 

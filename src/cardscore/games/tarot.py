@@ -967,6 +967,49 @@ class Tarot:
         if getattr(params, "scoring", None) not in ("fft", "maison"):
             raise InputError(msg("--set scoring: accepted values are fft and maison"))
 
+    def summary(self, params: TarotParams) -> tuple[str, ...]:
+        """The rules in a few sentences (``cardscore rules tarot``).
+
+        >>> GAME.summary(PRESETS["fft"])[0]
+        'The taker needs 56 points without a bout, 51 with 1, 41 with 2 and 36 with 3 (of 91).'
+        """
+        lines = [
+            msg(
+                "The taker needs 56 points without a bout, 51 with 1, 41 with 2 and 36 with 3 "
+                "(of 91)."
+            ),
+        ]
+        if params.scoring == "fft":
+            lines.append(
+                msg(
+                    "Each defender pays (25 + the gap) × the contract (prise 1, garde 2, "
+                    "garde sans 4, garde contre 6), plus the petit au bout (10 × the contract), "
+                    "the poignées "
+                    "(20, 30 or 40, to the side that wins) and the chelem; the taker receives as "
+                    "much from each, shared with his partner at 5 players. Every round sums to 0."
+                )
+            )
+        else:
+            lines.append(
+                msg(
+                    "Each opponent pays the contract (prise {prise}, garde {garde}, garde sans "
+                    "{sans}, garde contre {contre}) plus the gap rounded to ten, and the chelem; "
+                    "the petit au bout, poignées and misères are personal: +10 from each other "
+                    "player.",
+                    prise=params.value_prise,
+                    garde=params.value_garde,
+                    sans=params.value_garde_sans,
+                    contre=params.value_garde_contre,
+                )
+            )
+        lines.append(
+            msg(
+                "At 6 players the dealer is the mort and scores nothing; the deal "
+                "passes to the next player every round."
+            )
+        )
+        return tuple(lines)
+
     def columns(self, table: Table) -> tuple[str, ...]:
         return table.players
 
