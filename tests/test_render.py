@@ -40,3 +40,13 @@ def test_rules_summarise_each_rule_set_in_the_chosen_language(cli) -> None:
     assert "rounded to the ten" in official and "a round 162" in official
     rami = " ".join(cli("rules", "rami").out.split())
     assert "joker 20" in rami and "100 points per opponent" in rami
+
+
+def test_totals_show_the_distance_to_the_target(cli) -> None:
+    cli("new", "rami", "--names", "Ann,Bob,Cyd", "--no-play")  # target 200 at 3 players
+    cli("add", "--winner", "Bob", "--hand", "Ann=50", "--hand", "Cyd=7")
+    shown = cli("show").out
+    assert "To 200" in shown
+    assert re.search(r"│ 3 │ Ann\s+│\s+50 │\s+150 │", shown)
+    cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play")
+    assert "To " not in cli("show").out  # tarot has no set end

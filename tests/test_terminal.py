@@ -114,7 +114,8 @@ def shown_totals(child, caption: str = "Next dealer:") -> dict[str, int]:
     rows: dict[str, int] = {}
     for line in child.screen.lines():
         cells = [cell.strip() for cell in line.split("│")]
-        if len(cells) == 5 and cells[1].isdigit() and re.fullmatch(r"-?\d+", cells[3]):
+        # "│ 1 │ Bob │ 132 │" (and a "to the target" column in games that have one)
+        if len(cells) >= 5 and cells[1].isdigit() and re.fullmatch(r"-?\d+", cells[3]):
             rows[cells[2]] = int(cells[3])
     return rows
 

@@ -50,12 +50,19 @@ def totals_table(session: Session, standings: Standings) -> Table:
     table.add_column("#", justify="right", style="dim")
     table.add_column(_("Team") if session.teams else _("Player"))
     table.add_column(_("Total"), justify="right")
+    game = session.game_rules
+    goal = game.goal(session.table())
+    if goal is not None:  # how far each one is from the end of the game
+        table.add_column(tr(msg("To {target}", target=goal)), justify="right")
     # Leader first: the lowest total at rami, the highest elsewhere.
-    sign = 1 if session.game_rules.lower_wins else -1
+    sign = 1 if game.lower_wins else -1
     ranking = sorted(standings.columns, key=lambda c: sign * standings.totals[c])
     for place, column in enumerate(ranking, start=1):
         total = standings.totals[column]
-        table.add_row(str(place), column, Text(str(total), style=_style(total)))
+        cells = [str(place), column, Text(str(total), style=_style(total))]
+        if goal is not None:
+            cells.append(str(max(goal - total, 0)))
+        table.add_row(*cells)
     if standings.held:
         table.add_row("", _("held (litige)"), str(standings.held))
     return table

@@ -516,6 +516,9 @@ class Game(Protocol):
     def summary(self, params: Any) -> tuple[str, ...]:
         """The rules of a rule set in a few sentences (``cardscore rules``)."""
 
+    def goal(self, table: Table) -> int | None:
+        """The total that ends the game, or ``None`` when the game has no set end."""
+
     def columns(self, table: Table) -> tuple[str, ...]:
         """The score columns: the players, or the teams."""
 

@@ -578,6 +578,9 @@ class _CardGame:
         )
         return tuple(lines)
 
+    def goal(self, table: Table) -> int | None:
+        return int(table.params.target)
+
     def columns(self, table: Table) -> tuple[str, ...]:
         return team_names(table)
 

@@ -513,6 +513,9 @@ class Rami:
             )
         return tuple(lines)
 
+    def goal(self, table: Table) -> int | None:
+        return target(table.params, len(table.players))
+
     def columns(self, table: Table) -> tuple[str, ...]:
         return table.players
 

@@ -1010,6 +1010,9 @@ class Tarot:
         )
         return tuple(lines)
 
+    def goal(self, table: Table) -> int | None:
+        return None  # tarot is played until the table stops
+
     def columns(self, table: Table) -> tuple[str, ...]:
         return table.players
 
