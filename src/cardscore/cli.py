@@ -21,7 +21,7 @@ from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.base import Field, InputError, is_given
 from cardscore.i18n import LANGUAGES, Msg, _, choose_language, language, msg, set_language, tr
 
-try:  # typer ≥ 0.29 carries its own copy of click
+try:  # typer ≥ 0.26 carries its own copy of click
     from typer._click import exceptions as click_exceptions
 except ImportError:  # pragma: no cover - older typer
     from click import exceptions as click_exceptions  # type: ignore[no-redef]
@@ -37,10 +37,6 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": list(HELP_OPTION_NAMES)},
 )
-
-
-class Failure(Exception):
-    """A runtime failure (exit 1) with a message for the user."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -855,9 +851,6 @@ def run(argv: Sequence[str]) -> int:
         )
         return 1
     except store.StoreError as exc:
-        fail(exc)
-        return 1
-    except Failure as exc:
         fail(exc)
         return 1
     return 0
