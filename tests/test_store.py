@@ -218,55 +218,31 @@ def test_locked_session_is_reported_not_lost(home: Path, monkeypatch, cli, sessi
     )
 
 
-def test_read_only_folder_is_a_clear_error(home: Path, cli, sessions) -> None:
+A_ROUND = ("--taker", "Ann", "--contract", "garde", "--bouts", "1", "--points", "60")
+
+
+def test_a_folder_that_refuses_the_save_is_a_clear_error(
+    home: Path, cli, sessions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = make()
+    before = sessions()
     if os.geteuid() == 0:
-        # root ignores permissions: simulate the failure of the write itself instead
-        session = make()
-        before = sessions()
+        # root ignores permissions: make the write itself fail, as on a full disk
+        import tempfile
 
         def refuse(*args, **kwargs):
             raise OSError(28, "No space left on device")
 
-        import tempfile
-
-        original = tempfile.mkstemp
-        tempfile.mkstemp = refuse
+        monkeypatch.setattr(tempfile, "mkstemp", refuse)
+        result = cli("add", session.id, *A_ROUND)
+        monkeypatch.undo()
+        assert "No space left" in result.err
+    else:
+        folder = home / "sessions"
+        folder.chmod(0o500)
         try:
-            result = cli(
-                "add",
-                session.id,
-                "--taker",
-                "Ann",
-                "--contract",
-                "garde",
-                "--bouts",
-                "1",
-                "--points",
-                "60",
-            )
+            result = cli("add", session.id, *A_ROUND)
         finally:
-            tempfile.mkstemp = original
-        assert result.code == 1 and "No space left" in result.err
-        assert sessions() == before
-        return
-    session = make()
-    folder = home / "sessions"
-    before = sessions()
-    folder.chmod(0o500)
-    try:
-        result = cli(
-            "add",
-            session.id,
-            "--taker",
-            "Ann",
-            "--contract",
-            "garde",
-            "--bouts",
-            "1",
-            "--points",
-            "60",
-        )
-    finally:
-        folder.chmod(0o700)
-    assert result.code == 1
+            folder.chmod(0o700)
+    assert result.code == 1 and len(result.err.strip().splitlines()) == 1
     assert sessions() == before
