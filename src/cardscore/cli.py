@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from cardscore import __version__, completion
-from cardscore.games import GAME_NAMES, get_game
+from cardscore.games import GAME_NAMES, get_game, get_preset
 from cardscore.games.base import Field, InputError, is_given
 from cardscore.i18n import LANGUAGES, Msg, _, choose_language, language, msg, set_language, tr
 
@@ -617,17 +617,7 @@ def rules_command(
     import dataclasses
 
     game_rules = get_game(game)
-    preset = (rules or game_rules.default_preset).lower()
-    if preset not in game_rules.presets:
-        raise InputError(
-            msg(
-                "--rules: {game} has no rule set {rules!r} (rule sets: {presets})",
-                game=game_rules.name,
-                rules=rules,
-                presets=", ".join(game_rules.presets),
-            )
-        )
-    params = game_rules.presets[preset]
+    preset, params = get_preset(game_rules, rules)
     for line in game_rules.summary(params):
         out(tr(line))
     from rich.table import Table
@@ -672,20 +662,11 @@ def convert(
     from cardscore.games import tarot
     from cardscore.games.base import parse_number
 
-    preset = rules.lower()
-    if preset not in tarot.GAME.presets:
-        raise InputError(
-            msg(
-                "--rules: {game} has no rule set {rules!r} (rule sets: {presets})",
-                game="tarot",
-                rules=rules,
-                presets=", ".join(tarot.GAME.presets),
-            )
-        )
+    _, params = get_preset(tarot.GAME, rules)
     value = parse_number(points, what="POINTS")
     if not 0 <= value <= 91:
         raise InputError(msg("POINTS: {points} is not between 0 and 91", points=points))
-    taker = tarot.convert(value, tarot.GAME.presets[preset])
+    taker = tarot.convert(value, params)
     typer.echo(f"{taker:g}".replace(".", ","))
 
 

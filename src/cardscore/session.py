@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardscore.games import get_game
+from cardscore.games import get_game, get_preset
 from cardscore.games.base import Game, InputError, Table, apply_settings, params_from_dict
 from cardscore.i18n import Msg, msg
 
@@ -251,19 +251,10 @@ class Session:
     ) -> Session:
         """Check a new game's set-up and return it (not yet saved)."""
         game = get_game(game_name)
-        preset = (rules or game.default_preset).strip().lower()
-        if preset not in game.presets:
-            raise InputError(
-                msg(
-                    "--rules: {game} has no rule set {rules!r} (rule sets: {presets})",
-                    game=game.name,
-                    rules=rules,
-                    presets=", ".join(game.presets),
-                )
-            )
+        preset, preset_params = get_preset(game, rules)
         names = [" ".join(p.split()) for p in players]
         team_names, settings = _team_settings(settings)
-        params = apply_settings(game.presets[preset], settings)
+        params = apply_settings(preset_params, settings)
         if target is not None:
             if not hasattr(params, "target"):
                 raise InputError(msg("--target: {game} has no target score", game=game.name))

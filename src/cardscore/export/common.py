@@ -345,6 +345,27 @@ def target(doc: Doc) -> int | None:
     return int(value) if value else None
 
 
+@dataclasses.dataclass(frozen=True)
+class Axes:
+    """The scales of the running-totals chart, shared by the HTML and the PDF sheets."""
+
+    x_max: int
+    x_ticks: list[int]
+    y_min: int
+    y_max: int
+    y_ticks: list[int]
+
+
+def chart_axes(doc: Doc) -> Axes:
+    """Round numbers along x (0 to the last round), totals along y (round tick values)."""
+    rounds = len(doc["rounds"])
+    low, high = value_range(doc)
+    y_ticks = nice_ticks(low, high, 6)
+    x_max = max(rounds, 1)
+    x_ticks = [t for t in nice_ticks(0, x_max, 9 if rounds > 1 else 2) if t <= x_max]
+    return Axes(x_max, x_ticks, y_ticks[0], y_ticks[-1], y_ticks)
+
+
 def value_range(doc: Doc) -> tuple[int, int]:
     """The lowest and highest running totals (0 included: every line starts there), and the
     game's target when a total came within a third of it (so its line is drawn)."""

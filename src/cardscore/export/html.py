@@ -292,12 +292,9 @@ def details(doc: Doc) -> str:
 def chart(doc: Doc) -> str:
     """An inline SVG line chart of the running totals: one ``<polyline>`` per column."""
     names = list(doc["columns"])
-    rounds = len(doc["rounds"])
-    low, high = common.value_range(doc)
-    y_ticks = common.nice_ticks(low, high, 6)
-    y_min, y_max = y_ticks[0], y_ticks[-1]
-    x_max = max(rounds, 1)
-    x_ticks = [t for t in common.nice_ticks(0, x_max, 9 if rounds > 1 else 2) if t <= x_max]
+    axes = common.chart_axes(doc)
+    x_max, x_ticks = axes.x_max, axes.x_ticks
+    y_min, y_max, y_ticks = axes.y_min, axes.y_max, axes.y_ticks
     plot_width = CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT
     legend_rows = math.ceil(len(names) / LEGEND_PER_ROW)
     height = PLOT_TOP + PLOT_HEIGHT + AXIS_SPACE + 8 + legend_rows * LEGEND_ROW

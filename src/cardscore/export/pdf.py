@@ -585,12 +585,9 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
     """The running totals: one polyline per column, axes with ticks, labels and a legend."""
     names = list(doc["columns"])
-    rounds = len(doc["rounds"])
-    low, high = common.value_range(doc)
-    y_ticks = common.nice_ticks(low, high, 6)
-    y_min, y_max = y_ticks[0], y_ticks[-1]
-    x_max = max(rounds, 1)
-    x_ticks = [t for t in common.nice_ticks(0, x_max, 9 if rounds > 1 else 2) if t <= x_max]
+    axes = common.chart_axes(doc)
+    x_max, x_ticks = axes.x_max, axes.x_ticks
+    y_min, y_max, y_ticks = axes.y_min, axes.y_max, axes.y_ticks
     plot_left = left + 16
     plot_top = top + 2
     plot_w = width - 18

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardscore.games.base import InputError
 from cardscore.i18n import msg
@@ -25,6 +25,25 @@ _REGISTRY = {
     "rami": ("cardscore.games.rami", "GAME"),
 }
 GAME_NAMES = tuple(_REGISTRY)
+
+
+def get_preset(game: Game, name: str | None) -> tuple[str, Any]:
+    """The rule set ``name`` of ``game`` (its default when ``None``): its name and parameters.
+
+    >>> get_preset(get_game("tarot"), "Maison")[0], get_preset(get_game("rami"), None)[0]
+    ('maison', 'standard')
+    """
+    preset = (name or game.default_preset).strip().lower()
+    if preset not in game.presets:
+        raise InputError(
+            msg(
+                "--rules: {game} has no rule set {rules!r} (rule sets: {presets})",
+                game=game.name,
+                rules=name,
+                presets=", ".join(game.presets),
+            )
+        )
+    return preset, game.presets[preset]
 
 
 def get_game(name: str) -> Game:
