@@ -50,7 +50,12 @@ def file_data(home: Path, sid: str) -> dict[str, Any]:
 
 
 def without_updated(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in data.items() if k != "updated"}
+    """The data without the time of the last change (nor, in a file, the checkpoint's
+    signature, which covers that time too)."""
+    kept = {k: v for k, v in data.items() if k != "updated"}
+    if "checkpoint" in kept:
+        kept["checkpoint"] = {k: v for k, v in kept["checkpoint"].items() if k != "crc32"}
+    return kept
 
 
 def reset(home: Path) -> None:

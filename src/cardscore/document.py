@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardscore.session import Session, Standings
+from cardscore.session import RoundRow, Session, Standings
 
 
 def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
@@ -25,25 +25,28 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
         "created": session.created,
         "updated": session.updated,
         "columns": list(standings.columns),
-        "rounds": [
-            {
-                "number": row.number,
-                "dealer": row.dealer,
-                "mort": row.mort,
-                "input": row.input,
-                "scores": row.scores,
-                "totals": row.totals,
-                "breakdown": list(row.breakdown),
-                "held": row.held,
-            }
-            for row in standings.rows
-        ],
+        "rounds": [round_document(row) for row in standings.rows],
         "totals": standings.totals,
         "held": standings.held,
         "finished": standings.finished,
         "winner": standings.winner,
         "next_dealer": standings.next_dealer,
         "next_mort": standings.next_mort,
+    }
+
+
+def round_document(row: RoundRow) -> dict[str, Any]:
+    """One round of the scoresheet: ``{number, dealer, mort, input, scores, totals,
+    breakdown, held}``."""
+    return {
+        "number": row.number,
+        "dealer": row.dealer,
+        "mort": row.mort,
+        "input": row.input,
+        "scores": row.scores,
+        "totals": row.totals,
+        "breakdown": list(row.breakdown),
+        "held": row.held,
     }
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,10 +188,15 @@ class RoundRow:
 
 @dataclass(frozen=True)
 class Standings:
-    """Where a session stands after replaying its rounds."""
+    """Where a session stands after replaying its rounds.
+
+    ``rows`` has one row per round.  When the replay started from a stored
+    :class:`Checkpoint`, the rows before it are worked out (by replaying every round) only
+    if one of them is read: the last rounds, the totals and the outcome need none of them.
+    """
 
     columns: tuple[str, ...]
-    rows: tuple[RoundRow, ...]
+    rows: Sequence[RoundRow]
     totals: Mapping[str, int]
     held: int
     finished: bool
@@ -201,22 +206,147 @@ class Standings:
     carry: Any = None  # what the last round hands to the next (belote's held points)
 
 
-@dataclass
-class _Progress:
-    """How far a session's replay went: the inputs it scored and where that left things."""
+@dataclass(frozen=True)
+class Checkpoint:
+    """Where a replay stands after the first ``rounds`` rounds: the totals, what the next
+    round is handed (``carry``: belote's held points) and the points held for display.
 
-    replay: Any
-    totals: dict[str, int]
-    inputs: list[dict[str, Any]] = field(default_factory=list)
-    rows: list[Any] = field(default_factory=list)
+    A session file stores one (see :meth:`Session.checkpoint`), so that a command on a long
+    session replays only its last rounds instead of all of them.
+
+    >>> s = Session.create("tarot", ["Ann", "Bob", "Cyd"])
+    >>> _ = s.add({"taker": "Ann", "contract": "prise", "bouts": "1", "points": "51"})
+    >>> s.checkpoint()
+    Checkpoint(rounds=0, totals={'Ann': 0, 'Bob': 0, 'Cyd': 0}, carry=None, held=0)
+    """
+
+    rounds: int
+    totals: Mapping[str, int]
     carry: Any = None
     held: int = 0
 
-    def is_prefix_of(self, rounds: list[dict[str, Any]]) -> bool:
-        """Whether every input replayed so far is still, as the same object, in place."""
-        return len(self.inputs) <= len(rounds) and all(
-            a is b for a, b in zip(self.inputs, rounds, strict=False)
-        )
+
+# A replay keeps at least this many last rounds at hand (what `show` and `add` display), and
+# the checkpoint a save stores is the last multiple of it that leaves that many after it:
+# a command on a session of any length replays between SPAN and 2 × SPAN - 1 rounds.
+CHECKPOINT_SPAN = 64
+
+
+class _Progress:
+    """How far a session's replay went: where it started (round 0 or a stored checkpoint),
+    the inputs it scored since, their rows, and where that left things."""
+
+    __slots__ = ("carry", "held", "inputs", "replay", "rows", "start", "totals")
+
+    def __init__(self, replay: _Replay, start: Checkpoint) -> None:
+        self.replay = replay
+        self.start = start
+        self.totals = dict(start.totals)
+        self.carry = start.carry
+        self.held = start.held
+        self.inputs: list[Mapping[str, Any]] = []
+        self.rows: list[RoundRow] = []
+
+    @property
+    def count(self) -> int:
+        """How many rounds this replay accounts for."""
+        return self.start.rounds + len(self.inputs)
+
+    def is_prefix_of(self, rounds: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether the rounds this replay accounts for are still the first ``rounds``: the
+        ones before its start untouched (:attr:`StoredRounds.intact`), the ones it scored
+        still there as the same objects."""
+        base = self.start.rounds
+        if base and getattr(rounds, "intact", 0) < base:
+            return False
+        if self.count > len(rounds):
+            return False
+        return all(a is b for a, b in zip(self.inputs, rounds[base : self.count], strict=True))
+
+    def advance(self, inputs: Sequence[Mapping[str, Any]], session_id: str) -> None:
+        """Score ``inputs``, the rounds that follow the ones replayed so far."""
+        replay = self.replay
+        game, table = replay.game, replay.table
+        score = game.score
+        columns = tuple(self.totals)
+        totals = self.totals
+        append = self.rows.append
+        carry: Any = self.carry
+        held = self.held
+        for number, inp in enumerate(inputs, start=self.count + 1):
+            try:
+                result = score(inp, table, number, carry, explain=False)
+            except Exception as exc:  # a hand-edited or damaged file: say which round
+                raise _unscorable(session_id, number, exc) from None
+            scores = result.scores  # a new dict each time: the row keeps it
+            for column in columns:
+                totals[column] += scores.get(column, 0)
+            held = result.held
+            append(RoundRow(number, inp, scores, totals.copy(), held, carry, replay))
+            carry = result.carry
+        self.inputs.extend(inputs)
+        self.carry, self.held = carry, held
+
+    def at(self, rounds: int) -> Checkpoint | None:
+        """The checkpoint after ``rounds`` rounds, if this replay went through it."""
+        start = self.start
+        if rounds == start.rounds:
+            return start
+        if not start.rounds < rounds <= self.count:
+            return None
+        row = self.rows[rounds - start.rounds - 1]
+        carry = self.carry if rounds == self.count else self.rows[rounds - start.rounds]._carry
+        return Checkpoint(rounds, dict(row.totals), carry, row.held)
+
+
+class _Rows(Sequence[RoundRow]):
+    """The rows of a replay that started from a stored checkpoint: the ones after it are
+    here; reading an earlier one replays every round once (``whole``) and keeps the result."""
+
+    __slots__ = ("_start", "_tail", "_whole", "_whole_rows")
+
+    def __init__(
+        self, start: int, tail: tuple[RoundRow, ...], whole: Callable[[], tuple[RoundRow, ...]]
+    ) -> None:
+        self._start = start
+        self._tail = tail
+        self._whole = whole
+
+    def _all(self) -> tuple[RoundRow, ...]:
+        try:
+            return self._whole_rows
+        except AttributeError:
+            self._whole_rows: tuple[RoundRow, ...] = self._whole()
+            return self._whole_rows
+
+    def __len__(self) -> int:
+        return self._start + len(self._tail)
+
+    def __getitem__(self, index: Any) -> Any:
+        start = self._start
+        if isinstance(index, slice):
+            first, stop, step = index.indices(len(self))
+            span = range(first, stop, step)
+            if not span or min(span[0], span[-1]) >= start:
+                return tuple(self._tail[i - start] for i in span)
+            return self._all()[index]
+        position = index + len(self) if index < 0 else index
+        if start <= position < len(self):
+            return self._tail[position - start]
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[RoundRow]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Rows | tuple):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<rows 1 to {len(self)}: {len(self._tail)} replayed from round {self._start}>"
 
 
 @dataclass
@@ -232,7 +362,8 @@ class Session:
     title: str = ""
     created: str = ""
     updated: str = ""
-    rounds: list[dict[str, Any]] = field(default_factory=list)
+    # a plain list, or a file's StoredRounds (parsed as they are read)
+    rounds: MutableSequence[dict[str, Any]] = field(default_factory=list)
     undone: list[dict[str, Any]] = field(default_factory=list)
 
     # ---- creation --------------------------------------------------------------------------
@@ -357,63 +488,100 @@ class Session:
     # ---- replay ----------------------------------------------------------------------------
 
     def standings(self, *, fresh: bool = False) -> Standings:
-        """Replay every round with the session's parameters.
+        """Replay the rounds with the session's parameters.
 
-        A replay continues from the previous one while its rounds are unchanged; ``fresh``
-        replays from the first round (to measure it, or after changing a round in place).
+        A replay continues from the previous one while its rounds are unchanged.  A session
+        read from its file starts from the file's checkpoint (:meth:`checkpoint`): only the
+        rounds after it are scored, and the rows before it are worked out if one is read.
+        ``fresh`` replays every round from the first (to measure it, or after changing a
+        round in place).
 
         Only the numbers are computed (``explain=False``): each row works out its breakdown
         when it is asked for (:attr:`RoundRow.breakdown`)."""
         game = self.game_rules
         table = self.table()
         columns = tuple(game.columns(table))
-        # Replays continue from the last one when the rounds it saw are still the first
-        # rounds (an ``add`` replays one round, not the whole session).
+        rounds = self.rounds
         progress: _Progress | None = self.__dict__.get("_progress")
-        if fresh or progress is None or not progress.is_prefix_of(self.rounds):
-            progress = _Progress(_Replay(self.id, game, table), dict.fromkeys(columns, 0))
-        replay = progress.replay
-        score = game.score
-        totals = progress.totals
-        append = progress.rows.append
-        carry: Any = progress.carry
-        held = progress.held
-        start = len(progress.inputs)
-        for number, inp in enumerate(self.rounds[start:], start=start + 1):
-            try:
-                result = score(inp, table, number, carry, explain=False)
-            except Exception as exc:  # a hand-edited or damaged file: say which round
-                raise _unscorable(self.id, number, exc) from None
-            scores = result.scores  # a new dict each time: the row keeps it
-            for column in columns:
-                totals[column] += scores.get(column, 0)
-            held = result.held
-            append(RoundRow(number, inp, scores, totals.copy(), held, carry, replay))
-            carry = result.carry
-        progress.inputs.extend(self.rounds[start:])
-        progress.carry, progress.held = carry, held
+        if (
+            fresh
+            or progress is None
+            or progress.replay.table != table  # the players or the rules were changed
+            or not progress.is_prefix_of(rounds)
+        ):
+            start = self._zero(columns) if fresh else self._resume_point(table, columns)
+            progress = _Progress(_Replay(self.id, game, table), start)
+        progress.advance(rounds[progress.count :], self.id)
         self.__dict__["_progress"] = progress
-        rows = progress.rows
-        totals = dict(totals)
+        rows: Sequence[RoundRow] = tuple(progress.rows)
+        if progress.start.rounds:
+            rows = _Rows(progress.start.rounds, rows, self._whole_replay(progress))
+        totals = dict(progress.totals)
         outcome = game.outcome(table, totals)
-        following = len(self.rounds) + 1
-        standings = Standings(
+        following = len(rounds) + 1
+        return Standings(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             totals=totals,
-            held=held,
+            held=progress.held,
             finished=outcome.finished,
             winner=outcome.winner,
             next_dealer=table.dealer(following),
             next_mort=game.sitting_out(table, following),
-            carry=carry,
+            carry=progress.carry,
         )
-        return standings
+
+    def checkpoint(self) -> Checkpoint:
+        """The checkpoint a save stores: the standings after the last multiple of
+        :data:`CHECKPOINT_SPAN` rounds that leaves at least that many rounds after it (or
+        the one this replay started from, after undoing past it)."""
+        self.standings()
+        progress: _Progress = self.__dict__["_progress"]
+        wanted = max(0, (progress.count - CHECKPOINT_SPAN) // CHECKPOINT_SPAN * CHECKPOINT_SPAN)
+        return progress.at(wanted) or progress.start
+
+    def _zero(self, columns: tuple[str, ...]) -> Checkpoint:
+        return Checkpoint(0, dict.fromkeys(columns, 0))
+
+    def _resume_point(self, table: Table, columns: tuple[str, ...]) -> Checkpoint:
+        """Where a new replay starts: the latest stored checkpoint that leaves at least
+        CHECKPOINT_SPAN rounds at hand if there is one, else the latest, else round 0.
+
+        Stored checkpoints count only at the table they were computed at (the file's)."""
+        rounds = self.rounds
+        if getattr(rounds, "table", None) != table:
+            return self._zero(columns)
+        usable = [
+            c
+            for c in rounds.checkpoints()  # type: ignore[attr-defined]  # StoredRounds
+            if c.rounds <= len(rounds) and list(c.totals) == list(columns)
+        ]
+        if not usable:
+            return self._zero(columns)
+        roomy = [c for c in usable if c.rounds <= len(rounds) - CHECKPOINT_SPAN]
+        return max(roomy or usable, key=lambda c: c.rounds)
+
+    def _whole_replay(self, progress: _Progress) -> Callable[[], tuple[RoundRow, ...]]:
+        """How to get every row of ``progress``, the rounds before its start included."""
+        start, count = progress.start.rounds, progress.count
+        head = self.rounds.head(start)  # type: ignore[attr-defined]  # only StoredRounds start late
+        scored = tuple(progress.inputs)
+
+        def whole() -> tuple[RoundRow, ...]:
+            full = _Progress(progress.replay, self._zero(tuple(progress.totals)))
+            full.advance([*head(), *scored], self.id)
+            if self.__dict__.get("_progress") is progress and progress.count == count:
+                # later replays of this session go on from the whole one
+                self.__dict__["_progress"] = full
+            return tuple(full.rows)
+
+        return whole
 
     # ---- (de)serialisation -----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {"schema_version": SCHEMA_VERSION, **dataclasses.asdict(self)}
+        plain = dataclasses.replace(self, rounds=list(self.rounds))
+        return {"schema_version": SCHEMA_VERSION, **dataclasses.asdict(plain)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Session:

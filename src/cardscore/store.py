@@ -20,12 +20,15 @@ import dataclasses
 import json
 import os
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from cardscore import __version__
 from cardscore.i18n import msg
-from cardscore.session import SCHEMA_VERSION, Session, reason_of
+from cardscore.session import SCHEMA_VERSION, Checkpoint, Session, SessionDataError, reason_of
+from cardscore.stored import SEPARATOR, StoredRounds
 
 LOCK_TIMEOUT = 5.0  # seconds a process waits for another one's save before giving up
 
@@ -81,41 +84,88 @@ def session_path(session_id: str) -> Path:
 # One encoder for every round line: json.dumps with options builds a new encoder per call,
 # which is most of the cost of saving ten thousand rounds.
 _ROUND_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+_CHECKPOINT_KEY = b'\n  "checkpoint": '
+_CRC_KEY = b', "crc32": '
+_ROUNDS_OPEN = b'\n  "rounds": [\n    '
+_ROUNDS_CLOSE = b"\n  ],"
+_UNDONE_KEY = b'\n  "undone": '
 
 
-def dumps(session: Session) -> str:
-    """The file text: header lines, then one round per line (compact, so a long session
-    saves fast, and still easy to read and diff)."""
+def encode(session: Session) -> bytes:
+    """The file's bytes: header lines, one round per line (compact, so a long session saves
+    fast, and still easy to read and diff), then the checkpoint line.
+
+    The checkpoint (:meth:`Session.checkpoint`) lets the next command skip replaying, and
+    even parsing, the rounds before it.  It is trusted only while the rest of the file is
+    byte for byte what this version of cardscore wrote: it carries the version, the length
+    and a CRC-32 of everything above it.  Rounds read from the file and still in place are
+    written back as the very lines they were read from."""
     # A shallow view of the fields: dataclasses.asdict would deep-copy every round, which
     # is most of the time of a save on a long session.
     data = {"schema_version": SCHEMA_VERSION}
     data.update((f.name, getattr(session, f.name)) for f in dataclasses.fields(session))
     rounds = data.pop("rounds")
     undone = data.pop("undone")
-    lines = ["{"]
-    for key, value in data.items():
-        lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
-    for key, items in (("rounds", rounds), ("undone", undone)):
-        if not items:
-            lines.append(f'  "{key}": [],')
-            continue
-        lines.append(f'  "{key}": [')
-        lines.append("    " + ",\n    ".join(map(_ROUND_ENCODER.encode, items)))
-        lines.append("  ],")
-    lines[-1] = lines[-1].rstrip(",")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def loads(text: str, path: Path) -> Session:
-    """Parse a session file's text; any problem is a :class:`SessionFileError`."""
+    header = "".join(
+        f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n"
+        for key, value in data.items()
+    )
+    parts: list[bytes | memoryview] = [b"{\n", header.encode()]
+    stored = rounds.block() if isinstance(rounds, StoredRounds) else b""
+    fresh = rounds.extra() if isinstance(rounds, StoredRounds) else rounds
+    lines = SEPARATOR.decode().join(map(_ROUND_ENCODER.encode, fresh)).encode()
+    if stored or lines:
+        between = SEPARATOR if stored and lines else b""
+        parts += [b'  "rounds": [\n    ', stored, between, lines, b"\n  ],\n"]
+    else:
+        parts.append(b'  "rounds": [],\n')
+    if undone:
+        items = SEPARATOR.decode().join(map(_ROUND_ENCODER.encode, undone))
+        parts += [b'  "undone": [\n    ', items.encode(), b"\n  ]"]
+    else:
+        parts.append(b'  "undone": []')
     try:
-        data = json.loads(text)
+        checkpoint = session.checkpoint()
+    except SessionDataError:  # a round the rules cannot score: no checkpoint, no harm
+        return b"".join([*parts, b"\n}\n"])
+    fields = {"cardscore": __version__, "rounds_in_file": len(rounds)}
+    fields.update(dataclasses.asdict(checkpoint))
+    # The CRC is the line's last field and covers every byte before it, itself excepted.
+    parts += [
+        b',\n  "checkpoint": ',
+        json.dumps(fields, ensure_ascii=False).encode()[:-1],
+        _CRC_KEY,
+    ]
+    crc = 0
+    for part in parts:
+        crc = zlib.crc32(part, crc)
+    return b"".join([*parts, str(crc).encode(), b"}\n}\n"])
+
+
+def dumps(session: Session) -> str:
+    """The file's text (see :func:`encode`)."""
+    return encode(session).decode()
+
+
+def loads(text: str | bytes, path: Path) -> Session:
+    """Parse a session file's content; any problem is a :class:`SessionFileError`."""
+    raw = text.encode() if isinstance(text, str) else text
+    session = _read_checkpointed(raw, path)
+    if session is not None:
+        return session
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SessionFileError(path, msg("not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
         # exc.msg is the JSON parser's own (English) wording.
         raise SessionFileError(
             path, msg("not valid JSON ({error} at line {line})", error=exc.msg, line=exc.lineno)
         ) from None
+    return _session(data, path)
+
+
+def _session(data: Any, path: Path) -> Session:
     if not isinstance(data, dict):
         raise SessionFileError(path, msg("not a cardscore session (expected a JSON object)"))
     version = data.get("schema_version")
@@ -139,6 +189,44 @@ def loads(text: str, path: Path) -> Session:
         ) from None
 
 
+def _read_checkpointed(raw: bytes, path: Path) -> Session | None:
+    """The session of a file whose checkpoint is sound, its rounds left unparsed
+    (:class:`StoredRounds`); ``None`` when the file must be read the long way."""
+    crc_at = raw.rfind(_CRC_KEY)
+    at = raw.rfind(_CHECKPOINT_KEY, 0, crc_at)
+    if crc_at < 0 or at < 0 or raw[at - 1 : at] != b",":
+        return None
+    signed = crc_at + len(_CRC_KEY)
+    try:
+        if int(raw[signed : raw.index(b"}", signed)]) != zlib.crc32(memoryview(raw)[:signed]):
+            return None
+        stamp = json.loads(b"{" + raw[at:])["checkpoint"]
+        if stamp["cardscore"] != __version__:  # another version may score differently
+            return None
+        checkpoint = Checkpoint(
+            rounds=stamp["rounds"], totals=stamp["totals"], carry=stamp["carry"], held=stamp["held"]
+        )
+        count = stamp["rounds_in_file"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    opening = raw.find(_ROUNDS_OPEN)
+    undone = raw.rfind(_UNDONE_KEY, 0, at)  # (searching back from the end is quicker)
+    closing = undone - len(_ROUNDS_CLOSE)
+    if opening < 0 or undone < 0 or raw[closing:undone] != _ROUNDS_CLOSE:
+        return None  # no rounds (nothing to spare), or not laid out as this version writes
+    first = opening + len(_ROUNDS_OPEN)
+    header = raw[:opening] + b'\n  "rounds": [],' + raw[closing + len(_ROUNDS_CLOSE) : at - 1]
+    try:
+        data = json.loads(header + b"\n}")
+    except ValueError:
+        return None
+    if data.get("schema_version") != SCHEMA_VERSION:  # an older file is migrated the long way
+        return None
+    session = _session(data, path)
+    session.rounds = StoredRounds(raw[first:closing], count, [checkpoint], session.table())
+    return session
+
+
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
     """Bring an older file's data up to :data:`SCHEMA_VERSION` (1 is the first version)."""
     if data["schema_version"] < 1:
@@ -153,20 +241,16 @@ def read(path: Path) -> Session:
         raise SessionNotFound(msg("no session file {path}", path=str(path))) from None
     except OSError as exc:
         raise SessionFileError(path, exc.strerror or str(exc)) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SessionFileError(path, msg("not UTF-8 text")) from None
-    if not text.strip():
+    if not raw.strip():
         raise SessionFileError(path, msg("the file is empty"))
-    return loads(text, path)
+    return loads(raw, path)
 
 
 def write(session: Session) -> Path:
     """Atomically replace the session's file with its current content."""
     folder = sessions_dir()
     path = folder / f"{session.id}.json"
-    text = dumps(session)
+    content = encode(session)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _remove_stale_temporaries(folder, session.id)
@@ -174,8 +258,8 @@ def write(session: Session) -> Path:
 
         fd, tmp = tempfile.mkstemp(prefix=f".{session.id}.", suffix=".tmp", dir=folder)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(content)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, path)
