@@ -4,14 +4,15 @@ Exit status: 0 success, 1 runtime failure (locked or damaged file, disk error), 
 input, 130 interrupted.  Every error is one line on standard error, never a traceback.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: Typer reads a command's annotations four times
+# per build and would evaluate string ones each time; these are evaluated once, at import.
+import copy
 import inspect
 import json
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -303,12 +304,22 @@ METAVARS = {
 }
 
 
-def _build_add_command() -> Callable[..., None]:
-    """``add`` with one option per round field of any game (one description, many uses).
+@app.command()
+def add(session: str | None = None, as_json: bool = False, **raw: Any) -> None:
+    """Record one round without any prompt, then print its scores and the totals."""
+    _add(session, as_json, **raw)
 
-    Every valued option is collected as a list, so that a single-valued one given twice is
-    refused rather than silently overwritten.  The options' help texts are put in by
+
+def _give_add_its_options() -> None:
+    """Give ``add`` one option per round field of any game (one description, many uses), once.
+
+    Its options come from every game's fields, so this imports every game: only the builds
+    that include ``add`` (``add`` itself, the root help, shell completion) pay for it.  Every
+    valued option is collected as a list, so that a single-valued one given twice is refused
+    rather than silently overwritten.  The options' help texts are put in by
     :func:`build_command`, in the user's language (see :data:`ADD_HELP`)."""
+    if "__signature__" in vars(add):
+        return
     parameters = [
         inspect.Parameter(
             "session", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=SessionArg
@@ -341,43 +352,8 @@ def _build_add_command() -> Callable[..., None]:
         )
     )
     annotations["as_json"] = JsonOpt
-
-    def add(session: str | None = None, as_json: bool = False, **raw: Any) -> None:
-        """Record one round without any prompt, then print its scores and the totals."""
-        _add(session, as_json, **raw)
-
-    add.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     add.__annotations__ = annotations
-    return add
-
-
-_ADD_REGISTERED = False
-
-
-def register_add() -> None:
-    """Add the ``add`` command to the app, once.
-
-    Its options come from every game's fields, so building it imports every game; only the
-    commands that need it (``add``, the root help, shell completion) pay for that."""
-    global _ADD_REGISTERED
-    if _ADD_REGISTERED:
-        return
-    app.command("add")(_build_add_command())
-    info = app.registered_commands.pop()
-    app.registered_commands.insert(2, info)  # after new and play, as in the README
-    _ADD_REGISTERED = True
-
-
-def _needs_add(argv: Sequence[str]) -> bool:
-    if os.environ.get(completion.COMPLETE_VAR):
-        return True
-    words = iter(argv)
-    for word in words:
-        if word == "--lang":
-            next(words, None)
-        elif not word.startswith("-"):
-            return word == "add"
-    return True  # no command: the root help lists every command
+    add.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
 
 
 # --------------------------------------------------------------------------------------------
@@ -693,11 +669,47 @@ def _requested_language(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _command_name(info: Any) -> str:
+    return info.name or typer.main.get_command_name(info.callback.__name__)
+
+
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs, when its first words say it (``show`` in ``--lang fr show``).
+
+    ``None`` when they do not: no command, the root ``--help`` or any root option but
+    ``--lang`` before it, an unknown command (click then suggests the nearest ones), and
+    shell completion (it may complete any command)."""
+    if os.environ.get(completion.COMPLETE_VAR):
+        return None
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)
+        elif not word.startswith("--lang="):
+            names = {_command_name(info) for info in app.registered_commands}
+            return word if word in names else None
+    return None
+
+
+def _app_for(argv: Sequence[str] | None) -> typer.Typer:
+    """The app to build for ``argv``: only the command it names and the root options when
+    :func:`_command_word` tells it, else (and for ``None``) every command.  Typer builds each
+    command of an app, anew on every run, and that takes time."""
+    name = None if argv is None else _command_word(argv)
+    infos = [i for i in app.registered_commands if name is None or _command_name(i) == name]
+    if any(info.callback is add for info in infos):
+        _give_add_its_options()
+    if name is None:
+        return app
+    only = copy.copy(app)  # the same settings and root callback
+    only.registered_commands = infos
+    return only
+
+
 def build_command(argv: Sequence[str] | None = None) -> Any:
-    """The click command of the app, its help texts in the current language."""
-    if argv is None or _needs_add(argv):
-        register_add()
-    command = typer.main.get_command(app)
+    """The click command of the app, its help texts in the current language; for ``argv``,
+    only what it runs needs (see :func:`_app_for`)."""
+    command = typer.main.get_command(_app_for(argv))
     if language() != "en":
         commands = command_tree(command)
         for each in commands:
@@ -759,16 +771,17 @@ def _translate_help_machinery(commands: Sequence[Any]) -> None:
 def command_tree(command: Any = None) -> list[Any]:
     """The app's root command and every subcommand."""
     if command is None:
-        register_add()
-        command = typer.main.get_command(app)
+        command = typer.main.get_command(_app_for(None))
     return [command, *getattr(command, "commands", {}).values()]
 
 
+# Patterns, not compiled ones: they are compiled (and cached by re) on the first usage error,
+# not on every start.
 USAGE_MESSAGES = (
-    (re.compile(r"No such option: (\S+)(.*)"), "No such option: {option}{rest}"),
-    (re.compile(r"Missing argument '(\S+)'\.?"), "Missing argument {option}"),
-    (re.compile(r"Option '(\S+)' requires an argument\.?"), "Option {option} needs a value"),
-    (re.compile(r"No such command '(\S+)'\.?"), "No such command: {option}"),
+    (r"No such option: (\S+)(.*)", "No such option: {option}{rest}"),
+    (r"Missing argument '(\S+)'\.?", "Missing argument {option}"),
+    (r"Option '(\S+)' requires an argument\.?", "Option {option} needs a value"),
+    (r"No such command '(\S+)'\.?", "No such command: {option}"),
 )
 
 
@@ -776,7 +789,7 @@ def usage_message(text: str) -> str:
     """Typer's usage errors, as one line in the user's language."""
     first = text.strip().splitlines()[-1] if text.strip() else text
     for pattern, template in USAGE_MESSAGES:
-        found = pattern.fullmatch(first)
+        found = re.fullmatch(pattern, first)
         if found:
             groups = found.groups()
             return tr(msg(template, option=groups[0], rest=groups[1] if len(groups) > 1 else ""))

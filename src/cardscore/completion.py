@@ -6,8 +6,8 @@ candidates.  Each returns ``(value, help)`` pairs and never raises: a completion
 must not print a traceback into the user's command line.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: Typer reads these functions' annotations each
+# time it builds an option they complete; string ones would be evaluated every time.
 import functools
 from collections.abc import Callable, Iterable
 from typing import Any

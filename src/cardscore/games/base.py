@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -44,8 +43,11 @@ def fold(text: str) -> str:
     ('garde-sans', 'defense', 'coeur', 'garde-contre')
     """
     text = text.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae")
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    if not text.isascii():  # ASCII has no accent to strip (and unicodedata takes time to load)
+        import unicodedata
+
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
     return "-".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 
