@@ -96,3 +96,14 @@ def test_show_and_add_import_no_prompts_nor_exporters(
     assert "Ann" in result.stdout  # it really ran the command
     assert "cardscore.cli" in modules and "cardscore.store" in modules
     assert offenders(modules, INTERACTIVE) == []
+
+
+@pytest.mark.parametrize("args", [["show"], ["add", *ADD]], ids=" ".join)
+def test_show_and_add_draw_without_rich_table_nor_markup(args: list[str], session_id: str) -> None:
+    """Their tables are drawn by cardscore.grid (rich.table: a few ms to import), their
+    styles applied with Text objects (markup would import rich's emoji codes)."""
+    result, modules = imported([*launchers()[0][1], *args])
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "┃ # ┃" in result.stdout  # a table was drawn
+    assert "cardscore.grid" in modules
+    assert {"rich.table", "rich._emoji_codes"} & modules == set()

@@ -1,8 +1,21 @@
-"""What `show` puts on screen: the ranking, names as typed."""
+"""What `show` puts on screen: the ranking, names as typed; and the tables' drawing (grid.Grid),
+character for character and style for style what Rich's Table draws."""
 
 from __future__ import annotations
 
+import io
 import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+
+from cardscore import render, store
+from cardscore.grid import Grid
 
 
 def ranking(text: str) -> list[str]:
@@ -50,3 +63,227 @@ def test_totals_show_the_distance_to_the_target(cli) -> None:
     assert re.search(r"│ 3 │ Ann\s+│\s+50 │\s+150 │", shown)
     cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play")
     assert "To " not in cli("show").out  # tarot has no set end
+
+
+# --------------------------------------------------------------------------------------------
+# The tables: grid.Grid draws what rich.table.Table draws
+
+
+def drawn(renderable, width: int = 120) -> list[list[tuple[str, Style]]]:
+    """What a colour terminal ``width`` columns wide shows: each line's characters, each
+    with its style."""
+    console = Console(
+        width=width,
+        force_terminal=True,
+        color_system="truecolor",
+        no_color=False,
+        legacy_windows=False,
+        highlight=False,
+        markup=False,
+        emoji=False,
+    )
+    lines = Segment.split_lines(console.render(renderable, console.options))
+    return [[(c, s.style or Style.null()) for s in line for c in s.text] for line in lines]
+
+
+def text_of(lines: list[list[tuple[str, Style]]]) -> str:
+    return "\n".join("".join(c for c, _ in line) for line in lines)
+
+
+def style_at(lines: list[list[tuple[str, Style]]], pattern: str) -> Style:
+    """The style of the first character that ``pattern`` (a regex) matches."""
+    for line in lines:
+        found = re.search(pattern, "".join(c for c, _ in line))
+        if found:
+            return line[found.start()][1]
+    raise AssertionError(f"{pattern!r} is not drawn")
+
+
+def new(cli, game: str, *options: str) -> str:
+    result = cli("new", game, *options, "--no-play")
+    assert result.code == 0, result.err
+    return result.out.strip()
+
+
+def add(cli, sid: str, *options: str) -> None:
+    result = cli("add", sid, *options)
+    assert result.code == 0, result.err
+
+
+GARDE = ["--contract", "garde", "--bouts", "2", "--points", "49"]
+BELOTE_SEATS = ["--names", "Sud,Est,Nord,Ouest", "--set", "team1=NS", "--set", "team2=EW"]
+
+
+def tarot_five(cli) -> str:
+    sid = new(cli, "tarot", "--names", "Ann,Béa,Cyd,Dan,Élodie", "--title", "Vendredi soir")
+    add(cli, sid, "--taker", "Béa", *GARDE, "--called", "Dan")
+    add(cli, sid, "--taker", "Cyd", "--contract", "prise", "--bouts", "1", "--points", "44",
+        "--called", "Ann")  # fmt: skip
+    add(cli, sid, "--contract", "passe")
+    return sid
+
+
+def tarot_six(cli) -> str:  # a Mort column; a caption wider than the totals, wrapped
+    sid = new(cli, "tarot", "--names", "Ann,Bob,Cyd,Dan,Eve,Fay")
+    add(cli, sid, "--taker", "Bob", *GARDE, "--petit-au-bout", "Cyd")
+    return sid
+
+
+def belote_held(cli) -> str:  # teams, a Held column and a "held (litige)" row
+    sid = new(cli, "belote", *BELOTE_SEATS)
+    add(cli, sid, "--taker", "Sud", "--trump", "hearts", "--points", "71", "--dix-de-der", "NS")
+    add(cli, sid, "--taker", "Est", "--trump", "spades", "--points", "90", "--dix-de-der", "EW")
+    return sid
+
+
+def rami(cli) -> str:  # a "To 200" column
+    sid = new(cli, "rami", "--names", "[bold]Ann,:smile:,Cyd")
+    add(cli, sid, "--winner", ":smile:", "--hand", "[bold]Ann=50", "--hand", "Cyd=7")
+    return sid
+
+
+GAMES = [tarot_five, tarot_six, belote_held, rami]
+
+
+def tables(sid: str, *, detail: bool = False) -> list[Grid]:
+    session = store.load(sid)
+    standings = session.standings()
+    sheet = render.sheet(session, standings, standings.rows, detail=detail)
+    return [sheet, render.totals_table(session, standings)]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
+def test_the_tables_are_drawn_as_rich_draws_them(cli, game) -> None:
+    for table in tables(game(cli)):
+        assert isinstance(table, Grid)
+        assert table.widths(120) is not None  # drawn by the Grid itself, not by Rich
+        assert drawn(table) == drawn(table.table())
+
+
+SHEET = [  # as rich.table.Table drew it
+    "                          Vendredi soir                          ",
+    "┏━━━┳━━━━━━━━┳━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━┓",
+    "┃ # ┃ Dealer ┃     Ann ┃      Béa ┃      Cyd ┃    Dan ┃  Élodie ┃",
+    "┡━━━╇━━━━━━━━╇━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━┩",
+    "│ 1 │ Ann    │ -66 -66 │ +132 132 │  -66 -66 │ +66 66 │ -66 -66 │",
+    "│ 2 │ Béa    │ -32 -98 │  +32 164 │ -64 -130 │ +32 98 │ +32 -34 │",
+    "│ 3 │ Cyd    │   0 -98 │    0 164 │   0 -130 │   0 98 │   0 -34 │",
+    "├───┼────────┼─────────┼──────────┼──────────┼────────┼─────────┤",
+    "│   │ Total  │     -98 │      164 │     -130 │     98 │     -34 │",
+    "└───┴────────┴─────────┴──────────┴──────────┴────────┴─────────┘",
+]
+TOTALS = [
+    "    Vendredi soir     ",
+    "┏━━━┳━━━━━━━━┳━━━━━━━┓",
+    "┃ # ┃ Player ┃ Total ┃",
+    "┡━━━╇━━━━━━━━╇━━━━━━━┩",
+    "│ 1 │ Béa    │   164 │",
+    "│ 2 │ Dan    │    98 │",
+    "│ 3 │ Élodie │   -34 │",
+    "│ 4 │ Ann    │   -98 │",
+    "│ 5 │ Cyd    │  -130 │",
+    "└───┴────────┴───────┘",
+    "   Next dealer: Dan   ",
+]
+
+
+def test_the_sheet_and_the_totals_look_as_rich_drew_them(cli) -> None:
+    sheet, totals = tables(tarot_five(cli))
+    assert text_of(drawn(sheet, 100)).splitlines() == SHEET
+    assert text_of(drawn(totals, 100)).splitlines() == TOTALS
+
+
+def test_the_tables_keep_their_styles(cli) -> None:
+    sheet, totals = (drawn(t) for t in tables(tarot_five(cli)))
+    assert style_at(sheet, "Vendredi soir") == Style(bold=True)  # the title
+    assert style_at(sheet, r"Dealer") == Style(bold=True)  # the header
+    assert style_at(sheet, r"│ 2 │") == Style.null()  # the border
+    assert style_at(sheet, r"(?<=│ )2 │") == Style(dim=True)  # the round number
+    win, loss = style_at(sheet, r"\+\d+ "), style_at(sheet, r"-\d+ ")
+    assert win.color.name == "green" and loss.color.name == "red"
+    assert style_at(sheet, r"(?<= )0 ") == Style(dim=True)  # a passe
+    running = style_at(sheet, r"(?<=\+132 )1")  # the running total, after the score
+    assert running.color.name == "green" and running.dim
+    assert style_at(sheet, r"(?<=│ )Total") == Style(bold=True)  # the footer
+    assert style_at(totals, "Next dealer") == Style(italic=True, dim=True)  # the caption
+    assert style_at(totals, r"(?<=│ )1 │") == Style(dim=True)
+
+
+def test_a_table_too_wide_for_the_terminal_is_wrapped_by_rich(cli) -> None:
+    sheet, totals = tables(tarot_five(cli))
+    assert sheet.widths(40) is None  # Rich's Table draws it
+    narrow = drawn(sheet, 40)
+    assert narrow == drawn(sheet.table(), 40)
+    assert max(len(line) for line in narrow) <= 40
+    assert totals.widths(40) is not None  # the totals still fit
+    assert drawn(totals, 40) == drawn(totals.table(), 40)
+
+
+def test_a_terminal_that_is_not_utf8_gets_the_ascii_box_of_rich(cli) -> None:
+    console = Console(file=io.TextIOWrapper(io.BytesIO(), encoding="ascii"), width=120)
+    assert console.options.ascii_only
+    for table in tables(tarot_five(cli)):
+        shown = list(console.render(table, console.options))
+        assert shown == list(console.render(table.table(), console.options))
+        assert "| # |" in "".join(segment.text for segment in shown)
+
+
+def test_the_breakdown_of_each_round_is_wrapped_by_rich(cli) -> None:
+    sheet, _ = tables(tarot_six(cli), detail=True)
+    assert sheet.widths(120) is None  # lines of a breakdown: Rich's Table wraps them
+    assert drawn(sheet) == drawn(sheet.table())
+    assert "petit au bout" in text_of(drawn(sheet))
+
+
+def test_names_are_drawn_as_typed_by_the_grid_and_by_rich(cli) -> None:
+    sheet, totals = tables(rami(cli))
+    for table in (sheet, totals, sheet.table(), totals.table()):  # the Grid's, and Rich's
+        shown = text_of(drawn(table))
+        assert "[bold]Ann" in shown and ":smile:" in shown, shown
+
+
+def test_the_earlier_rounds_line_is_dim_and_translated(cli, monkeypatch) -> None:
+    monkeypatch.setenv("LINES", "21")  # room for the last 3 rounds
+    sid = tarot_five(cli)
+    for _ in range(2):
+        add(cli, sid, "--contract", "passe")
+    assert cli("show").out.startswith("… 2 earlier rounds (see --all)\n")
+    assert cli("--lang", "fr", "show").out.startswith("… 2 donnes précédentes (voir --all)\n")
+    monkeypatch.setenv("FORCE_COLOR", "1")  # styles, without colours (NO_COLOR)
+    assert cli("show").out.startswith("\x1b[2m… 2 earlier rounds (see --all)\x1b[0m\n")
+
+
+# Wide and zero-width characters, spaces; and, for Rich's Table to draw, new lines and tabs.
+CELL_TEXT = st.text(alphabet="aÉ中👍  [:]—\u0301\u00a0\t\n", max_size=7)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    title=st.one_of(st.none(), CELL_TEXT),
+    caption=st.one_of(st.none(), CELL_TEXT),
+    columns=st.lists(
+        st.tuples(CELL_TEXT, st.sampled_from(["left", "right"])), min_size=1, max_size=5
+    ),
+    scores=st.lists(st.lists(st.integers(-999, 999), min_size=5, max_size=5), max_size=4),
+    spaced=st.lists(CELL_TEXT, min_size=5, max_size=5),
+    width=st.integers(8, 70),
+)
+def test_any_table_is_drawn_as_rich_draws_it(
+    title, caption, columns, scores, spaced, width
+) -> None:
+    grid = Grid(title=title, caption=caption, title_style="bold", show_footer=True)
+    for header, justify in columns:
+        grid.add_column(
+            header,
+            justify=justify,
+            style="dim" if justify == "right" else "",
+            footer=Text(header, style="bold"),
+        )
+    for row in scores:
+        cells: list[str | Text] = []
+        for value, text in zip(row, spaced, strict=False):
+            cell = Text(render.signed(value), style="green" if value > 0 else "red")
+            cell.append(f" {text}", style="dim")
+            cells.append(cell if value % 3 else text)  # Texts with spans, and strings
+        grid.add_row(*cells[: len(columns)])
+    assert drawn(grid, width) == drawn(grid.table(), width)

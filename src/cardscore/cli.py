@@ -44,10 +44,10 @@ app = typer.Typer(
 # Output helpers
 
 
-def out(renderable: Any) -> None:
+def out(renderable: Any, *, soft_wrap: bool = False) -> None:
     from cardscore.render import console
 
-    console().print(renderable)
+    console().print(renderable, soft_wrap=soft_wrap)
 
 
 def print_json(data: Any) -> None:
@@ -258,17 +258,16 @@ def _add(session: str | None, as_json: bool, **raw: Any) -> None:
         standings = current.standings()
     row = standings.rows[-1]
     if as_json:
-        from cardscore.document import scoresheet
+        from cardscore.document import round_document
 
-        document = scoresheet(current, standings)
         print_json(
             {
                 "session": current.id,
-                "round": document["rounds"][-1],
-                "totals": document["totals"],
-                "held": document["held"],
-                "finished": document["finished"],
-                "winner": document["winner"],
+                "round": round_document(row),
+                "totals": standings.totals,
+                "held": standings.held,
+                "finished": standings.finished,
+                "winner": standings.winner,
             }
         )
         return
@@ -491,13 +490,10 @@ def show(
             earlier = len(standings.rows) - len(rows)
             from rich.text import Text
 
-            out(
-                Text.from_markup(
-                    tr(msg("[dim]… {count} earlier rounds (see --all)[/dim]", count=earlier))
-                )
-            )
+            out(Text(tr(msg("… {count} earlier rounds (see --all)", count=earlier)), style="dim"))
     if rows:
-        out(render.sheet(current, standings, rows, detail=detail))
+        sheet = render.sheet(current, standings, rows, detail=detail)
+        out(sheet, soft_wrap=isinstance(sheet, render.PlainSheet))
     out(render.totals_table(current, standings))
     if line := render.outcome_line(standings):
         out(line)

@@ -1,18 +1,23 @@
 """What the terminal shows: totals, the scoresheet, a round's breakdown (Rich).
 
+The tables are drawn by ``cardscore.grid.Grid``: the look of Rich's Table without its
+per-cell layout, which took longer than loading and replaying 1,000 rounds; Rich's Table
+takes over when a cell has several lines (``--detail``) or the terminal is too narrow.
+
 Long sheets are drawn as preformatted text rather than a Rich table: Rich measures every cell
 of every row, which is fine for the few rounds that fit a screen and slow for thousands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from rich.console import Console, Group
-from rich.table import Table
+from rich.console import Console, ConsoleOptions, Group
+from rich.segment import Segment
 from rich.text import Text
 
+from cardscore.grid import Grid
 from cardscore.i18n import _, msg, tr
 
 if TYPE_CHECKING:
@@ -43,10 +48,10 @@ def seat_note(session: Session, standings: Standings) -> str:
     return tr(msg("Next dealer: {dealer}", dealer=standings.next_dealer))
 
 
-def totals_table(session: Session, standings: Standings) -> Table:
+def totals_table(session: Session, standings: Standings) -> Grid:
     """The running totals, leader first, with the next dealer underneath."""
     title = session.title or f"{session.game} ({session.rules})"
-    table = Table(title=title, caption=seat_note(session, standings), title_style="bold")
+    table = Grid(title=title, caption=seat_note(session, standings), title_style="bold")
     table.add_column("#", justify="right", style="dim")
     table.add_column(_("Team") if session.teams else _("Player"))
     table.add_column(_("Total"), justify="right")
@@ -78,11 +83,11 @@ def outcome_line(standings: Standings) -> Text | None:
 
 def sheet(
     session: Session, standings: Standings, rows: Sequence[RoundRow], *, detail: bool = False
-) -> Table | Text:
+) -> Grid | PlainSheet:
     """The scoresheet: one row per round (score and running total of each column)."""
     if len(rows) > RICH_ROWS_LIMIT and not detail:
-        return Text(plain_sheet(session, standings, rows))
-    table = Table(
+        return PlainSheet(plain_sheet(session, standings, rows))
+    table = Grid(
         title=session.title or f"{session.game} ({session.rules}) — {session.id}",
         title_style="bold",
         show_footer=True,
@@ -99,7 +104,7 @@ def sheet(
     if show_held:
         table.add_column(_("Held"), justify="right", footer=str(standings.held or ""))
     if detail:
-        table.add_column(_("Breakdown"), ratio=1)
+        table.add_column(_("Breakdown"))  # lines that Rich's Table wraps (see grid.Grid)
     for row in rows:
         cells: list[str | Text] = [str(row.number), row.dealer]
         if has_mort:
@@ -115,6 +120,24 @@ def sheet(
             cells.append("\n".join(tr(line) for line in row.breakdown))
         table.add_row(*cells)
     return table
+
+
+class PlainSheet:
+    """Preformatted lines, printed as they are: no markup, no wrapping (print it with
+    ``soft_wrap=True``: the terminal folds a line too long, a pipe keeps it whole).
+
+    Rich's Text lays out a long text line by line, about 100 µs a line at 10,000 lines;
+    yielding the lines as Segments costs about 2 µs a line.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        newline = Segment.line()
+        for line in self.text.split("\n"):
+            yield Segment(line)
+            yield newline
 
 
 def plain_sheet(session: Session, standings: Standings, rows: Sequence[RoundRow]) -> str:
