@@ -287,3 +287,25 @@ def test_any_table_is_drawn_as_rich_draws_it(
             cells.append(cell if value % 3 else text)  # Texts with spans, and strings
         grid.add_row(*cells[: len(columns)])
     assert drawn(grid, width) == drawn(grid.table(), width)
+
+
+def test_a_long_sheet_is_printed_line_by_line_whole(cli, monkeypatch) -> None:
+    """Past RICH_ROWS_LIMIT rows, `show --all` prints the sheet's lines as they are: not
+    laid out by Rich (slow for thousands of lines), not cut nor folded at the terminal's
+    width (a pipe keeps them whole; a terminal folds them itself)."""
+    sid = new(cli, "tarot", "--names", "Ann,Béa,Cyd,Dan,Élodie,Fay")  # lines of ~110 columns
+    session = store.load(sid)
+    for _ in range(render.RICH_ROWS_LIMIT + 1):
+        session.add({"contract": "passe"})
+    with store.locked(sid):
+        store.write(session)
+    standings = store.load(sid).standings()
+    assert isinstance(render.sheet(session, standings, standings.rows), render.PlainSheet)
+    monkeypatch.setenv("COLUMNS", "60")
+    shown = cli("show", sid, "--all")
+    assert shown.code == 0, shown.err
+    expected = render.plain_sheet(session, standings, standings.rows).splitlines()
+    assert max(len(line) for line in expected) > 60
+    lines = shown.out.splitlines()
+    start = lines.index(expected[0])
+    assert lines[start : start + len(expected)] == expected
