@@ -6,7 +6,7 @@ the standard library only: ``time.perf_counter`` around ``subprocess.run``, a wa
 then N runs of each command of a pair alternated (A B B A A B…) so that both share the
 machine's noise; ratios are of medians.  Scoring is timed in-process.
 
-    python benchmarks/bench.py            # about a minute and a half on 2 cores
+    python benchmarks/bench.py            # about half a minute on 2 cores
     python benchmarks/bench.py --runs 3   # quicker, noisier
 
 It prints one table (measure, value, target, OK / NOT OK) and the slowest imports of
@@ -256,6 +256,14 @@ def main(argv: list[str] | None = None) -> int:
         def restore_10k() -> None:  # every timed add starts from the same 10,000 rounds
             path_10k.write_bytes(saved_10k)
 
+        # The same file as an earlier cardscore wrote it, or after a hand edit: no sound
+        # checkpoint, so the first command parses and replays every round (once).
+        cut = saved_10k.rindex(b',\n  "checkpoint"')
+        unchecked_10k = saved_10k[:cut] + b"\n}\n"
+
+        def restore_unchecked_10k() -> None:
+            path_10k.write_bytes(unchecked_10k)
+
         print(
             f"python {sys.version.split()[0]} on {os.cpu_count()} cores; "
             f"cardscore: {' '.join(cardscore)}; sessions of 1,000 rounds "
@@ -312,6 +320,25 @@ def main(argv: list[str] | None = None) -> int:
                 "≤ 2.0",
                 ratio <= 2.0,
                 add_10k.count,
+            )
+        )
+
+        unchecked, ui_unchecked = side_by_side(
+            [[*cardscore, "add", "bench10", *ADD_ARGS], baseline_ui],
+            runs(5),
+            env,
+            restore_unchecked_10k,
+            budget=15,
+        )
+        restore_10k()
+        ratio = unchecked.median / ui_unchecked.median
+        rows.append(
+            Row(
+                "  the same, file without checkpoint",
+                f"{ratio:.2f} ({ms(unchecked.median)} / {ms(ui_unchecked.median)})",
+                "(once: old or hand-edited file)",
+                None,
+                unchecked.count,
             )
         )
 
