@@ -373,3 +373,19 @@ def test_a_replay_continues_from_the_previous_one_and_agrees_with_a_fresh_one() 
     session.undo()  # the rounds replayed so far are no longer all there
     assert session.standings() == session.standings(fresh=True)
     assert len(session.standings().rows) == len(session.rounds)
+
+
+def test_a_replay_that_fails_half_way_is_not_continued() -> None:
+    """A round the rules cannot score stops a replay after the rounds before it were
+    counted: the next replay must start anew, not count them twice."""
+    players, rounds = SAMPLES["tarot"]
+    session = session_of("tarot", players)
+    add_all(session, rounds[:1])
+    session.standings()
+    add_all(session, rounds[1:2])
+    session.rounds.append({"contract": "garde", "taker": "nobody"})  # a damaged round
+    for _ in range(2):
+        with pytest.raises(SessionDataError, match="round 3"):
+            session.standings()
+    session.rounds.pop()
+    assert session.standings() == session.standings(fresh=True)

@@ -511,7 +511,11 @@ class Session:
         ):
             start = self._zero(columns) if fresh else self._resume_point(table, columns)
             progress = _Progress(_Replay(self.id, game, table), start)
-        progress.advance(rounds[progress.count :], self.id)
+        try:
+            progress.advance(rounds[progress.count :], self.id)
+        except SessionDataError:
+            self.__dict__.pop("_progress", None)  # half advanced: the next replay starts anew
+            raise
         self.__dict__["_progress"] = progress
         rows: Sequence[RoundRow] = tuple(progress.rows)
         if progress.start.rounds:
