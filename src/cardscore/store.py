@@ -96,10 +96,11 @@ def encode(session: Session) -> bytes:
     fast, and still easy to read and diff), then the checkpoint line.
 
     The checkpoint (:meth:`Session.checkpoint`) lets the next command skip replaying, and
-    even parsing, the rounds before it.  It is trusted only while the rest of the file is
-    byte for byte what this version of cardscore wrote: it carries the version, the length
-    and a CRC-32 of everything above it.  Rounds read from the file and still in place are
-    written back as the very lines they were read from."""
+    even parsing, the rounds before it.  It is trusted only while the file is byte for byte
+    what this version of cardscore wrote: it carries the version, and ends with a CRC-32 of
+    every byte before that CRC (the header, the rounds and the checkpoint's own numbers).
+    Rounds read from the file and still in place are written back as the very lines they
+    were read from."""
     # A shallow view of the fields: dataclasses.asdict would deep-copy every round, which
     # is most of the time of a save on a long session.
     data = {"schema_version": SCHEMA_VERSION}
