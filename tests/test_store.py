@@ -149,6 +149,19 @@ def test_first_schema_fixture_still_loads(cli) -> None:
     assert sum(standings.totals.values()) == 0
 
 
+def test_a_file_with_a_checkpoint_still_loads(cli) -> None:
+    """150 belote rounds saved by cardscore 0.1.0 with its checkpoint: read through the
+    checkpoint (this version) or the long way (another one), the same session and numbers."""
+    fixture = Path(__file__).parent / "fixtures" / "schema1_belote_checkpoint.json"
+    data = json.loads(fixture.read_text("utf-8"))
+    assert data["checkpoint"]["rounds"] == 64
+    session = store.loads(fixture.read_bytes(), fixture)
+    whole = Session.from_dict(data)  # every round parsed
+    assert session == whole
+    assert session.standings() == whole.standings(fresh=True)
+    assert len(session.standings().rows) == 150
+
+
 def test_unknown_and_ambiguous_session_ids(cli) -> None:
     for session_id in ("abc111", "abc222"):
         session = Session.create("tarot", NAMES, session_id=session_id)
