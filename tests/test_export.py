@@ -243,26 +243,33 @@ def test_txt_fits_80_columns_with_six_long_names(cli) -> None:
     assert totals == [sheet["totals"][c] for c in sheet["columns"]]
 
 
+def wide_document(names: list[str], count: int) -> dict[str, Any]:
+    """A rami scoresheet document of ``count`` rounds whose eight-digit scores and totals
+    cannot fit side by side in 80 columns."""
+    totals = dict.fromkeys(names, 0)
+    rounds = []
+    for number in range(1, count + 1):
+        scores = {name: (-1) ** (i + number) * 1_234_567 * (i + 1) for i, name in enumerate(names)}
+        totals = {name: totals[name] + scores[name] for name in names}
+        rounds.append(
+            {"number": number, "dealer": names[(number - 1) % len(names)], "mort": None,
+             "scores": scores, "totals": dict(totals), "held": 0, "breakdown": []}
+        )  # fmt: skip
+    return {
+        "id": "x", "game": "rami", "rules": "standard", "params": {"target": 0}, "title": "",
+        "players": names, "teams": [], "created": "", "updated": "", "columns": names,
+        "rounds": rounds, "totals": totals, "held": 0, "finished": False, "winner": None,
+    }  # fmt: skip
+
+
 def test_txt_wraps_a_table_too_wide_for_80_columns() -> None:
     """Six columns of eight-digit totals cannot fit side by side: the table is printed in
     parts, each with the round number and dealer, each round in every part."""
     from cardscore.export import text
 
     names = [f"Player {letter}" for letter in "ABCDEF"]
-    totals = dict.fromkeys(names, 0)
-    rounds = []
-    for number in range(1, 6):
-        scores = {name: (-1) ** (i + number) * 1_234_567 * (i + 1) for i, name in enumerate(names)}
-        totals = {name: totals[name] + scores[name] for name in names}
-        rounds.append(
-            {"number": number, "dealer": names[(number - 1) % 6], "mort": None, "scores": scores,
-             "totals": dict(totals), "held": 0, "breakdown": []}
-        )  # fmt: skip
-    doc = {
-        "id": "x", "game": "rami", "rules": "standard", "params": {"target": 0}, "title": "",
-        "players": names, "teams": [], "created": "", "updated": "", "columns": names,
-        "rounds": rounds, "totals": totals, "held": 0, "finished": False, "winner": None,
-    }  # fmt: skip
+    doc = wide_document(names, 5)
+    rounds, totals = doc["rounds"], doc["totals"]
     out = text.render(doc)
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 80, max(lines, key=len)

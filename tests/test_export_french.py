@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cardscore import i18n
-from test_export import SIX, Game, new, ok, parse, pdf_text, play
+from test_export import SIX, Game, new, ok, parse, pdf_text, play, wide_document
 
 GAMES = ["tarot", "belote", "coinche", "rami"]
 WINNERS = {"tarot": None, "belote": "NS", "coinche": "NS", "rami": "Ann"}
@@ -139,20 +139,7 @@ def test_txt_in_french_wraps_a_table_too_wide() -> None:
     from cardscore.export import text
 
     names = [f"Joueuse {letter}" for letter in "ABCDEF"]
-    totals = dict.fromkeys(names, 0)
-    rounds = []
-    for number in range(1, 4):
-        scores = {name: (-1) ** (i + number) * 1_234_567 * (i + 1) for i, name in enumerate(names)}
-        totals = {name: totals[name] + scores[name] for name in names}
-        rounds.append(
-            {"number": number, "dealer": names[(number - 1) % 6], "mort": None, "scores": scores,
-             "totals": dict(totals), "held": 0, "breakdown": []}
-        )  # fmt: skip
-    doc = {
-        "id": "x", "game": "rami", "rules": "standard", "params": {"target": 0}, "title": "",
-        "players": names, "teams": [], "created": "", "updated": "", "columns": names,
-        "rounds": rounds, "totals": totals, "held": 0, "finished": False, "winner": None,
-    }  # fmt: skip
+    doc = wide_document(names, 3)
     i18n.set_language("fr")
     out = text.render(doc)
     lines = out.splitlines()
@@ -226,18 +213,7 @@ def test_html_in_french(cli, game: Game) -> None:
     assert '<html lang="fr">' in page
     assert '<html lang="en">' in ok(cli("print", game.sid, "--format", "html")).out
     text = visible_text(page)
-    for heading in (
-        "Classement",
-        "Totaux cumulés",
-        f"Règles {game.sheet['rules']}",
-        "Donnes",
-        "Détail de chaque donne",
-        "Donneur",
-        "Total cumulé",
-        "Donne 1 · donneur : ",
-    ):
-        assert heading in text, heading  # fmt: skip
-    assert ("Équipes" if game.sheet["teams"] else "Joueurs") in text
+    assert_french_headings(game, text)
     assert f"partie {game.sid}" in text and f"{len(game.rounds)} donnes" in text
     assert "commencée le " in text
     assert "Feuille de marque établie par cardscore" in text
@@ -247,6 +223,22 @@ def test_html_in_french(cli, game: Game) -> None:
     if game.sheet["params"].get("target"):
         assert f"cible {game.sheet['params']['target']}" in text
     no_english(text)
+
+
+def assert_french_headings(game: Game, text: str) -> None:
+    """The headings of the French HTML and PDF sheets."""
+    for heading in (
+        "Classement",
+        "Totaux cumulés",
+        f"Règles {game.sheet['rules']}",
+        "Donnes",
+        "Détail de chaque donne",
+        "Donneur",
+        "Total cumulé",
+        "Donne 1 · donneur : ",
+        "Équipes" if game.sheet["teams"] else "Joueurs",
+    ):
+        assert heading in text, heading
 
 
 def test_html_breakdowns_are_translated(cli) -> None:
@@ -283,18 +275,7 @@ def test_pdf_in_french(cli, game: Game, tmp_path: Path) -> None:
     data = path.read_bytes()
     assert b"/Lang (fr)" in data
     text = " ".join(pdf_text(data).split())
-    for heading in (
-        "Classement",
-        "Totaux cumulés",
-        f"Règles {game.sheet['rules']}",
-        "Donnes",
-        "Détail de chaque donne",
-        "Donneur",
-        "Total cumulé",
-        "Donne 1 · donneur : ",
-    ):
-        assert heading in text, heading  # fmt: skip
-    assert ("Équipes" if game.sheet["teams"] else "Joueurs") in text
+    assert_french_headings(game, text)
     assert expected_outcome(game) in text
     no_english(text)
 

@@ -16,6 +16,7 @@ from cardscore.games.base import InputError
 from cardscore.session import SCHEMA_VERSION, Session
 
 NAMES = ["Ann", "Bob", "Cyd", "Dan"]
+A_ROUND = ("--taker", "Ann", "--contract", "garde", "--bouts", "1", "--points", "60")
 
 
 def make(game: str = "tarot", names=NAMES, **kw) -> Session:
@@ -197,41 +198,13 @@ def test_locked_session_is_reported_not_lost(home: Path, monkeypatch, cli, sessi
     try:
         assert ready.wait(5)
         before = sessions()
-        result = cli(
-            "add",
-            session.id,
-            "--taker",
-            "Ann",
-            "--contract",
-            "garde",
-            "--bouts",
-            "1",
-            "--points",
-            "60",
-        )
+        result = cli("add", session.id, *A_ROUND)
         assert result.code == 1 and "another cardscore process" in result.err
         assert sessions() == before
     finally:
         release.set()
         holder.join(5)
-    assert (
-        cli(
-            "add",
-            session.id,
-            "--taker",
-            "Ann",
-            "--contract",
-            "garde",
-            "--bouts",
-            "1",
-            "--points",
-            "60",
-        ).code
-        == 0
-    )
-
-
-A_ROUND = ("--taker", "Ann", "--contract", "garde", "--bouts", "1", "--points", "60")
+    assert cli("add", session.id, *A_ROUND).code == 0
 
 
 def test_a_folder_that_refuses_the_save_is_a_clear_error(
