@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from cardscore import __version__
+from cardscore import __version__, atomic
 from cardscore.i18n import msg
 from cardscore.session import SCHEMA_VERSION, Checkpoint, Session, SessionDataError, reason_of
 from cardscore.stored import SEPARATOR, StoredRounds
@@ -84,11 +84,18 @@ def session_path(session_id: str) -> Path:
 # One encoder for every round line: json.dumps with options builds a new encoder per call,
 # which is most of the cost of saving ten thousand rounds.
 _ROUND_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
-_CHECKPOINT_KEY = b'\n  "checkpoint": '
-_CRC_KEY = b', "crc32": '
+# The file's layout, spelled once for the writer (encode) and the reader
+# (_read_checkpointed): a drift between them would silently turn the checkpoint off.
+# Every piece starts with the newline that ends the line before it.
+_HEADER_LINE = "\n  {key}: {value},"
 _ROUNDS_OPEN = b'\n  "rounds": [\n    '
 _ROUNDS_CLOSE = b"\n  ],"
+_ROUNDS_NONE = b'\n  "rounds": [],'
 _UNDONE_KEY = b'\n  "undone": '
+_LIST_OPEN, _LIST_CLOSE, _LIST_NONE = b"[\n    ", b"\n  ]", b"[]"
+_CHECKPOINT_KEY = b'\n  "checkpoint": '
+_CRC_KEY = b', "crc32": '
+_END = b"\n}\n"
 
 
 def encode(session: Session) -> bytes:
@@ -108,39 +115,41 @@ def encode(session: Session) -> bytes:
     rounds = data.pop("rounds")
     undone = data.pop("undone")
     header = "".join(
-        f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n"
+        _HEADER_LINE.format(key=json.dumps(key), value=json.dumps(value, ensure_ascii=False))
         for key, value in data.items()
     )
-    parts: list[bytes | memoryview] = [b"{\n", header.encode()]
+    parts: list[bytes | memoryview] = [b"{", header.encode()]
     stored = rounds.block() if isinstance(rounds, StoredRounds) else b""
     fresh = rounds.extra() if isinstance(rounds, StoredRounds) else rounds
     lines = SEPARATOR.decode().join(map(_ROUND_ENCODER.encode, fresh)).encode()
     if stored or lines:
         between = SEPARATOR if stored and lines else b""
-        parts += [b'  "rounds": [\n    ', stored, between, lines, b"\n  ],\n"]
+        parts += [_ROUNDS_OPEN, stored, between, lines, _ROUNDS_CLOSE]
     else:
-        parts.append(b'  "rounds": [],\n')
+        parts.append(_ROUNDS_NONE)
+    parts.append(_UNDONE_KEY)
     if undone:
         items = SEPARATOR.decode().join(map(_ROUND_ENCODER.encode, undone))
-        parts += [b'  "undone": [\n    ', items.encode(), b"\n  ]"]
+        parts += [_LIST_OPEN, items.encode(), _LIST_CLOSE]
     else:
-        parts.append(b'  "undone": []')
+        parts.append(_LIST_NONE)
     try:
         checkpoint = session.checkpoint()
     except SessionDataError:  # a round the rules cannot score: no checkpoint, no harm
-        return b"".join([*parts, b"\n}\n"])
+        return b"".join([*parts, _END])
     fields = {"cardscore": __version__, "rounds_in_file": len(rounds)}
     fields.update(dataclasses.asdict(checkpoint))
     # The CRC is the line's last field and covers every byte before it, itself excepted.
     parts += [
-        b',\n  "checkpoint": ',
+        b",",
+        _CHECKPOINT_KEY,
         json.dumps(fields, ensure_ascii=False).encode()[:-1],
         _CRC_KEY,
     ]
     crc = 0
     for part in parts:
         crc = zlib.crc32(part, crc)
-    return b"".join([*parts, str(crc).encode(), b"}\n}\n"])
+    return b"".join([*parts, str(crc).encode(), b"}", _END])
 
 
 def dumps(session: Session) -> str:
@@ -216,9 +225,9 @@ def _read_checkpointed(raw: bytes, path: Path) -> Session | None:
     if opening < 0 or undone < 0 or raw[closing:undone] != _ROUNDS_CLOSE:
         return None  # no rounds (nothing to spare), or not laid out as this version writes
     first = opening + len(_ROUNDS_OPEN)
-    header = raw[:opening] + b'\n  "rounds": [],' + raw[closing + len(_ROUNDS_CLOSE) : at - 1]
+    header = raw[:opening] + _ROUNDS_NONE + raw[closing + len(_ROUNDS_CLOSE) : at - 1]
     try:
-        data = json.loads(header + b"\n}")
+        data = json.loads(header + _END)
     except ValueError:
         return None
     if data.get("schema_version") != SCHEMA_VERSION:  # an older file is migrated the long way
@@ -255,20 +264,7 @@ def write(session: Session) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _remove_stale_temporaries(folder, session.id)
-        import tempfile  # only commands that save pay for it (and for random, hashlib…)
-
-        fd, tmp = tempfile.mkstemp(prefix=f".{session.id}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(content)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        _fsync_dir(folder)
+        atomic.replace(path, content, prefix=session.id)
     except OSError as exc:
         raise StoreError(
             msg(
@@ -287,16 +283,6 @@ def _remove_stale_temporaries(folder: Path, session_id: str) -> None:
     for stale in folder.glob(f".{session_id}.*.tmp"):
         with contextlib.suppress(OSError):
             stale.unlink()
-
-
-def _fsync_dir(folder: Path) -> None:
-    # Makes the rename itself durable; not possible on every platform, hence best effort.
-    with contextlib.suppress(OSError, AttributeError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 # --------------------------------------------------------------------------------------------

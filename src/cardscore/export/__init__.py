@@ -13,13 +13,12 @@ PDF library.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardscore import atomic
 from cardscore.games.base import InputError
 from cardscore.i18n import Msg, msg
 
@@ -131,18 +130,7 @@ def write(path: str, data: str | bytes) -> Path:
     try:
         if target.is_dir():
             raise IsADirectoryError(21, msg("it is a folder"))
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(payload)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp, _file_mode(target))
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        atomic.replace(target, payload, mode=_file_mode(target))
     except OSError as exc:
         reason = exc.strerror or str(exc)
         if isinstance(exc, FileNotFoundError) and not folder.is_dir():
