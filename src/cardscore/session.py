@@ -26,6 +26,7 @@ from typing import Any
 from cardscore.games import get_game, get_preset
 from cardscore.games.base import Game, InputError, Table, apply_settings, params_from_dict
 from cardscore.i18n import Msg, msg
+from cardscore.stored import StoredRounds
 
 SCHEMA_VERSION = 1
 
@@ -365,6 +366,16 @@ class Session:
     # a plain list, or a file's StoredRounds (parsed as they are read)
     rounds: MutableSequence[dict[str, Any]] = field(default_factory=list)
     undone: list[dict[str, Any]] = field(default_factory=list)
+    # Not stored: the last replay, which the next one continues while the rounds before it
+    # are unchanged (see standings()).
+    _progress: _Progress | None = field(
+        default=None, init=False, repr=False, compare=False, metadata={"stored": False}
+    )
+
+    @classmethod
+    def stored_fields(cls) -> tuple[str, ...]:
+        """The fields a session file holds, in the file's order (``schema_version`` aside)."""
+        return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("stored", True))
 
     # ---- creation --------------------------------------------------------------------------
 
@@ -502,7 +513,7 @@ class Session:
         table = self.table()
         columns = tuple(game.columns(table))
         rounds = self.rounds
-        progress: _Progress | None = self.__dict__.get("_progress")
+        progress = self._progress
         if (
             fresh
             or progress is None
@@ -514,9 +525,9 @@ class Session:
         try:
             progress.advance(rounds[progress.count :], self.id)
         except SessionDataError:
-            self.__dict__.pop("_progress", None)  # half advanced: the next replay starts anew
+            self._progress = None  # half advanced: the next replay starts anew
             raise
-        self.__dict__["_progress"] = progress
+        self._progress = progress
         rows: Sequence[RoundRow] = tuple(progress.rows)
         if progress.start.rounds:
             rows = _Rows(progress.start.rounds, rows, self._whole_replay(progress))
@@ -540,7 +551,8 @@ class Session:
         :data:`CHECKPOINT_SPAN` rounds that leaves at least that many rounds after it (or
         the one this replay started from, after undoing past it)."""
         self.standings()
-        progress: _Progress = self.__dict__["_progress"]
+        progress = self._progress
+        assert progress is not None  # standings() leaves its replay
         wanted = max(0, (progress.count - CHECKPOINT_SPAN) // CHECKPOINT_SPAN * CHECKPOINT_SPAN)
         return progress.at(wanted) or progress.start
 
@@ -553,11 +565,11 @@ class Session:
 
         Stored checkpoints count only at the table they were computed at (the file's)."""
         rounds = self.rounds
-        if getattr(rounds, "table", None) != table:
+        if not isinstance(rounds, StoredRounds) or rounds.table != table:
             return self._zero(columns)
         usable = [
             c
-            for c in rounds.checkpoints()  # type: ignore[attr-defined]  # StoredRounds
+            for c in rounds.checkpoints()
             if c.rounds <= len(rounds) and list(c.totals) == list(columns)
         ]
         if not usable:
@@ -568,15 +580,17 @@ class Session:
     def _whole_replay(self, progress: _Progress) -> Callable[[], tuple[RoundRow, ...]]:
         """How to get every row of ``progress``, the rounds before its start included."""
         start, count = progress.start.rounds, progress.count
-        head = self.rounds.head(start)  # type: ignore[attr-defined]  # only StoredRounds start late
+        rounds = self.rounds
+        assert isinstance(rounds, StoredRounds)  # only a file's rounds start after round 0
+        head = rounds.head(start)
         scored = tuple(progress.inputs)
 
         def whole() -> tuple[RoundRow, ...]:
             full = _Progress(progress.replay, self._zero(tuple(progress.totals)))
             full.advance([*head(), *scored], self.id)
-            if self.__dict__.get("_progress") is progress and progress.count == count:
+            if self._progress is progress and progress.count == count:
                 # later replays of this session go on from the whole one
-                self.__dict__["_progress"] = full
+                self._progress = full
             return tuple(full.rows)
 
         return whole
@@ -584,13 +598,17 @@ class Session:
     # ---- (de)serialisation -----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        plain = dataclasses.replace(self, rounds=list(self.rounds))
-        return {"schema_version": SCHEMA_VERSION, **dataclasses.asdict(plain)}
+        """The file's data as plain JSON values (a copy)."""
+        import copy
+
+        data = {name: getattr(self, name) for name in self.stored_fields()}
+        data["rounds"] = list(self.rounds)
+        return {"schema_version": SCHEMA_VERSION, **copy.deepcopy(data)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Session:
         """Rebuild a session from a file's data (already migrated to this schema)."""
-        known = {f.name for f in dataclasses.fields(cls)}
+        known = set(cls.stored_fields())
         values = {k: v for k, v in data.items() if k in known}
         session = cls(**values)
         get_game(session.game)  # an unknown game is a damaged file

@@ -111,7 +111,7 @@ def encode(session: Session) -> bytes:
     # A shallow view of the fields: dataclasses.asdict would deep-copy every round, which
     # is most of the time of a save on a long session.
     data = {"schema_version": SCHEMA_VERSION}
-    data.update((f.name, getattr(session, f.name)) for f in dataclasses.fields(session))
+    data.update((name, getattr(session, name)) for name in session.stored_fields())
     rounds = data.pop("rounds")
     undone = data.pop("undone")
     header = "".join(
