@@ -533,8 +533,8 @@ def pdf_text(data: bytes) -> str:
     return pdf_text_by_hand(data)
 
 
-_OBJECT = re.compile(rb"(\d+) 0 obj(.*?)endobj", re.S)
-_STREAM = re.compile(rb"stream\r?\n(.*?)\r?\nendstream", re.S)
+_OBJECT = re.compile(rb"(\d+) 0 obj")
+_LENGTH = re.compile(rb"/Length\s+(\d+)(\s+\d+\s+R)?")
 _TOKENS = re.compile(
     rb"/([A-Za-z0-9_.+-]+)\s+[\d.]+\s+Tf|\(((?:\\.|[^\\()])*)\)|<([0-9A-Fa-f\s]*)>\s*Tj", re.S
 )
@@ -576,18 +576,35 @@ def _cmap(stream: bytes) -> dict[int, str]:
     return mapping
 
 
+def _pdf_objects(data: bytes) -> dict[int, tuple[bytes, bytes | None]]:
+    """Every object's dictionary and its stream (inflated), the stream read by its /Length:
+    compressed bytes may hold anything, ``endstream`` or ``endobj`` included."""
+    objects: dict[int, tuple[bytes, bytes | None]] = {}
+    at = 0
+    while found := _OBJECT.search(data, at):
+        start = found.end()
+        keyword, end = data.find(b"stream", start), data.find(b"endobj", start)
+        if keyword < 0 or keyword > end:  # no stream
+            objects[int(found.group(1))] = (data[start:end], None)
+            at = end + len(b"endobj")
+            continue
+        body = data[start:keyword]
+        length = _LENGTH.search(body)
+        assert length and not length.group(2), "the test reads direct /Length values only"
+        first = keyword + len(b"stream")
+        first += 2 if data[first : first + 2] == b"\r\n" else 1
+        stream = data[first : first + int(length.group(1))]
+        if b"/FlateDecode" in body:
+            stream = zlib.decompress(stream)
+        objects[int(found.group(1))] = (body, stream)
+        at = data.index(b"endobj", first + int(length.group(1))) + len(b"endobj")
+    return objects
+
+
 def pdf_text_by_hand(data: bytes) -> str:
     """The text drawn by a PDF's content streams: inflate the streams, map each font's
     glyph codes through its ToUnicode CMap (2-byte codes), or read Latin-1 for a core font."""
-    objects: dict[int, tuple[bytes, bytes | None]] = {}
-    for number, body in _OBJECT.findall(data):
-        found = _STREAM.search(body)
-        stream = None
-        if found:
-            stream = found.group(1)
-            if b"/FlateDecode" in body[: found.start()]:
-                stream = zlib.decompress(stream)
-        objects[int(number)] = (body, stream)
+    objects = _pdf_objects(data)
     fonts: dict[str, dict[int, str] | None] = {}
     for name, ref in re.findall(rb"/(F\d+)\s+(\d+)\s+0\s+R", data):
         body = objects.get(int(ref), (b"", None))[0]
