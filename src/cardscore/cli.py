@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from cardscore import __version__, completion
+from cardscore.environment import Environment
 from cardscore.games import GAME_NAMES, get_game, get_preset
 from cardscore.games.base import Field, InputError, is_given
 from cardscore.i18n import LANGUAGES, Msg, _, choose_language, language, msg, set_language, tr
@@ -108,61 +109,37 @@ def new(
     ] = False,
 ) -> None:
     """Create a session, ask for what is missing, then play rounds."""
-    from cardscore.session import Session
+    from cardscore.session import Session, check_setup
 
     store = _lazy_store()
-    game_rules = get_game(game)
-    interactive = not no_play and sys.stdin.isatty()
+    interactive = not no_play and environment().interactive
     name_list = [n.strip() for n in names.split(",")] if names is not None else None
-    if players is not None and not game_rules.min_players <= players <= game_rules.max_players:
-        raise InputError(
-            msg(
-                "--players: {game} is played by {low} to {high} players (got {players})",
-                game=game_rules.name,
-                low=game_rules.min_players,
-                high=game_rules.max_players,
-                players=players,
-            )
-        )
-    if name_list is not None and players is not None and len(name_list) != players:
-        raise InputError(
-            msg(
-                "--names: {count} names for --players {players}",
-                count=len(name_list),
-                players=players,
-            )
-        )
-    if not interactive:
-        if name_list is None:
-            raise InputError(msg("--names is required when nothing can be asked (--no-play)"))
-        session = Session.create(
-            game,
-            name_list,
-            rules=rules,
-            target=target,
-            settings=settings or (),
-            title=title,
-            session_id=store.new_id(),
-        )
-        with store.locked(session.id):
-            store.write(session)
-        typer.echo(session.id)
-        return
-    from cardscore.prompts import loop, setup
+    game_rules = check_setup(game, players=players, names=name_list)
+    extra: list[str] = []
+    if interactive:
+        from cardscore.prompts import setup
 
-    answers = setup.ask_new(game_rules, players=players, names=name_list, rules=rules)
+        answers = setup.ask_new(game_rules, players=players, names=name_list, rules=rules)
+        name_list, rules, extra = answers.names, answers.rules, list(answers.settings)
+    elif name_list is None:
+        raise InputError(msg("--names is required when nothing can be asked (--no-play)"))
     session = Session.create(
         game,
-        answers.names,
-        rules=answers.rules,
+        name_list,
+        rules=rules,
         target=target,
-        settings=[*(settings or ()), *answers.settings],
+        settings=[*(settings or ()), *extra],
         title=title,
         session_id=store.new_id(),
     )
     with store.locked(session.id):
         store.write(session)
+    if not interactive:
+        typer.echo(session.id)
+        return
     from rich.text import Text
+
+    from cardscore.prompts import loop
 
     out(
         Text.from_markup(
@@ -563,7 +540,7 @@ def delete(
     store = _lazy_store()
     session_id = store.resolve(session)
     if not yes:
-        if not sys.stdin.isatty():
+        if not environment().interactive:
             raise InputError(msg("delete: add --yes to delete without being asked"))
         if not typer.confirm(tr(msg("Delete session {id}?", id=session_id)), default=False):
             raise typer.Exit(0)
@@ -632,13 +609,9 @@ def convert(
 ) -> None:
     """Tarot: turn the defence's points into the taker's (91 − defence)."""
     from cardscore.games import tarot
-    from cardscore.games.base import parse_number
 
     _, params = get_preset(tarot.GAME, rules)
-    value = parse_number(points, what="POINTS")
-    if not 0 <= value <= 91:
-        raise InputError(msg("POINTS: {points} is not between 0 and 91", points=points))
-    taker = tarot.convert(value, params)
+    taker = tarot.convert(points, params)  # checks the points (a whole or half, 0 to 91)
     typer.echo(f"{taker:g}".replace(".", ","))
 
 
@@ -800,9 +773,26 @@ def fail(error: Any) -> None:
     )
 
 
-def run(argv: Sequence[str]) -> int:
-    """Run the app on ``argv``; return the exit status (errors already printed)."""
+_environment: Environment | None = None
+
+
+def environment() -> Environment:
+    """The environment of the command being run (see :func:`run`)."""
+    global _environment
+    if _environment is None:
+        _environment = Environment.of_process()
+    return _environment
+
+
+def run(argv: Sequence[str], env: Environment | None = None) -> int:
+    """Run the app on ``argv``; return the exit status (errors already printed).
+
+    ``env`` replaces what is read of the process (whether standard input is a terminal):
+    tests drive an "interactive" or a "piped" run with it."""
     from cardscore.session import SessionDataError
+
+    global _environment
+    _environment = env
 
     store = _lazy_store()
     if os.environ.get(completion.COMPLETE_VAR):

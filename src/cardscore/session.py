@@ -625,6 +625,35 @@ class Session:
         return session
 
 
+def check_setup(
+    game_name: str, *, players: int | None = None, names: Sequence[str] | None = None
+) -> Game:
+    """The game named ``game_name``, once the table asked for can play it: ``players`` a
+    number of players it allows, ``names`` (when both are given) that many names.
+
+    >>> check_setup("belote", players=3)
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --players: belote is played by 4 to 4 players (got 3)
+    """
+    game = get_game(game_name)
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise InputError(
+            msg(
+                "--players: {game} is played by {low} to {high} players (got {players})",
+                game=game.name,
+                low=game.min_players,
+                high=game.max_players,
+                players=players,
+            )
+        )
+    if names is not None and players is not None and len(names) != players:
+        raise InputError(
+            msg("--names: {count} names for --players {players}", count=len(names), players=players)
+        )
+    return game
+
+
 def _team_settings(settings: Sequence[str]) -> tuple[dict[int, str], list[str]]:
     """Split ``team1=…``/``team2=…`` (team names) from the rule parameters of ``--set``."""
     teams: dict[int, str] = {}

@@ -1,0 +1,79 @@
+"""The environment handed to ``run()``: a test decides whether standard input is a terminal
+without a pseudo-terminal, where the only question is whether something may be asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardscore import cli
+from cardscore.environment import Environment
+
+PIPED = Environment(stdin_isatty=False)
+TERMINAL = Environment(stdin_isatty=True)
+
+
+def _run(capsys: pytest.CaptureFixture[str], env: Environment, *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = cli.run(list(args), env=env)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_new_without_a_terminal_asks_nothing_and_prints_the_id(capsys, home: Path) -> None:
+    code, out, err = _run(capsys, PIPED, "new", "tarot", "--names", "Ann,Bob,Cyd,Dan")
+    assert (code, err) == (0, "")
+    assert (home / "sessions" / f"{out.strip()}.json").is_file()
+
+
+def test_new_without_a_terminal_needs_the_names(capsys, home: Path) -> None:
+    code, out, err = _run(capsys, PIPED, "new", "tarot", "--players", "4")
+    assert code == 2 and out == ""
+    assert "--names is required" in err
+    assert not (home / "sessions").exists() or not list((home / "sessions").glob("*.json"))
+
+
+def test_new_on_a_terminal_asks_the_names(capsys, monkeypatch, home: Path) -> None:
+    """On a "terminal" the set-up questions are asked (here answered by a stand-in), then
+    the round loop starts."""
+    from cardscore.prompts import loop, setup
+
+    asked: list[int | None] = []
+    played: list[str] = []
+
+    def ask_new(game, *, players, names, rules):
+        asked.append(players)
+        return setup.NewGameAnswers(names=["Ann", "Bob", "Cyd"], rules="fft")
+
+    monkeypatch.setattr(setup, "ask_new", ask_new)
+    monkeypatch.setattr(loop, "play", played.append)
+    code, out, _ = _run(capsys, TERMINAL, "new", "tarot", "--players", "3")
+    assert code == 0
+    assert asked == [3] and len(played) == 1
+    assert played[0] in out
+
+
+def test_delete_asks_on_a_terminal_and_refuses_without_one(capsys, monkeypatch) -> None:
+    code, out, _ = _run(capsys, PIPED, "new", "rami", "--names", "Ann,Bob")
+    sid = out.strip()
+    code, _, err = _run(capsys, PIPED, "delete", sid)
+    assert code == 2 and "--yes" in err
+    import typer
+
+    monkeypatch.setattr(typer, "confirm", lambda *a, **k: False)
+    code, _, err = _run(capsys, TERMINAL, "delete", sid)
+    assert (code, err) == (0, "")
+    code, out, _ = _run(capsys, PIPED, "list", "--json")
+    assert sid in out  # not deleted: the answer was no
+
+
+def test_players_count_is_checked_by_the_session_layer() -> None:
+    from cardscore.games.base import InputError
+    from cardscore.session import check_setup
+
+    assert check_setup("rami", players=6).name == "rami"
+    with pytest.raises(InputError, match="--players: rami is played by 2 to 6 players"):
+        check_setup("rami", players=7)
+    with pytest.raises(InputError, match="--names: 2 names for --players 3"):
+        check_setup("tarot", players=3, names=["Ann", "Bob"])
