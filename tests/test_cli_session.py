@@ -393,9 +393,19 @@ def test_rules_tarot_maison_lists_every_parameter(cli) -> None:
 
 @pytest.mark.parametrize("game", ["tarot", "belote", "coinche", "rami"])
 def test_rules_of_every_game(cli, game) -> None:
+    """Every parameter of the default rule set has a row: its --set key and its value."""
+    from cardscore.games import get_game, get_preset
+
     result = cli("rules", game)
     assert result.code == 0, result.err
-    assert "target" in result.out or game == "tarot"
+    rows = [line.replace("│", " ").split() for line in result.out.splitlines()]
+    keys = {row[0]: row[1] for row in rows if len(row) >= 2}
+    _, params = get_preset(get_game(game), None)
+    for f in dataclasses.fields(params):
+        value = getattr(params, f.name)
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        assert keys.get(f.name.replace("_", "-")) == shown, (f.name, keys)
+    assert ("target" in keys) == (game != "tarot")
 
 
 @pytest.mark.parametrize(

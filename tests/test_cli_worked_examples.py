@@ -696,8 +696,16 @@ def test_add_without_json_prints_the_round_and_totals(cli) -> None:
     assert result.code == 0, result.err
     assert result.err == ""
     # (25 + 8) × 2 = 66 per defender, the taker 3 × 66 = 198
-    assert "198" in result.out
-    assert "66" in result.out
+    lines = [" ".join(line.replace("│", " ").split()) for line in result.out.splitlines()]
+    assert "garde: (25 + 8) × 2 = +66" in lines
+    assert "→ Ann +198 (3 × 66), Bob −66, Cyd −66, Dan −66" in lines
+    # the totals table: rank, player, total
+    assert [line for line in lines if line[:1].isdigit()] == [
+        "1 Ann 198",
+        "2 Bob -66",
+        "3 Cyd -66",
+        "4 Dan -66",
+    ]
 
 
 # --------------------------------------------------------------------------------------------
