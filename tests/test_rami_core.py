@@ -97,10 +97,10 @@ def test_seed_breakdowns_explain_every_number() -> None:
     _, r = play({"winner": "Ann", "hand": ["Bob=R D 8"], "not_opened": ["Bob"]}, 2)
     assert r.breakdown[1:] == (
         "Bob: K + Q + 8 = 28",
-        "Bob never opened: 28 + 25 = 53, capped at 50 (half the target)",
+        "Bob did not open this round: 28 + 25 = 53, capped at 50 (half the target)",
     )
     _, r = play({"winner": "Ann", "hand": ["B=5", "C=2", "D=90"], "not_opened": ["D"]}, 4)
-    assert r.breakdown[-1] == "Dan never opened: 90 + 25 = 115, capped at 100"
+    assert r.breakdown[-1] == "Dan did not open this round: 90 + 25 = 115, capped at 100"
     _, r = play({"winner": "Ann", "rami_sec": True}, 3)
     assert r.breakdown == ("rami sec: each opponent pays 200",)
 
@@ -252,7 +252,7 @@ def test_variant_never_opened_flat() -> None:
     raw = {"winner": "Ann", "hand": ["Bob=A", "Cyd=JK JK JK"], "not_opened": ["Bob", "Cyd"]}
     _, r = play(raw, 3, never_opened="flat", never_opened_flat=60)
     assert dict(r.scores) == {"Ann": 0, "Bob": 60, "Cyd": 60}
-    assert "Bob never opened: 60 (flat, whatever the hand)" in r.breakdown
+    assert "Bob did not open this round: 60 (flat, whatever the hand)" in r.breakdown
 
 
 def test_variant_never_opened_extra_and_caps() -> None:

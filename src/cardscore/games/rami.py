@@ -1,9 +1,10 @@
 """Rami (2 to 6 players): losers pay the cards left in their hands — RULES.md §3, seed 003.
 
 The player who goes out scores 0; every other player scores his hand (joker 20, ace 11,
-figures 10, 2 to 10 their face value), more if he never opened; after a rami sec every
-opponent pays 200.  Points are bad: when someone's total reaches the target (100 points per
-opponent), the lowest total wins.
+figures 10, 2 to 10 their face value), more if he did not open this round (laid no meld
+yet); after a rami sec every opponent pays 200.  Points are bad: when someone's total reaches
+the target (100 points per opponent), the lowest total wins.  A hand holds at most 14 cards,
+so it is worth at most 14 times the highest card value.
 
 A stored round (what :meth:`Rami.build_round` returns)::
 
@@ -20,7 +21,12 @@ Choices made where RULES.md leaves room (each documented where it is applied):
   ``--not-opened`` is refused with ``--rami-sec`` (it would say nothing more, and the prompts
   skip the question), and the rami sec payment replaces the never-opened penalty;
 * the ``flat`` never-opened penalty is the table's own fixed amount: it is not capped;
-* half the target is rounded down when the target is odd.
+* half the target is rounded down when the target is odd;
+* the limit on a hand (:func:`max_hand`) is checked on the rounds being entered only: a
+  stored round is replayed as it was.
+
+The automatic target is stored as ``target = 0``: it is never shown as 0, but as the number
+in force (:meth:`Rami.goal_text`, :meth:`Rami.shown_param`).
 """
 
 from __future__ import annotations
@@ -61,20 +67,20 @@ class RamiParams:
     joker: int = param_field(20, "points of a joker left in hand")
     never_opened: str = param_field(
         "plus",
-        "what a loser who never opened pays: plus = his hand + never-opened-extra, capped; "
-        "flat = never-opened-flat whatever his hand",
+        "what a loser who did not open this round pays: plus = his hand + never-opened-extra, "
+        "capped; flat = never-opened-flat whatever his hand",
         choices=("plus", "flat"),
     )
     never_opened_extra: int = param_field(
-        25, "added to the hand of a loser who never opened (never-opened=plus)"
+        25, "added to the hand of a loser who did not open this round (never-opened=plus)"
     )
     never_opened_cap: int = param_field(
         100,
-        "most a loser who never opened pays (never-opened=plus), and never more than half "
-        "the target; 0 = only half the target",
+        "most a loser who did not open this round pays (never-opened=plus), and never more "
+        "than half the target; 0 = only half the target",
     )
     never_opened_flat: int = param_field(
-        100, "what a loser who never opened pays (never-opened=flat), not capped"
+        100, "what a loser who did not open this round pays (never-opened=flat), not capped"
     )
     rami_sec: str = param_field(
         "flat",
@@ -84,12 +90,14 @@ class RamiParams:
     )
     rami_sec_amount: int = param_field(200, "what each opponent pays after a rami sec (flat)")
     target_per_opponent: int = param_field(
-        100, "automatic target: this many points per opponent (2 players 100, 3 players 200…)"
+        100,
+        "automatic target: this many points per opponent (default 100: 2 players 100, "
+        "3 players 200…)",
     )
     target: int = param_field(
         0,
-        "the game ends when a total reaches it: 0 = automatic (target-per-opponent × "
-        "opponents), or a fixed number such as 500 or 1000",
+        "the game ends when a total reaches it: automatic by default (target-per-opponent × "
+        "opponents), or a fixed number such as 500 or 1000 (0 sets it back to automatic)",
     )
 
 
@@ -102,8 +110,26 @@ def target(params: RamiParams, n_players: int) -> int:
     return params.target or params.target_per_opponent * (n_players - 1)
 
 
+def target_text(params: RamiParams, players: Sequence[str] | None = None) -> str | None:
+    """The automatic target as a person reads it, never as its stored 0: with the table's
+    players, the number in force and how it is worked out; without (``cardscore rules``),
+    how it will be worked out.  ``None`` for a fixed target (its number says it all).
+
+    >>> target_text(RamiParams(), ("Ann", "Bob", "Cyd", "Dan"))
+    '300 (100 per opponent)'
+    >>> target_text(RamiParams()), target_text(RamiParams(target=1000))
+    ('automatic: 100 per opponent', None)
+    """
+    if params.target:
+        return None
+    per = params.target_per_opponent
+    if players is None:
+        return msg("automatic: {per} per opponent", per=per)
+    return msg("{target} ({per} per opponent)", target=target(params, len(players)), per=per)
+
+
 def never_opened_payment(value: int, params: RamiParams, n_players: int) -> int:
-    """What a loser who never opened pays for a hand worth ``value``.
+    """What a loser who did not open this round pays for a hand worth ``value``.
 
     >>> never_opened_payment(40, RamiParams(), 2)  # 40 + 25 = 65, capped at 100 / 2
     50
@@ -176,6 +202,7 @@ _RANKS: dict[str, str] = {str(n): str(n) for n in range(2, 11)} | {
     for spelling in spellings
 }
 _VALUES: dict[str, int] = {str(n): n for n in range(2, 11)} | {"J": 10, "Q": 10, "K": 10, "A": 11}
+MAX_CARDS = 14  # the most cards a player can hold (13 dealt, one drawn)
 # Suits do not count in rami: marks (with the emoji variation selector) and a trailing letter,
 # English (spades, hearts, diamonds, clubs) or French (pique, cœur, carreau, trèfle).  "As" and
 # "JK" are matched as whole ranks first: ace (of spades or not) and joker, never J of carreau.
@@ -196,10 +223,39 @@ def _rank(token: str) -> str | None:
     return None
 
 
-def hand_value(text: str, params: RamiParams, what: str = "--hand") -> tuple[int, tuple[str, ...]]:
+def max_hand(params: RamiParams) -> int:
+    """The most a hand can be worth: 14 cards at the highest card value of the rule set
+    (the joker's, a parameter, or the ace's 11).
+
+    >>> max_hand(RamiParams()), max_hand(RamiParams(joker=5)), max_hand(RamiParams(joker=50))
+    (280, 154, 700)
+    """
+    return MAX_CARDS * max(params.joker, *_VALUES.values())
+
+
+def _too_many(what: str, value: int, params: RamiParams) -> InputError:
+    limit = max_hand(params)
+    return InputError(
+        msg(
+            "{what}: {value} is more than any hand can hold (at most {limit}: {cards} cards "
+            "at {high})",
+            what=what,
+            value=value,
+            limit=limit,
+            cards=MAX_CARDS,
+            high=limit // MAX_CARDS,
+        )
+    )
+
+
+def hand_value(
+    text: str, params: RamiParams, what: str = "--hand", *, strict: bool = True
+) -> tuple[int, tuple[str, ...]]:
     """The value of a hand typed as cards or as a number, and its card labels.
 
     A number alone is the hand's value (a single card 2 to 10 reads the same either way).
+    A hand of more than 14 cards, or worth more than :func:`max_hand`, is refused unless
+    ``strict`` is off (a stored round is read as it was saved).
 
     >>> hand_value("A JK 5", RamiParams())
     (36, ('A', 'JK', '5'))
@@ -211,6 +267,10 @@ def hand_value(text: str, params: RamiParams, what: str = "--hand") -> tuple[int
     Traceback (most recent call last):
     ...
     cardscore.games.base.InputError: --hand Bob: unknown card 'Z' (cards: 2-10, J/V, Q/D, ...)
+    >>> hand_value("281", RamiParams(), what="--hand Bob")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --hand Bob: 281 is more than any hand can hold (at most 280...
     """
     tokens = text.replace(",", " ").split()
     if not tokens:
@@ -225,6 +285,8 @@ def hand_value(text: str, params: RamiParams, what: str = "--hand") -> tuple[int
                 )
             )
         value = parse_int(tokens[0], what=what, low=0)
+        if strict and value > max_hand(params):
+            raise _too_many(what, value, params)
         return value, (str(value),)
     labels = []
     for token in tokens:
@@ -243,6 +305,15 @@ def hand_value(text: str, params: RamiParams, what: str = "--hand") -> tuple[int
                 )
             )
         labels.append(label)
+    if strict and len(labels) > MAX_CARDS:
+        raise InputError(
+            msg(
+                "{what}: {count} cards are more than any hand can hold (at most {cards})",
+                what=what,
+                count=len(labels),
+                cards=MAX_CARDS,
+            )
+        )
     value = sum(params.joker if label == "JK" else _VALUES[label] for label in labels)
     return value, tuple(labels)
 
@@ -268,7 +339,8 @@ def _formula(cards: str, value: int) -> str:
 
     Cached: every replay of a session rebuilds every breakdown.
     """
-    labels = hand_value(cards, RamiParams())[1]  # the labels do not depend on the joker's value
+    # The labels do not depend on the joker's value; a stored hand is never refused.
+    labels = hand_value(cards, RamiParams(), strict=False)[1]
     if len(labels) == 1 and labels[0] == str(value):
         return str(value)
     return msg("{cards} = {value}", cards=_cards(labels), value=value)
@@ -340,7 +412,7 @@ FIELDS: tuple[Field, ...] = (
         "flag",
         label="Rami sec (the winner opened and went out in one turn, no opponent had opened)?",
         help="The winner opened and went out in one turn while no opponent had opened: "
-        "each opponent pays 200.",
+        "each opponent pays rami-sec-amount (default 200).",
         applies=_not_blocked,
         unavailable="cannot go with --blocked (a rami sec needs a player who went out)",
     ),
@@ -356,9 +428,9 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "not_opened",
         "players",
-        label="Who never opened (laid no meld yet this game)?",
-        help="A loser who never laid a meld this game: pays his hand + 25, at most 100 "
-        "and half the target.",
+        label="Who did not open this round (laid no meld yet)?",
+        help="A loser who laid no meld this round: by default pays his hand + 25, at most 100 "
+        "and half the target (see cardscore rules rami).",
         applies=_no_rami_sec,
         unavailable="not needed with --rami-sec (no opponent had opened)",
     ),
@@ -477,18 +549,29 @@ class Rami:
                 joker=params.joker,
             ),
         ]
-        if params.never_opened == "plus":
+        if params.never_opened == "flat":
             lines.append(
                 msg(
-                    "A player who never opened pays his hand + {extra}, at most "
+                    "A loser who did not open this round pays {flat}.",
+                    flat=params.never_opened_flat,
+                )
+            )
+        elif params.never_opened_cap:
+            lines.append(
+                msg(
+                    "A loser who did not open this round pays his hand + {extra}, at most "
                     "{cap} and half the target.",
                     extra=params.never_opened_extra,
                     cap=params.never_opened_cap,
                 )
             )
-        else:
+        else:  # a cap of 0: only half the target
             lines.append(
-                msg("A player who never opened pays {flat}.", flat=params.never_opened_flat)
+                msg(
+                    "A loser who did not open this round pays his hand + {extra}, at most "
+                    "half the target.",
+                    extra=params.never_opened_extra,
+                )
             )
         if params.rami_sec == "flat":
             lines.append(
@@ -515,6 +598,34 @@ class Rami:
 
     def goal(self, table: Table) -> int | None:
         return target(table.params, len(table.players))
+
+    def goal_text(self, table: Table) -> str:
+        """The target in force, as the totals show it (the automatic one is stored as 0).
+
+        >>> t = Table("rami", ("Ann", "Bob", "Cyd", "Dan"), RamiParams())
+        >>> GAME.goal_text(t), GAME.goal_text(Table("rami", t.players, RamiParams(target=500)))
+        ('target 300 (100 per opponent)', 'target 500')
+        """
+        params: RamiParams = table.params
+        if params.target:
+            return msg("target {target}", target=params.target)
+        return msg(
+            "target {target} ({per} per opponent)",
+            target=target(params, len(table.players)),
+            per=params.target_per_opponent,
+        )
+
+    def shown_param(
+        self, params: RamiParams, name: str, players: Sequence[str] | None = None
+    ) -> str | None:
+        """How a parameter is shown where its stored value would mislead, or ``None`` to
+        show the value itself: the automatic target (stored as 0) reads as the number in
+        force at a table of ``players``, or as how it is worked out (``cardscore rules``).
+
+        >>> GAME.shown_param(RamiParams(), "target"), GAME.shown_param(RamiParams(), "joker")
+        ('automatic: 100 per opponent', None)
+        """
+        return target_text(params, players) if name == "target" else None
 
     def columns(self, table: Table) -> tuple[str, ...]:
         return table.players
@@ -640,7 +751,7 @@ class Rami:
         Ann went out: 0
         Bob: A + JK + 5 = 36
         Cyd: K + Q + J + 10 = 40
-        Cyd never opened: 40 + 25 = 65
+        Cyd did not open this round: 40 + 25 = 65
         """
         params: RamiParams = table.params
         players = table.players
@@ -681,7 +792,7 @@ class Rami:
                     lines.append(msg("rami sec: each opponent pays his hand doubled"))
 
         rami_sec = inp["rami_sec"]
-        goal = 0  # the target, worked out for the first player who never opened
+        goal = 0  # the target, worked out for the first player who did not open
         scores: dict[str, int] = {}
         for p in players:
             hand = hands.get(p)
@@ -709,7 +820,13 @@ class Rami:
                     explained = _hand_formula(hand)
                     if params.never_opened != "flat" and explained != str(hand["value"]):
                         lines.append(msg("{player}: {hand}", player=p, hand=explained))
-                    lines.append(msg("{player} never opened: {formula}", player=p, formula=formula))
+                    lines.append(
+                        msg(
+                            "{player} did not open this round: {formula}",
+                            player=p,
+                            formula=formula,
+                        )
+                    )
             else:
                 scores[p] = hand["value"]
                 if lines is not None:
