@@ -582,12 +582,15 @@ def rules_command(
         )
     )
     table.add_column(_("parameter (--set KEY=VALUE)"))
-    table.add_column(_("value"), justify="right")
+    table.add_column(_("value"), justify="right", max_width=16)  # a long one wraps
     table.add_column(_("meaning"))
+    shown_param = getattr(game_rules, "shown_param", None)  # rami: its automatic target
     for f in dataclasses.fields(params):
         value = getattr(params, f.name)
         # Values are shown as --set takes them (on/off), in every language.
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        if shown_param is not None:
+            shown = tr(shown_param(params, f.name)) or shown
         table.add_row(f.name.replace("_", "-"), shown, tr(f.metadata.get("help", "")))
     out(table)
     out(

@@ -51,7 +51,10 @@ def seat_note(session: Session, standings: Standings) -> str:
 def totals_table(session: Session, standings: Standings) -> Grid:
     """The running totals, leader first, with the next dealer underneath."""
     title = session.title or f"{session.game} ({session.rules})"
-    table = Grid(title=title, caption=seat_note(session, standings), title_style="bold")
+    caption = seat_note(session, standings)
+    if hasattr(session.game_rules, "goal_text"):  # rami: its target in force, worked out
+        caption = f"{caption}\n{tr(session.game_rules.goal_text(session.table()))}"
+    table = Grid(title=title, caption=caption, title_style="bold")
     table.add_column("#", justify="right", style="dim")
     table.add_column(_("Team") if session.teams else _("Player"))
     table.add_column(_("Total"), justify="right")

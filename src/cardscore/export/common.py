@@ -56,9 +56,10 @@ def date_text(stamp: str) -> str:
 
 
 def game_line(doc: Doc) -> str:
-    """``Tarot, rule set fft`` (+ the target when the game has one)."""
-    target = doc["params"].get("target")
-    if target:
+    """``Tarot, rule set fft`` (+ the target when the game has one, as it is in force: rami's
+    automatic one is stored as 0)."""
+    target = {key: value for key, value, _ in parameters(doc)}.get("target", "0")
+    if target != "0":
         return tr(
             msg(
                 "{game}, rule set {rules}, target {target}",
@@ -92,16 +93,25 @@ def parameters(doc: Doc) -> list[tuple[str, str, str]]:
     """The rule set's parameters as ``(key, value, meaning)``, keys spelled as ``--set``
     takes them (``value-garde``), booleans as on/off."""
     helps: dict[str, str] = {}
+    special: dict[str, str] = {}  # values shown otherwise: rami's automatic target (0)
     try:
         from cardscore.games import get_game
+        from cardscore.games.base import params_from_dict
 
-        params_cls = get_game(doc["game"]).params_cls
+        game = get_game(doc["game"])
+        params_cls = game.params_cls
         helps = {f.name: str(f.metadata.get("help", "")) for f in dataclasses.fields(params_cls)}
+        if hasattr(game, "shown_param"):
+            params = params_from_dict(params_cls, doc["params"])
+            for key in doc["params"]:
+                if text := game.shown_param(params, key, doc["players"]):
+                    special[key] = tr(text)
     except Exception:  # an exporter never fails for want of a help text
-        helps = {}
+        pass
     rows = []
     for key, value in doc["params"].items():
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        shown = special.get(key, shown)
         rows.append((key.replace("_", "-"), shown, tr(helps.get(key, ""))))
     return rows
 
