@@ -72,8 +72,18 @@ def totals_table(session: Session, standings: Standings) -> Grid:
             cells.append(str(max(goal - total, 0)))
         table.add_row(*cells)
     if standings.held:
-        table.add_row("", _("held (litige)"), str(standings.held))
+        # at the end of the game, held points go to nobody (no next round to win them)
+        label = _("held, not awarded") if standings.finished else _("held (litige)")
+        table.add_row("", label, str(standings.held))
     return table
+
+
+def not_awarded_note(standings: Standings) -> str | None:
+    """What the sheet says when the game ended with points held (belote's litige): they
+    are awarded to nobody.  Nothing while the game is in play (the next round collects them)."""
+    if standings.finished and standings.held:
+        return tr(msg("{held} points held at the end were not awarded", held=standings.held))
+    return None
 
 
 def outcome_line(standings: Standings) -> Text | None:
@@ -93,6 +103,8 @@ def sheet(
     table = Grid(
         title=session.title or f"{session.game} ({session.rules}) — {session.id}",
         title_style="bold",
+        caption=not_awarded_note(standings),
+        caption_style="bold",
         show_footer=True,
     )
     has_mort = any(r.mort for r in rows)
@@ -163,6 +175,8 @@ def plain_sheet(session: Session, standings: Standings, rows: Sequence[RoundRow]
         f"{'':>5}  {total:<{dealer_width}}  "
         + "  ".join(f"{standings.totals[c]:>{w}}" for c, w in zip(columns, widths, strict=True))
     )
+    if note := not_awarded_note(standings):
+        lines.append(note)
     return "\n".join(lines)
 
 
