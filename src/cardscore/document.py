@@ -13,7 +13,8 @@ from cardscore.session import RoundRow, Session, Standings
 
 def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
     """``{id, game, rules, params, title, columns, rounds, totals, held, finished, winner}``
-    plus ``players``, ``teams``, ``created``, ``updated``, ``next_dealer`` and ``next_mort``."""
+    plus ``players``, ``teams``, ``created``, ``updated``, ``next_dealer``, ``next_mort`` and
+    ``unawarded`` (the points held when the game ended, which nobody gets; else 0)."""
     return {
         "id": session.id,
         "game": session.game,
@@ -32,6 +33,7 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
         "winner": standings.winner,
         "next_dealer": standings.next_dealer,
         "next_mort": standings.next_mort,
+        "unawarded": standings.held if standings.finished else 0,
     }
 
 

@@ -215,8 +215,20 @@ def seats_heading(doc: Doc) -> str:
     return _("Teams") if doc["teams"] else _("Players")
 
 
+def unawarded(doc: Doc) -> int:
+    """The points held (belote's litige) when the game ended: nobody gets them.
+
+    >>> unawarded({"held": 81, "finished": True}), unawarded({"held": 81, "finished": False})
+    (81, 0)
+    """
+    return int(doc["held"]) if doc["finished"] else 0
+
+
 def held_line(doc: Doc) -> str | None:
-    """The litige points still held for the next round, if any."""
+    """The litige points still held for the next round, if any; at the end of the game, the
+    points held that nobody was awarded."""
+    if points := unawarded(doc):
+        return tr(msg("{held} points held at the end were not awarded", held=points))
     if doc["held"]:
         return tr(
             msg(

@@ -12,6 +12,8 @@
   coinche only.  Scores are plain integers (``-106``), so the spreadsheet reads numbers.
 * Then one row per round, then a final **totals row**: ``Total`` in the Round column, each
   column's total in its ``total`` column (its score cell empty), the points still held.
+  When the game ended with points held (a litige in the last round), a last row says, in its
+  first cell, that nobody was awarded them.
 * A name that a spreadsheet would read as a formula (starting with ``= + - @``) is written
   with a leading apostrophe, as spreadsheets themselves do.
 * The headings are in the current language (``Donne, Donneur, …, Ann, Total Ann`` in
@@ -72,4 +74,6 @@ def render(doc: Doc) -> str:
     if held:
         last.append(doc["held"])
     writer.writerow(last)
+    if common.unawarded(doc):
+        writer.writerow([common.held_line(doc)])
     return buffer.getvalue()
