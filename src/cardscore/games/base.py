@@ -356,7 +356,21 @@ class Table:
     def find_player(
         self, text: str, *, what: str = "player", among: Sequence[str] | None = None
     ) -> str:
-        """Resolve a name typed by a person: case-insensitive, a unique prefix is enough."""
+        """Resolve a name typed by a person: case- and accent-blind, a unique prefix is enough.
+
+        An exact name always wins over a prefix, among *all* the players: when it names a
+        player outside ``among`` (the mort at 6-player tarot), it is refused, never read as
+        the prefix of another name.  A prefix is read only when no player has that exact name,
+        and only among ``among`` (the players who can be named).
+
+        >>> t = Table("tarot", ("Jean", "Jean-Luc", "Cyd"), params=None)
+        >>> t.find_player("je", among=("Jean-Luc", "Cyd"))
+        'Jean-Luc'
+        >>> t.find_player("JEAN", what="--x", among=("Jean-Luc", "Cyd"))
+        Traceback (most recent call last):
+        ...
+        cardscore.games.base.InputError: --x: Jean cannot be named here (players: Jean-Luc, Cyd)
+        """
         pool = tuple(among) if among is not None else self.players
         wanted = fold(text)
         if not wanted:
@@ -367,9 +381,18 @@ class Table:
                     players=", ".join(pool),
                 )
             )
-        exact = [p for p in pool if fold(p) == wanted]
-        if exact:
-            return exact[0]
+        exact = _exactly_named(wanted, pool) or _exactly_named(wanted, self.players)
+        if exact is not None:
+            if exact not in pool:
+                raise InputError(
+                    msg(
+                        "{what}: {player} cannot be named here (players: {players})",
+                        what=what,
+                        player=exact,
+                        players=", ".join(pool),
+                    )
+                )
+            return exact
         prefixed = [p for p in pool if fold(p).startswith(wanted)]
         if len(prefixed) == 1:
             return prefixed[0]
@@ -390,6 +413,11 @@ class Table:
                 players=", ".join(pool),
             )
         )
+
+
+def _exactly_named(folded: str, players: Sequence[str]) -> str | None:
+    """The player whose name, folded, is ``folded`` (names are distinct once folded)."""
+    return next((p for p in players if fold(p) == folded), None)
 
 
 # --------------------------------------------------------------------------------------------
