@@ -86,8 +86,8 @@ def tarot_rounds(draw: st.DrawFn, players: tuple[str, ...] = NAMES[:4]) -> list[
     taker = draw(st.sampled_from(players))
     contract = draw(st.sampled_from(["prise", "garde", "garde-sans", "garde-contre"]))
     bouts = draw(st.integers(0, 3))
-    # 4·B ≤ P ≤ 91 − 4·(3 − B), in half points
-    points = draw(st.integers(8 * bouts, 2 * (91 - 4 * (3 - bouts))))
+    # 4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B), within 0 to 91, in half points
+    points = draw(st.integers(max(0, 9 * bouts - 1), min(182, 183 - 9 * (3 - bouts))))
     options = ["--taker", taker, "--contract", contract, "--bouts", str(bouts)]
     if draw(st.booleans()):
         options += ["--points", _points(points)]
@@ -95,13 +95,16 @@ def tarot_rounds(draw: st.DrawFn, players: tuple[str, ...] = NAMES[:4]) -> list[
         options += ["--defense-points", _points(182 - points)]
     if len(players) >= 5 and draw(st.booleans()):
         options += ["--called", draw(st.sampled_from(players))]
-    if draw(st.booleans()):
-        options += ["--petit-au-bout", draw(st.sampled_from(players))]
+    petit = draw(st.sampled_from(players)) if draw(st.booleans()) else None
+    if petit is not None:
+        options += ["--petit-au-bout", petit]
     for who in draw(st.lists(st.sampled_from(players), unique=True, max_size=2)):
         kind = draw(st.sampled_from(["simple", "double", "triple"]))
         options += ["--poignee", f"{who}:{kind}"]
     if draw(st.integers(0, 5)) == 0:
-        options += ["--chelem", draw(st.sampled_from(["announced", "unannounced", "failed"]))]
+        # a chelem made by the taker's side leaves the petit au bout to none of the defence
+        made = ["announced", "unannounced"] if petit in (None, taker) else []
+        options += ["--chelem", draw(st.sampled_from([*made, "failed"]))]
     return options
 
 

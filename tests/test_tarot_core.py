@@ -323,7 +323,9 @@ def test_contract_spellings(typed: str, canonical: str) -> None:
     ],
 )
 def test_chelem_spellings(typed: str, canonical: str) -> None:
-    raw = dict(taker="Ann", contract="garde", bouts="2", points="50", chelem=typed)
+    # a chelem of the defence leaves the taker at most the excuse: 1 bout, 4.5 points
+    points = "4" if canonical == "defense" else "50"
+    raw = dict(taker="Ann", contract="garde", bouts="1", points=points, chelem=typed)
     assert GAME.build_round(raw, table(4), 1)["chelem"] == canonical
 
 
@@ -529,6 +531,17 @@ def typed(points: float) -> str:
     return text.replace(".", ",") if int(points * 2) % 3 == 0 else text
 
 
+CHELEMS = [None, "announced", "non-annoncé", "chute", "défense"]
+
+
+def possible_points(bouts: int, params: TarotParams) -> tuple[float, float]:
+    """The taker's points with ``bouts`` bouts (RULES.md §4): a bout is worth 4.5 and the
+    excuse may be traded for a half-point card; without half points, rounded down."""
+    low = max(0, 4.5 * bouts - 0.5)
+    high = min(91, 91.5 - 4.5 * (3 - bouts))
+    return (low, high) if params.half_points else (math.floor(low), math.floor(high))
+
+
 @st.composite
 def rounds(draw: st.DrawFn) -> tuple[Table, int, dict]:
     """A valid raw round on a random table."""
@@ -539,19 +552,27 @@ def rounds(draw: st.DrawFn) -> tuple[Table, int, dict]:
     mort = GAME.sitting_out(t, number)
     active = [p for p in t.players if p != mort]
 
-    def name(pool: list[str]) -> str:
+    def as_typed(p: str) -> str:
         # the canonical name, lower-cased, or a unique prefix of it
-        p = draw(st.sampled_from(pool))
         return draw(st.sampled_from([p, p.lower(), p.upper(), p[:2]]))
+
+    def name(pool: list[str]) -> str:
+        return as_typed(draw(st.sampled_from(pool)))
 
     contract = draw(st.sampled_from(contracts(params)))
     raw: dict = {"contract": draw(st.sampled_from([contract, contract.replace("-", " ")]))}
     if contract == "passe":
         return t, number, raw
-    raw["taker"] = name(active)
-    bouts = None if contract == "renonce" else draw(st.integers(0, 3))
-    low, high = (0, 91) if bouts is None else (4 * bouts, 91 - 4 * (3 - bouts))
-    points = draw(st.integers(2 * low, 2 * high)) / 2
+    taker = draw(st.sampled_from(active))
+    raw["taker"] = as_typed(taker)
+    # the chelem first: it bounds the bouts, the points and who may have the petit au bout
+    chelem = None if contract == "renonce" else draw(st.sampled_from(CHELEMS))
+    defence_chelem = chelem in ("défense", "defense")
+    bouts = None if contract == "renonce" else draw(st.integers(0, 1 if defence_chelem else 3))
+    low, high = (0, 91) if bouts is None else possible_points(bouts, params)
+    if defence_chelem:  # the taker keeps at most the excuse
+        high = min(high, 4.5 if params.half_points else 4)
+    points = draw(st.integers(math.ceil(2 * low), math.floor(2 * high))) / 2
     if draw(st.booleans()):
         raw["points"] = typed(points)
     else:
@@ -559,10 +580,19 @@ def rounds(draw: st.DrawFn) -> tuple[Table, int, dict]:
     if contract == "renonce":
         return t, number, raw
     raw["bouts"] = str(bouts)
+    attack = {taker}
     if len(active) == 5 and draw(st.booleans()):
-        raw["called"] = name(active)
+        called = draw(st.sampled_from(active))
+        raw["called"] = as_typed(called)
+        attack.add(called)
+    if chelem in ("announced", "non-annoncé"):  # made: the defence has no trick
+        holders = sorted(attack)
+    elif defence_chelem:  # the attack has no trick
+        holders = [p for p in active if p not in attack]
+    else:
+        holders = active
     if draw(st.booleans()):
-        raw["petit_au_bout"] = name(active)
+        raw["petit_au_bout"] = name(holders)
     kinds = poignee_kinds(params)
     holders = draw(st.lists(st.sampled_from(active), unique=True, max_size=3))
     raw["poignee"] = [f"{p}:{draw(st.sampled_from(kinds))}" for p in holders]
@@ -571,7 +601,7 @@ def rounds(draw: st.DrawFn) -> tuple[Table, int, dict]:
         raw["misere"] = [
             f"{p.lower()}:{draw(st.sampled_from(['simple', 'double']))}" for p in holders
         ]
-    raw["chelem"] = draw(st.sampled_from(["", "announced", "non-annoncé", "chute", "défense"]))
+    raw["chelem"] = chelem or ""
     return t, number, raw
 
 

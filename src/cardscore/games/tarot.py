@@ -49,6 +49,14 @@ _ceil, _floor, _fromkeys = math.ceil, math.floor, dict.fromkeys  # bound once: s
 
 BIDS = ("prise", "garde", "garde-sans", "garde-contre")  # the contracts one takes, weakest first
 THRESHOLDS = (56, 51, 41, 36)  # points the taker needs with 0, 1, 2, 3 bouts
+CARD_POINTS = 91  # the card points of a deal, chien included
+BOUTS = 3  # the petit, the 21 and the excuse
+BOUT_VALUE = 4.5  # what each bout is worth
+# the excuse's owner may trade it for a half-point card: a side may hold half a point less
+# than its bouts are worth, and the other side half a point more
+EXCUSE_TRADE = 0.5
+# the defence took every trick (chelem of the defence): the taker keeps at most the excuse
+BOUTS_AGAINST_A_CHELEM = 1
 FFT_MULTIPLIERS = {"prise": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
 FFT_POIGNEES = {"simple": 20, "double": 30, "triple": 40}
 FFT_CHELEMS = {"announced": 400, "unannounced": 200, "failed": -200, "defense": -200}
@@ -215,17 +223,17 @@ def convert(defense_points: float | str, params: TarotParams) -> float | int:
                     value=value,
                 )
             )
-    if not 0 <= value <= 91:
+    if not 0 <= value <= CARD_POINTS:
         raise InputError(
             msg(
                 "{what}: {value} is out of range ({low} to {high})",
                 what="POINTS",
                 value=_num(value),
                 low=0,
-                high=91,
+                high=CARD_POINTS,
             )
         )
-    return _num(_effective_points(91 - value, params))
+    return _num(_effective_points(CARD_POINTS - value, params))
 
 
 # --------------------------------------------------------------------------------------------
@@ -461,9 +469,43 @@ def _only(vals: Mapping[str, Any], allowed: Sequence[str], why: Msg) -> None:
             raise InputError(msg("{option}: {reason}", option=f.option, reason=why))
 
 
-def _read_points(vals: Mapping[str, Any], bouts: int | None) -> float:
-    """The taker's points, from ``--points`` or ``--defense-points``, checked against the
-    card total and the bouts (each bout keeps at least 4 points on its side)."""
+def point_bounds(bouts: int, params: TarotParams) -> tuple[float, float]:
+    """The taker's lowest and highest possible points with ``bouts`` bouts.
+
+    Each bout is worth 4.5 and the excuse may be traded for a half-point card, so
+    ``4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B)``, within 0 to 91; without half points the
+    bounds are rounded down.
+
+    >>> [point_bounds(b, PRESETS["fft"]) for b in range(4)]
+    [(0, 78), (4, 82.5), (8.5, 87), (13, 91)]
+    >>> [point_bounds(b, PRESETS["maison"]) for b in range(4)]
+    [(0, 78), (4, 82), (8, 87), (13, 91)]
+    """
+    low = max(0.0, BOUT_VALUE * bouts - EXCUSE_TRADE)
+    high = min(CARD_POINTS, CARD_POINTS + EXCUSE_TRADE - BOUT_VALUE * (BOUTS - bouts))
+    return _num(_effective_points(low, params)), _num(_effective_points(high, params))
+
+
+def _why_bounds(params: TarotParams) -> Msg:
+    """Why the points are bounded by the bouts (for the messages that refuse them)."""
+    if params.half_points:
+        return msg(
+            "a bout is worth {value} points and the excuse may be traded for a half-point card",
+            value=_num(BOUT_VALUE),
+        )
+    return msg(
+        "a bout is worth {value} points, the excuse may be traded for a half-point card, "
+        "and half points are dropped",
+        value=_num(BOUT_VALUE),
+    )
+
+
+def _read_points(
+    vals: Mapping[str, Any], bouts: int | None, params: TarotParams
+) -> tuple[float, bool]:
+    """The taker's points, from ``--points`` or ``--defense-points`` (and whether they were
+    given as the defence's), checked against the card total and the bouts (see
+    :func:`point_bounds`).  A refusal states the bounds in the points the user typed."""
     pf, df = _FIELD["points"], _FIELD["defense_points"]
     typed, defense = _single(vals["points"], pf), _single(vals["defense_points"], df)
     if typed is not None and defense is not None:
@@ -476,34 +518,107 @@ def _read_points(vals: Mapping[str, Any], bouts: int | None) -> float:
         )
     f, text = (pf, typed) if typed is not None else (df, defense)
     value = parse_number(str(text), what=f.option)
-    if not 0 <= value <= 91:
+    if not 0 <= value <= CARD_POINTS:
         raise InputError(
             msg(
                 "{what}: {value} is out of range ({low} to {high})",
                 what=f.option,
                 value=_num(value),
                 low=0,
-                high=91,
+                high=CARD_POINTS,
             )
         )
-    points = value if f is pf else 91 - value
+    points = value if f is pf else CARD_POINTS - value
     if bouts is not None:
-        low, high = 4 * bouts, 91 - 4 * (3 - bouts)
+        low, high = point_bounds(bouts, params)
         if not low <= points <= high:
-            if f is df:
-                low, high = 91 - high, 91 - low
+            terms = {
+                "option": f.option,
+                "value": _num(value),
+                "bouts": _bouts(bouts),
+                "why": _why_bounds(params),
+            }
             raise InputError(
                 msg(
-                    "{option}: {value} is impossible when the taker has {bouts} "
-                    "(each bout keeps at least 4 points: {low} to {high})",
-                    option=f.option,
-                    value=_num(value),
-                    bouts=_bouts(bouts),
+                    "{option}: {value} is impossible: with {bouts}, the taker has {low} to "
+                    "{high} points ({why})",
                     low=low,
                     high=high,
+                    **terms,
+                )
+                if f is pf
+                else msg(
+                    "{option}: {value} is impossible: with {bouts} for the taker, the defence "
+                    "has {low} to {high} points ({why})",
+                    low=_num(CARD_POINTS - high),
+                    high=_num(CARD_POINTS - low),
+                    **terms,
                 )
             )
-    return points
+    return points, f is df
+
+
+def _check_chelem(
+    chelem: str | None,
+    attack: set[str],
+    bouts: int,
+    points: float,
+    from_defense: bool,
+    petit: str | None,
+    params: TarotParams,
+) -> None:
+    """Refuse a chelem that contradicts the rest of the round: a chelem made by the taker's
+    side leaves no trick (so not the petit au bout) to the defence; a chelem of the defence
+    leaves the taker at most the excuse (1 bout, 4.5 points) and never the petit au bout."""
+    option = _FIELD["chelem"].option
+    if chelem in ("announced", "unannounced") and petit is not None and petit not in attack:
+        raise InputError(
+            msg(
+                "{option}: a chelem made by the taker's side leaves no trick to the defence, "
+                "so the petit au bout cannot be {player}'s, who defends (--petit-au-bout)",
+                option=option,
+                player=petit,
+            )
+        )
+    if chelem != "defense":
+        return
+    if bouts > BOUTS_AGAINST_A_CHELEM:
+        raise InputError(
+            msg(
+                "{option}: the defence took every trick, so the taker has at most 1 bout "
+                "(the excuse), not {count} (--bouts)",
+                option=option,
+                count=bouts,
+            )
+        )
+    high = _num(_effective_points(BOUT_VALUE, params))  # the excuse at most
+    if points > high:
+        raise InputError(
+            msg(
+                "{option}: the defence took every trick, so it has at least {low} points, "
+                "not {value} (--defense-points)",
+                option=option,
+                low=_num(CARD_POINTS - high),
+                value=_num(CARD_POINTS - points),
+            )
+            if from_defense
+            else msg(
+                "{option}: the defence took every trick, so the taker has at most {high} "
+                "points, not {value} (--points)",
+                option=option,
+                high=high,
+                value=_num(points),
+            )
+        )
+    if petit is not None and petit in attack:
+        raise InputError(
+            msg(
+                "{option}: the defence took every trick, so the petit au bout cannot be "
+                "{player}'s, who plays with the taker (--petit-au-bout)",
+                option=option,
+                player=petit,
+            )
+        )
 
 
 def _tagged_player(
@@ -1071,14 +1186,14 @@ class Tarot:
                 msg("--taker: who took is needed (players: {players})", players=", ".join(active))
             )
         if contract == "renonce":
-            return _stored("renonce", taker, points=_read_points(vals, None))
+            return _stored("renonce", taker, points=_read_points(vals, None, params)[0])
 
         called = player("called")
         bouts_text = _single(vals["bouts"], _FIELD["bouts"])
         if bouts_text is None:
             raise InputError(msg("--bouts: the taker's number of bouts is needed (0 to 3)"))
         bouts = parse_int(bouts_text, what="--bouts", low=0, high=3)
-        points = _read_points(vals, bouts)
+        points, from_defense = _read_points(vals, bouts, params)
         petits = {
             _resolve(t, _FIELD["petit_au_bout"], table, active, mort)
             for t in _many(vals["petit_au_bout"])
@@ -1097,13 +1212,16 @@ class Tarot:
             if chelem_text is None
             else pick_choice(chelem_text, CHELEM_CHOICES, what="--chelem")
         )
+        petit = next(iter(petits), None)
+        attack = {taker} if called is None else {taker, called}
+        _check_chelem(chelem, attack, bouts, points, from_defense, petit, params)
         return _stored(
             contract,
             taker,
             called=None if called == taker else called,
             bouts=bouts,
             points=points,
-            petit_au_bout=next(iter(petits), None),
+            petit_au_bout=petit,
             poignees=poignees,
             miseres=miseres,
             chelem=chelem,
