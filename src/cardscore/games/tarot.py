@@ -1117,6 +1117,26 @@ class Tarot:
                     contre=params.value_garde_contre,
                 )
             )
+            # what surprises a table used to the official rules (choices of these rules)
+            lines.append(
+                msg(
+                    "At 5 and 6 players the called partner's score is taken from nobody: the "
+                    "round's scores do not sum to zero."
+                )
+            )
+            lines.append(
+                msg(
+                    "An announced chelem that fails turns the round into a loss, even when the "
+                    "contract is made."
+                )
+            )
+            lines.append(
+                msg(
+                    "A chelem taken by the defence scores like an announced chelem that failed "
+                    "(a choice of these rules): {extra} more per opponent, and the round is lost.",
+                    extra=MAISON_CHELEMS["defense"][0],
+                )
+            )
         lines.append(
             msg(
                 "At 6 players the dealer is the mort and scores nothing; the deal "
