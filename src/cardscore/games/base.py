@@ -209,7 +209,9 @@ class Field:
     per-player field (``player_text``), ``who`` lists the players to ask about (default:
     every player who plays the round).  ``describe`` words a choice for this table (a
     poignée's number of trumps depends on the number of players); ``echo`` says back what a
-    typed answer was understood as (a rami hand's value).
+    typed answer was understood as (a rami hand's value).  Flags that share an ``asked_as``
+    question are asked as that ONE question, each flag (worded by its label) being one of its
+    answers besides none: ``add`` keeps one option per flag.
     """
 
     key: str
@@ -224,6 +226,7 @@ class Field:
     who: Callable[[Table, Mapping[str, Any]], Sequence[str]] | None = None
     describe: Callable[[Table, Choice], str] | None = None
     echo: Callable[[Table, str], str] | None = None
+    asked_as: str = ""
 
     KINDS: ClassVar[frozenset[str]] = frozenset(
         {
@@ -460,9 +463,13 @@ def param_help(params_cls: type, name: str) -> str:
 
 def params_from_dict(params_cls: type, data: Mapping[str, Any]) -> Any:
     """Rebuild a frozen parameter dataclass from its stored dict, ignoring unknown keys
-    (a newer file) and keeping the class defaults for keys it does not have (an older one)."""
+    (a newer file) and, for keys it does not have (an older one), the value the class's
+    ``FORMERLY`` mapping gives (a parameter added later whose default scores differently
+    from what older files meant), else the class default."""
     names = {f.name for f in dataclasses.fields(params_cls)}
-    return params_cls(**{k: v for k, v in data.items() if k in names})
+    values = dict(getattr(params_cls, "FORMERLY", {}))
+    values.update((k, v) for k, v in data.items() if k in names)
+    return params_cls(**values)
 
 
 def apply_settings(params: Any, settings: Sequence[str]) -> Any:
