@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from cardscore.games.base import (
     Choice,
@@ -83,6 +83,16 @@ class BeloteParams(_CardParams):
         "all (both teams') or own (its own; the taker's are lost)",
         choices=("all", "own"),
     )
+    litige_belote: str = param_field(
+        "kept",
+        "the taker team's belote in a litige: kept (it scores at once, only the rest of its "
+        "total is held) or held (held with the rest)",
+        choices=("kept", "held"),
+    )
+
+    # What a file saved before a parameter existed meant: litige-belote did not exist and
+    # the taker team's whole total, belote included, was held.
+    FORMERLY: ClassVar[Mapping[str, Any]] = {"litige_belote": "held"}
 
 
 @dataclass(frozen=True)
@@ -101,6 +111,13 @@ class CoincheParams(_CardParams):
     base: int = param_field(160, "the base of a coinché, surcoinché or fallen contract's score")
     capot_base: int = param_field(
         160, "the base instead, when the contract was capot or générale or a capot was made"
+    )
+    coinche_announcements: str = param_field(
+        "seed",
+        "announcements in a coinché or fallen round: seed (they count towards the contract "
+        "but score only in a made round that was not coinché) or winner (the team that wins "
+        "the round also scores every announcement of both teams)",
+        choices=("seed", "winner"),
     )
 
 
@@ -155,6 +172,16 @@ CONTRACTS = (
     Choice("generale", "générale (500)", aliases=("500",)),
 )
 LEVELS = {1: "", 2: "coinché", 4: "surcoinché"}
+# The coinche level is asked as one question; --coinche and --surcoinche are its answers.
+LEVEL_QUESTION = msg("Coinché or surcoinché?")
+
+# Tout atout counts every suit on the 152 scale (38 a suit), not with the trump values
+# (62 a suit, 258 in all).
+TOUT_ATOUT_VALUES: Mapping[str, int] = {
+    "J": 14, "9": 9, "A": 6, "10": 5, "K": 3, "Q": 1, "8": 0, "7": 0
+}  # fmt: skip
+# Every suit counted with the trump values: 4 × (J 20 + 9 14 + A 11 + 10 10 + K 4 + Q 3).
+TRUMP_VALUES_TOTAL = 4 * (20 + 14 + 11 + 10 + 4 + 3)
 
 TAKER_WORDS = frozenset({"taker", "attaque", "attack", "preneur"})
 DEFENSE_WORDS = frozenset({"defense", "defence"})  # fold() already strips the accent of défense
@@ -470,11 +497,13 @@ def _fields(*, coinche: bool) -> tuple[Field, ...]:
             Field("contract", "choice", "Contract?",
                   "80 to 180 by tens, capot (250) or generale (500)",
                   choices=CONTRACTS, required=True),
-            Field("coinche", "flag", "Coinché (×2)?", "the contract was coinché (×2)"),
-            Field("surcoinche", "flag", "Surcoinché (×4)?",
+            Field("coinche", "flag", "coinché (×2)", "the contract was coinché (×2)",
+                  asked_as=LEVEL_QUESTION),
+            Field("surcoinche", "flag", "surcoinché (×4)",
                   "the contract was surcoinché (×4); instead of --coinche",
                   applies=_not_coinched,
-                  unavailable="give either --coinche (×2) or --surcoinche (×4), not both"),
+                  unavailable="give either --coinche (×2) or --surcoinche (×4), not both",
+                  asked_as=LEVEL_QUESTION),
         ]  # fmt: skip
     fields += [
         Field("points", "integer", "Card points of the taker's team (without dix de der)?",
@@ -558,6 +587,13 @@ class _CardGame:
                         "taker's wait for the winner of the next round."
                     )
                 )
+                if params.litige_belote == "kept":
+                    lines.append(
+                        msg(
+                            "Belote-rebelote is never held: in a litige the taker's team "
+                            "scores its belote at once, only the rest waits."
+                        )
+                    )
         else:
             lines.append(
                 msg(
@@ -570,6 +606,36 @@ class _CardGame:
             )
             if params.rounding:
                 lines.append(msg("Each team's points are rounded to the ten (5 up)."))
+            lines.append(
+                msg(
+                    "Announcements count towards the contract; they score only in a made "
+                    "contract that was not coinché."
+                )
+                if params.coinche_announcements == "seed"
+                else msg(
+                    "Announcements count towards the contract; in a coinché or fallen round "
+                    "the team that wins it also scores every announcement of both teams."
+                )
+            )
+            v = TOUT_ATOUT_VALUES
+            lines.append(
+                msg(
+                    "Tout atout counts every suit on the 152 scale: J {jack}, 9 {nine}, "
+                    "A {ace}, 10 {ten}, K {king}, Q {queen}, 8 and 7 {low} ({suit} a suit); "
+                    "a table that counts the {trumps} points of the trump values ({cards} in "
+                    "the cards + 10 dix de der) must convert its count to this scale.",
+                    jack=v["J"],
+                    nine=v["9"],
+                    ace=v["A"],
+                    ten=v["10"],
+                    king=v["K"],
+                    queen=v["Q"],
+                    low=v["8"],
+                    suit=sum(v.values()),
+                    trumps=TRUMP_VALUES_TOTAL + LAST_TRICK,
+                    cards=TRUMP_VALUES_TOTAL,
+                )
+            )
         lines.append(
             msg(
                 "The game ends when a team reaches {target}; the higher total wins.",
@@ -816,11 +882,21 @@ class BeloteGame(_CardGame):
             scores = {taker: taker_total, defense: defense_total}
             winner = taker
         elif taker_total == defense_total and params.litige:
-            scores = {taker: 0, defense: defense_total}
-            pot = held + taker_total
+            # Belote-rebelote is never held (unless the table holds it): it scores at once.
+            kept = taker_belote if params.litige_belote == "kept" else 0
+            rest = taker_total - kept
+            scores = {taker: kept, defense: defense_total}
+            pot = held + rest
             if lines is not None:
                 lines.append(
                     msg(
+                        "litige: {taker} = {defense}, {defense_team} score their total",
+                        taker=taker_total,
+                        defense=defense_total,
+                        defense_team=defense,
+                    )
+                    if kept
+                    else msg(
                         "litige: {taker} = {defense}, {defense_team} score their total, "
                         "{taker_team} 0",
                         taker=taker_total,
@@ -829,16 +905,39 @@ class BeloteGame(_CardGame):
                         taker_team=taker,
                     )
                 )
-                lines.append(
-                    msg(
-                        "litige: {taker} + {held} already held = {pot} held for the next round",
-                        taker=taker_total,
-                        held=held,
-                        pot=pot,
+                if kept and held:
+                    lines.append(
+                        msg(
+                            "litige: {team} score their belote ({belote}) now; the rest, "
+                            "{rest} + {held} already held = {pot}, is held for the next round",
+                            team=taker,
+                            belote=kept,
+                            rest=rest,
+                            held=held,
+                            pot=pot,
+                        )
                     )
-                    if held
-                    else msg("litige: {pot} held for the next round", pot=pot)
-                )
+                elif kept:
+                    lines.append(
+                        msg(
+                            "litige: {team} score their belote ({belote}) now; the rest, "
+                            "{rest}, is held for the next round",
+                            team=taker,
+                            belote=kept,
+                            rest=rest,
+                        )
+                    )
+                else:
+                    lines.append(
+                        msg(
+                            "litige: {taker} + {held} already held = {pot} held for the next round",
+                            taker=taker_total,
+                            held=held,
+                            pot=pot,
+                        )
+                        if held
+                        else msg("litige: {pot} held for the next round", pot=pot)
+                    )
             return RoundResult(
                 scores if taker_team == 0 else _ordered(scores, names),
                 () if lines is None else tuple(lines),
@@ -942,6 +1041,23 @@ class CoincheGame(_CardGame):
             "generale_made": generale_made,
         }
 
+    def second_thoughts(self, inp: Mapping[str, Any], table: Table) -> tuple[tuple[str, str], ...]:
+        """The questions worth asking again once a whole round is known, each with why:
+        ``(field key, explanation)`` pairs (the interactive flow asks them once more).
+
+        A capot or générale contract whose team holds every card point and the last trick
+        but has no capot: was the capot forgotten?"""
+        if not _capot_unclaimed(inp, table):
+            return ()
+        why = msg(
+            "{team} hold all {total} card points and the last trick, but no capot was given: "
+            "without it the round is scored as not capot (the defence may have won a trick "
+            "of no points). Did {team} take every trick?",
+            team=team_names(table)[team_of(inp["taker"], table)],
+            total=inp["points"],
+        )
+        return (("capot", why),)
+
     def score(
         self,
         inp: Mapping[str, Any],
@@ -990,6 +1106,16 @@ class CoincheGame(_CardGame):
                 if made
                 else msg("dedans: {contract}, {test}", contract=name, test=test)
             )
+            if _capot_unclaimed(inp, table):
+                lines.append(
+                    msg(
+                        "warning: {team} hold all {total} card points and the last trick, "
+                        "but no capot was given: scored as not capot (the defence may have "
+                        "won a trick of no points)",
+                        team=taker,
+                        total=inp["points"],
+                    )
+                )
         # Official rules score a capot contract, a générale or a made capot on a larger base.
         special = contract in ("capot", "generale") or inp["capot"] is not None
         base = params.capot_base if special else params.base
@@ -1017,7 +1143,11 @@ class CoincheGame(_CardGame):
                 )
                 first = 1 - taker_team
             bonus = (base + value) * k
-            scores = {winner: bonus + winner_belote, loser: loser_belote}
+            # The seed's formulas leave the announcements out; a table may give them all
+            # to the round's winner.
+            winner_takes = params.coinche_announcements == "winner"
+            announces = taker_announces + defense_announces if winner_takes else 0
+            scores = {winner: bonus + winner_belote + announces, loser: loser_belote}
             if lines is not None:
                 # Sheer arithmetic (and the level, a game term): nothing to translate.
                 terms: list[str] = [
@@ -1025,14 +1155,33 @@ class CoincheGame(_CardGame):
                 ]
                 if winner_belote:
                     terms.append(msg("{points} belote", points=winner_belote))
+                if announces:
+                    terms.append(msg("{points} announcements", points=announces))
                 lines.append(
                     msg(
                         "{team}: {terms} = {total}",
                         team=winner,
                         terms=_sum(terms),
-                        total=bonus + winner_belote,
+                        total=scores[winner],
                     )
                 )
+                if not winner_takes:
+                    for team, points in inp["announces"]:
+                        lines.append(
+                            msg(
+                                "announcement {points} ({team}): not scored, "
+                                "the contract was {level}",
+                                points=points,
+                                team=names[team],
+                                level=LEVELS[k],
+                            )
+                            if made
+                            else msg(
+                                "announcement {points} ({team}): not scored, the contract fell",
+                                points=points,
+                                team=names[team],
+                            )
+                        )
                 lines.append(
                     msg("{team}: only their belote = {belote}", team=loser, belote=loser_belote)
                 )
@@ -1107,6 +1256,26 @@ class CoincheGame(_CardGame):
                     )
                 )
         return points + plus
+
+
+def _capot_unclaimed(inp: Mapping[str, Any], table: Table) -> bool:
+    """Whether a capot or générale contract's team holds all the card points and the last
+    trick while no capot was given: the defence may have won a trick of no points, or the
+    capot was forgotten.
+
+    >>> t = Table("coinche", ("Ann", "Bob", "Cyd", "Dan"), CoincheParams(), ("AC", "BD"))
+    >>> inp = {"taker": "Ann", "trump": "hearts", "contract": "capot", "points": 152,
+    ...        "dix_de_der": 0, "capot": None}
+    >>> _capot_unclaimed(inp, t), _capot_unclaimed({**inp, "capot": 0}, t)
+    (True, False)
+    """
+    taker_team = team_of(inp["taker"], table)
+    return (
+        inp.get("contract") in ("capot", "generale")
+        and inp["capot"] is None
+        and inp["dix_de_der"] == taker_team
+        and inp["points"] == card_total(inp["trump"], table.params)
+    )
 
 
 def _ordered(scores: Mapping[str, int], names: Sequence[str]) -> dict[str, int]:
