@@ -215,11 +215,7 @@ def coinche_round(
     pick(child, "Who took?", taker)
     pick(child, "Trump?", "hearts")
     pick(child, "Contract?", contract)
-    child.expect_exact("Coinché (×2)?")
-    child.send("y" if coinche else "n")
-    if not coinche:
-        child.expect_exact("Surcoinché (×4)?")
-        child.send("n")
+    pick(child, "Coinché or surcoinché?", "coinché" if coinche else "—")
     pick(child, "Whose points did you count?", "the taker's")
     answer(child, "Card points of the taker's team", points)
     pick(child, "dix de der", dix_de_der)

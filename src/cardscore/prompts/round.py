@@ -7,7 +7,10 @@ The questions, their choices and their validation all come from ``game.fields`` 
 * choices the rules would refuse are not offered (each is tried against ``build_round``);
 * typed answers are checked as they are typed, by running ``build_round`` on the answers so
   far and keeping the errors about this field (their message starts with its option);
-* a field ``X`` with a twin ``defense_X`` is asked as "whose points did you count?".
+* a field ``X`` with a twin ``defense_X`` is asked as "whose points did you count?";
+* flags sharing an ``asked_as`` question are asked as that one question (the coinche level);
+* once every answer is in, the game may want some asked again (``second_thoughts``: a capot
+  contract whose team holds everything, without its capot), saying why.
 
 Every text shown is said in the user's language (:func:`cardscore.i18n.tr`): the fields'
 questions and choice labels, and the rules' objections.
@@ -104,10 +107,36 @@ class RoundAsker:
                 ).unsafe_ask()
                 self.ask_field(twin if side == twin.key else f)
             else:
+                if f.asked_as:
+                    skipped.update(g.key for g in self._together(f))
                 self.ask_field(f)
+        self.think_again()
         return self.raw
 
+    def think_again(self) -> None:
+        """Ask again the questions the game finds doubtful given the whole round, after
+        saying why (only for a round the rules accept: errors are dealt with elsewhere)."""
+        second_thoughts = getattr(self.game, "second_thoughts", None)
+        if second_thoughts is None:
+            return
+        try:
+            inp = self.game.build_round(self.raw, self.table, self.number)
+        except InputError:
+            return
+        for key, why in second_thoughts(inp, self.table):
+            self.say(tr(why))
+            self.ask_field(self.keys[key])
+
+    def _together(self, f: Field) -> list[Field]:
+        """The flags asked with ``f`` as one question (``f`` alone if it has none)."""
+        if not f.asked_as:
+            return [f]
+        return [g for g in self.game.fields if g.asked_as == f.asked_as]
+
     def ask_field(self, f: Field) -> None:
+        if f.asked_as:
+            self._ask_together(self._together(f))
+            return
         self.raw.pop(f.key, None)
         value = getattr(self, "_ask_" + f.kind)(f)
         if value not in (None, [], "", False):
@@ -162,6 +191,20 @@ class RoundAsker:
 
     def _ask_flag(self, f: Field) -> bool:
         return bool(questionary.confirm(tr(f.label), default=False).unsafe_ask())
+
+    def _ask_together(self, flags: list[Field]) -> None:
+        """Flags asked as one question: none, or one of them (worded by its label)."""
+        for g in flags:
+            self.raw.pop(g.key, None)
+        offered = [g for g in flags if g.is_relevant(self.table, self.raw)]
+        allowed = [g for g in offered if not self.problem(g, True)] or offered
+        choices = [questionary.Choice(tr(g.label), g.key) for g in allowed]
+        choices.insert(0, questionary.Choice(tr(msg("{no_value} none", no_value=NOBODY)), NOBODY))
+        answer = questionary.select(
+            tr(flags[0].asked_as), choices=choices, instruction=list_hint()
+        ).unsafe_ask()
+        if answer != NOBODY:
+            self.raw[answer] = True
 
     def _ask_players(self, f: Field) -> list[str]:
         answer = questionary.checkbox(
