@@ -20,9 +20,13 @@ import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardscore.i18n import msg
+
+if TYPE_CHECKING:
+    from cardscore.games.record import RoundRecord
 
 
 class InputError(ValueError):
@@ -31,9 +35,18 @@ class InputError(ValueError):
     The message is a single line saying what is wrong and what is accepted, ready to show
     to the person who typed it.
 
-    >>> str(InputError("--bouts: 4 is not a number of bouts (0 to 3)"))
-    '--bouts: 4 is not a number of bouts (0 to 3)'
+    ``field`` is the key of the round field at fault (:attr:`Field.key`), when one is: the
+    interactive prompts ask that question again.  ``None`` means the whole round, or
+    something else than a round (a set-up, a parameter).
+
+    >>> error = InputError("--bouts: 4 is not a number of bouts (0 to 3)", field="bouts")
+    >>> str(error), error.field
+    ('--bouts: 4 is not a number of bouts (0 to 3)', 'bouts')
     """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def fold(text: str) -> str:
@@ -183,6 +196,26 @@ def pick_choice(text: str, choices: Sequence[Choice], *, what: str) -> str:
     )
 
 
+class FieldKind(StrEnum):
+    """How a round field is typed and asked (see :class:`Field`)."""
+
+    PLAYER = "player"
+    TEAM = "team"
+    CHOICE = "choice"
+    NUMBER = "number"
+    INTEGER = "integer"
+    FLAG = "flag"
+    PLAYERS = "players"
+    PLAYER_TAG = "player_tag"
+    TEAM_VALUE = "team_value"
+    PLAYER_TEXT = "player_text"
+
+
+_REPEATABLE = frozenset(
+    {FieldKind.PLAYERS, FieldKind.PLAYER_TAG, FieldKind.TEAM_VALUE, FieldKind.PLAYER_TEXT}
+)
+
+
 @dataclass(frozen=True)
 class Field:
     """One piece of a round's data, described once for the ``add`` options, the interactive
@@ -215,7 +248,7 @@ class Field:
     """
 
     key: str
-    kind: str
+    kind: FieldKind
     label: str
     help: str
     choices: tuple[Choice, ...] = ()
@@ -228,30 +261,19 @@ class Field:
     echo: Callable[[Table, str], str] | None = None
     asked_as: str = ""
 
-    KINDS: ClassVar[frozenset[str]] = frozenset(
-        {
-            "player",
-            "team",
-            "choice",
-            "number",
-            "integer",
-            "flag",
-            "players",
-            "player_tag",
-            "team_value",
-            "player_text",
-        }
-    )
+    KINDS: ClassVar[frozenset[str]] = frozenset(FieldKind)
 
     def __post_init__(self) -> None:
-        if self.kind not in self.KINDS:
-            raise ValueError(f"unknown field kind {self.kind!r}")
+        try:
+            object.__setattr__(self, "kind", FieldKind(self.kind))
+        except ValueError:
+            raise ValueError(f"unknown field kind {self.kind!r}") from None
         if not self.option:
             object.__setattr__(self, "option", "--" + self.key.replace("_", "-"))
 
     @property
     def repeatable(self) -> bool:
-        return self.kind in {"players", "player_tag", "team_value", "player_text"}
+        return self.kind in _REPEATABLE
 
     def is_relevant(self, table: Table, raw: Mapping[str, Any]) -> bool:
         return self.applies is None or self.applies(table, raw)
@@ -432,13 +454,17 @@ class RoundResult:
     """The score of one round: every column's points and the terms that produced them.
 
     ``carry`` is what this round hands to the next one (the points held after a litige at
-    belote); ``held`` is how many points wait for the next round, for display.
+    belote); ``held`` is how many points wait for the next round, for display; ``record``
+    is what the round was, the data the scores and the breakdown were made from.
     """
 
     scores: Mapping[str, int]
     breakdown: tuple[str, ...]
     carry: Any = None
     held: int = 0
+    #: what the round was (see :mod:`cardscore.games.record`), for the statistics and
+    #: ``show --json``; ``None`` from a game that does not build one yet
+    record: RoundRecord | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,228 @@
+"""Reading raw answers: one reader for every game, every option and every prompt.
+
+A round arrives as *raw* answers (``add`` options or prompt answers, see
+:mod:`cardscore.games.base`): strings, lists of strings, booleans, maybe numbers, maybe
+anything (a hand-edited file, a fuzzer).  :func:`read_answers` checks them against the game's
+fields once — an unknown option, a non-repeatable option given twice, a value of the wrong
+type, a yes/no that is neither — and hands the game an :class:`Answers` whose values have the
+shape of their field's kind.  What the values *mean* (which player, which contract) is the
+game's to decide; the shape is decided here, so every game accepts the same words.
+
+>>> from cardscore.games.base import Field
+>>> fields = (Field("taker", "player", "Who took?", "the taker"),
+...           Field("rami_sec", "flag", "Rami sec?", "rami sec"),
+...           Field("poignee", "player_tag", "Poignée?", "a poignée"))
+>>> a = read_answers(fields, {"taker": " Ann ", "rami_sec": "oui", "poignee": "Bob:double"},
+...                  game="tarot")
+>>> a.text("taker"), a.flag("rami_sec"), a.pairs("poignee")
+('Ann', True, (('Bob', 'double'),))
+>>> read_answers(fields, {"taker": ["Ann", "Bob"]}, game="tarot")
+Traceback (most recent call last):
+...
+cardscore.games.base.InputError: --taker: given 2 times (Ann, Bob); give it once
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from cardscore.games.base import Field, FieldKind, InputError, fold, split_pair
+from cardscore.i18n import msg
+
+#: The words that answer a yes/no question, in every language the program speaks (folded).
+YES = frozenset({"yes", "y", "true", "on", "1", "oui", "o", "vrai", "ja", "j"})
+NO = frozenset({"no", "n", "false", "off", "0", "non", "faux", "nei"})
+
+#: How a repeatable kind's items are split: the separator, and whether the part after it
+#: may be left out (``--poignee Bob`` is a simple poignée).
+_PAIRS: Mapping[FieldKind, tuple[str, bool]] = {
+    FieldKind.PLAYER_TAG: (":", True),
+    FieldKind.TEAM_VALUE: (":", False),
+    FieldKind.PLAYER_TEXT: ("=", False),
+}
+_EXAMPLES: Mapping[FieldKind, str] = {
+    FieldKind.PLAYER_TAG: "NAME:KIND",
+    FieldKind.TEAM_VALUE: "TEAM:VALUE",
+    FieldKind.PLAYER_TEXT: "NAME=VALUE",
+}
+
+
+def read_flag(value: Any, f: Field) -> bool:
+    """A flag's answer: a boolean, or a yes/no word (English or French), or nothing.
+
+    >>> from cardscore.games.base import Field
+    >>> f = Field("blocked", "flag", "Blocked?", "blocked")
+    >>> read_flag("Oui", f), read_flag("no", f), read_flag(None, f), read_flag(True, f)
+    (True, False, False, True)
+    """
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, str):
+        folded = fold(value)
+        if folded in YES or folded in NO or not folded:
+            return folded in YES
+    raise InputError(
+        msg("{option}: {value!r} is not yes or no", option=f.option, value=value), field=f.key
+    )
+
+
+def _text(value: Any, f: Field) -> str | None:
+    """One value as a stripped string (``None`` when blank); numbers are read as typed."""
+    if isinstance(value, bool):
+        raise InputError(msg("{option}: a value is needed", option=f.option), field=f.key)
+    if isinstance(value, int | float):
+        if isinstance(value, float) and math.isfinite(value) and value == int(value):
+            value = int(value)
+        value = str(value)
+    if not isinstance(value, str):
+        raise InputError(
+            msg(
+                "{option}: unexpected value of type {type}",
+                option=f.option,
+                type=type(value).__name__,
+            ),
+            field=f.key,
+        )
+    return value.strip() or None
+
+
+def _texts(value: Any, f: Field) -> tuple[str, ...]:
+    """A value that may be given several times, as its non-blank strings."""
+    if value is None or value is False:
+        return ()
+    items = value if isinstance(value, list | tuple) else [value]
+    texts = []
+    for item in items:
+        if isinstance(item, list | tuple | dict):
+            raise InputError(
+                msg("{option}: a list of names or values was expected", option=f.option),
+                field=f.key,
+            )
+        text = None if item is None else _text(item, f)
+        if text is not None:
+            texts.append(text)
+    return tuple(texts)
+
+
+class Answers(Mapping[str, Any]):
+    """A round's raw answers, read against its fields: each field given at most once,
+    each value in its kind's shape (see :func:`read_answers`)."""
+
+    __slots__ = ("_fields", "_values")
+
+    def __init__(self, fields: Mapping[str, Field], values: Mapping[str, Any]) -> None:
+        self._fields = fields
+        self._values = values
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def field(self, key: str) -> Field:
+        return self._fields[key]
+
+    def text(self, key: str) -> str | None:
+        """A single value (a name, a choice, a number as typed), ``None`` if not given."""
+        return self._values.get(key)
+
+    def flag(self, key: str) -> bool:
+        return bool(self._values.get(key, False))
+
+    def texts(self, key: str) -> tuple[str, ...]:
+        """The values of a repeatable field (``--not-opened Bob --not-opened Cyd``)."""
+        return self._values.get(key, ())
+
+    def pairs(self, key: str) -> tuple[tuple[str, str | None], ...]:
+        """The ``NAME:TAG`` / ``TEAM:VALUE`` / ``NAME=TEXT`` items of a field, split."""
+        return self._values.get(key, ())
+
+
+def read_answers(fields: Sequence[Field], raw: Mapping[str, Any], *, game: str) -> Answers:
+    """Check raw answers against a game's fields and give each value its kind's shape:
+
+    * ``flag`` → ``bool``;
+    * ``player``, ``team``, ``choice``, ``number``, ``integer`` → ``str`` (stripped), absent
+      when blank;
+    * ``players`` → ``tuple[str, ...]``;
+    * ``player_tag``, ``team_value``, ``player_text`` → ``tuple[tuple[str, str | None], ...]``.
+
+    Refused, with the field named: a key no field has (when given), a non-repeatable field
+    given more than once, a value of a type nobody types, a yes/no that is neither.
+    """
+    by_key = {f.key: f for f in fields}
+    for key, value in raw.items():
+        if key not in by_key and value is not None and value is not False and value != []:
+            raise InputError(
+                msg(
+                    "{option} is not an option of {game} (options: {accepted})",
+                    option="--" + str(key).replace("_", "-"),
+                    game=game,
+                    accepted=" ".join(f.option for f in fields),
+                )
+            )
+    values: dict[str, Any] = {}
+    for key, f in by_key.items():
+        value = raw.get(key)
+        if f.kind is FieldKind.FLAG:
+            if isinstance(value, list | tuple):
+                value = _single(value, f)
+            if read_flag(value, f):
+                values[key] = True
+        elif f.repeatable:
+            texts = _texts(value, f)
+            if f.kind in _PAIRS:
+                sep, optional = _PAIRS[f.kind]
+                pairs = tuple(_pair(text, sep, optional=optional, f=f) for text in texts)
+                if pairs:
+                    values[key] = pairs
+            elif texts:
+                values[key] = texts
+        else:
+            if isinstance(value, list | tuple):
+                value = _single(value, f)
+            text = None if value is None or value is False else _text(value, f)
+            if text is not None:
+                values[key] = text
+    return Answers(by_key, values)
+
+
+def _single(items: Sequence[Any], f: Field) -> Any:
+    """The one value of a list given for a non-repeatable field."""
+    given = [item for item in items if item is not None and item != ""]
+    if len(given) > 1:
+        raise InputError(
+            msg(
+                "{option}: given {count} times ({values}); give it once",
+                option=f.option,
+                count=len(given),
+                values=", ".join(map(str, given)),
+            ),
+            field=f.key,
+        )
+    return given[0] if given else None
+
+
+def _pair(text: str, sep: str, *, optional: bool, f: Field) -> tuple[str, str | None]:
+    example = _EXAMPLES[f.kind]
+    try:
+        name, value = split_pair(text, sep, what=f.option, example=example)
+    except InputError as exc:
+        raise InputError(exc.args[0], field=f.key) from None
+    if value is None and not optional:
+        raise InputError(
+            msg(
+                "{what}: {text!r} is not of the form {example}",
+                what=f.option,
+                text=text,
+                example=example,
+            ),
+            field=f.key,
+        )
+    return name, value
