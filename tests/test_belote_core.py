@@ -349,7 +349,8 @@ TEAM_WORDS = ("taker", "defense")
 
 @st.composite
 def belote_rounds(draw: st.DrawFn, game: str = "belote") -> tuple[Table, dict[str, Any]]:
-    t = table(game, draw(st.sampled_from(["maison", "official"])))
+    changes = {"litige_belote": draw(st.sampled_from(["kept", "held"]))} if game == "belote" else {}
+    t = table(game, draw(st.sampled_from(["maison", "official"])), **changes)
     trumps = ["spades", "hearts", "diamonds", "clubs", "sa"] + (["ta"] if game == "coinche" else [])
     trump = draw(st.sampled_from(trumps))
     total = 152 if trump != "sa" else 4 * (t.params.sans_atout_ace + 19)
@@ -403,8 +404,9 @@ def test_a_made_belote_round_gives_each_team_its_total(case):
     elif totals["taker"] < totals["defense"]:
         assert result.scores[taker] == (20 if raw["belote"] == "taker" else 0)
         assert result.scores[defense] >= total + 10
-    else:
-        assert result.scores[taker] == 0 and result.held == totals["taker"]
+    else:  # a litige: the taker team's belote scores at once (litige-belote kept)
+        kept = 20 if raw["belote"] == "taker" and t.params.litige_belote == "kept" else 0
+        assert result.scores[taker] == kept and result.held == totals["taker"] - kept
 
 
 @PROPERTY
