@@ -428,7 +428,7 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "not_opened",
         "players",
-        label="Who did not open this round (laid no meld yet)?",
+        label="Who has not opened this round (no meld laid yet)?",
         help="A loser who laid no meld this round: by default pays his hand + 25, at most 100 "
         "and half the target (see cardscore rules rami).",
         applies=_no_rami_sec,
