@@ -1,4 +1,4 @@
-"""Long sessions stay fast: the checkpoint of a session file (DESIGN.md "Speed").
+"""Long sessions stay fast: the checkpoint of a session file (README "Speed").
 
 * :class:`StoredRounds` behaves exactly as a list under every operation (hypothesis runs
   the same random operations on both);

@@ -1,6 +1,6 @@
 """Every bad input of the command line: exit status 2, one line "cardscore: error: …" on
-standard error saying what is wrong, no traceback, and nothing saved (DESIGN.md, "Files and
-behaviour under faults")."""
+standard error saying what is wrong, no traceback, and nothing saved (README,
+"Reliability")."""
 
 from __future__ import annotations
 
@@ -130,8 +130,8 @@ TAROT_BAD = [
                            "--chelem", "announced"], ["--chelem"], id="renonce-with-chelem"),
     pytest.param(MAISON4, ["--taker", "Ann", "--contract", "renonce", "--points", "30",
                            "--called", "Bob"], ["--called"], id="renonce-with-called"),
-    # only one player can have the petit au bout (RULES.md §1.3); a repeated option must
-    # not silently keep the last value
+    # only one player can have the petit au bout (docs/rules.md, Tarot › maison); a repeated
+    # option must not silently keep the last value
     pytest.param(TAROT4, ["--taker", "Ann", *GARDE, "--petit-au-bout", "Ann",
                           "--petit-au-bout", "Bob"], ["petit"], id="two-petits-au-bout-fft"),
     pytest.param(MAISON4, ["--taker", "Ann", *GARDE, "--petit-au-bout", "Ann",

@@ -173,7 +173,7 @@ def test_replay_gives_the_totals_printed_by_each_add_tarot(cli, home, rounds) ->
         assert row["number"] == number
         assert row["scores"] == out["round"]["scores"]
         assert row["totals"] == out["totals"]
-        # fft: every round sums to exactly zero (RULES.md §1.2)
+        # fft: every round sums to exactly zero (docs/rules.md, Tarot › fft)
         assert sum(row["scores"].values()) == 0
         for name, value in row["scores"].items():
             running[name] += value
@@ -374,7 +374,7 @@ def test_rules_tarot_maison_lists_every_parameter(cli) -> None:
     assert result.code == 0, result.err
     for field in dataclasses.fields(TarotParams):
         assert field.name.replace("_", "-") in result.out, field.name
-    # the maison values of RULES.md §1.3
+    # the maison values (docs/rules.md, Tarot › maison)
     text = " ".join(result.out.split())
     for name, value in [
         ("scoring", "maison"),

@@ -1,7 +1,7 @@
-"""Every worked example of RULES.md, recorded with `cardscore add` and read back through
-`cardscore show --json` (the command line, not the rules core).
+"""Every worked example of the rules (docs/rules.md), recorded with `cardscore add` and read
+back through `cardscore show --json` (the command line, not the rules core).
 
-Every expected number below is computed by hand from RULES.md; the comment beside each row
+Every expected number below is computed by hand from the rules; the comment beside each row
 shows the computation.
 """
 
@@ -207,7 +207,7 @@ SEED_001 = [
         -582,
         id="garde-chelem-annonce-french",
     ),
-    # RULES.md §1.1: 40.5 with 2 bouts is lost by 1 → prise −(25 + 1) = −26
+    # docs/rules.md, Tarot › fft: 40.5 with 2 bouts is lost by 1 → prise −(25 + 1) = −26
     pytest.param(
         ["--contract", "prise", "--bouts", "2", "--points", "40,5"], -78, 26, id="40.5-lost-by-1"
     ),
@@ -709,7 +709,7 @@ def test_add_without_json_prints_the_round_and_totals(cli) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Other rounds computed by hand from the text of RULES.md
+# Other rounds computed by hand from the text of the rules
 
 NS_EW = ("NS", "EW")
 TEXT_ROWS = [

@@ -135,9 +135,10 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
 
 def test_readme_json_keys_are_those_of_design(cli) -> None:
     """The `show --json` keys the README documents are all printed."""
-    block = section("`show --json`")
+    block = section("`show --json`").split("```")[1]  # the document's outline
     keys = set(re.findall(r'"([a-z_]+)"', block))
     assert {"id", "rounds", "totals", "held", "finished", "winner", "next_dealer"} <= keys
+    assert {"terms", "unawarded"} <= keys
     sid = cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play").out.strip()
     assert cli("add", sid, "--taker", "Ann", "--contract", "prise", "--bouts", "1",
                "--points", "51").code == 0  # fmt: skip

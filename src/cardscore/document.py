@@ -1,4 +1,4 @@
-"""The scoresheet as plain data: the documented, stable ``--json`` shape of DESIGN.md.
+"""The scoresheet as plain data: the documented, stable ``--json`` shape (README, "show --json").
 
 ``show --json`` and ``print --format json`` print this document; the other exporters read it
 too, so every format shows the same numbers.
@@ -39,7 +39,10 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
 
 def round_document(row: RoundRow) -> dict[str, Any]:
     """One round of the scoresheet: ``{number, dealer, mort, input, scores, totals,
-    breakdown, held}``."""
+    breakdown, held, terms}`` — ``terms`` is what the round was (who took, made or not, by
+    how much, every term with its owner: the round's record, see
+    :mod:`cardscore.games.record`)."""
+    record = row.record
     return {
         "number": row.number,
         "dealer": row.dealer,
@@ -49,6 +52,7 @@ def round_document(row: RoundRow) -> dict[str, Any]:
         "totals": row.totals,
         "breakdown": list(row.breakdown),
         "held": row.held,
+        "terms": None if record is None else record.as_json(),
     }
 
 

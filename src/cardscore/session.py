@@ -21,12 +21,22 @@ import dataclasses
 import datetime as _dt
 from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardscore.games import get_game, get_preset
-from cardscore.games.base import Game, InputError, Table, apply_settings, params_from_dict
+from cardscore.games.base import (
+    Game,
+    InputError,
+    RoundResult,
+    Table,
+    apply_settings,
+    params_from_dict,
+)
 from cardscore.i18n import Msg, msg
 from cardscore.stored import StoredRounds
+
+if TYPE_CHECKING:
+    from cardscore.games.record import RoundRecord
 
 SCHEMA_VERSION = 1
 
@@ -78,18 +88,19 @@ class _Replay:
 class RoundRow:
     """One replayed round, as the scoresheet shows it (read-only).
 
-    A replay computes the numbers only; the round's :attr:`breakdown` is worked out when
-    it is first asked for (only the rows shown, ``show --detail`` and the exports need it),
-    by scoring the round again with what the round before carried over, then kept.
+    A replay computes the numbers only; the round's :attr:`breakdown` and :attr:`record` are
+    worked out when first asked for (only the rows shown, ``show --detail``, the exports and
+    the statistics need them), by scoring the round again with what the round before
+    carried over, then kept.
     """
 
     __slots__ = (
-        "_breakdown",
         "_carry",
         "_held",
         "_input",
         "_number",
         "_replay",
+        "_result",
         "_scores",
         "_totals",
     )
@@ -144,8 +155,17 @@ class RoundRow:
     @property
     def breakdown(self) -> tuple[str, ...]:
         """The round's breakdown lines (messages), computed on first use."""
+        return self._explained().breakdown
+
+    @property
+    def record(self) -> RoundRecord | None:
+        """What the round was (its terms, see :mod:`cardscore.games.record`), computed on
+        first use along with the breakdown."""
+        return self._explained().record
+
+    def _explained(self) -> RoundResult:
         try:
-            return self._breakdown
+            return self._result
         except AttributeError:
             pass
         replay = self._replay
@@ -155,8 +175,8 @@ class RoundRow:
             )
         except Exception as exc:  # a damaged round that only its explanation trips on
             raise _unscorable(replay.session_id, self._number, exc) from None
-        self._breakdown = breakdown = tuple(result.breakdown)
-        return breakdown
+        self._result = result
+        return result
 
     def _key(self) -> tuple[Any, ...]:
         # the breakdown follows from the game, the table, the round and its carry-in
