@@ -16,7 +16,7 @@ import pytest
 
 from cardscore import i18n, store
 from cardscore.games import get_game
-from cardscore.games.base import Table, param_help
+from cardscore.games.base import Table, describe_params
 from cardscore.games.belote import COINCHE
 from cardscore.session import Session
 
@@ -340,7 +340,9 @@ def test_new_parameters_in_rules_and_set(cli, home, game, key, default, other):
     assert rules.code == 0, rules.err
     row = next(line for line in rules.out.splitlines() if key in line)
     assert default in row.split()
-    help_text = param_help(get_game(game).params_cls, name)
+    game_rules = get_game(game)
+    params = game_rules.presets[game_rules.default_preset]
+    help_text = next(p.help for p in describe_params(params) if p.key == name.replace("_", "-"))
     assert other in help_text
     with french():
         assert i18n.tr(help_text) != help_text

@@ -20,7 +20,7 @@ import typer
 from cardscore import __version__, completion
 from cardscore.environment import Environment
 from cardscore.games import GAME_NAMES, get_game, get_preset
-from cardscore.games.base import Field, InputError, is_given
+from cardscore.games.base import Field, InputError, describe_params, is_given
 from cardscore.i18n import LANGUAGES, Msg, _, choose_language, language, msg, set_language, tr
 
 try:  # typer ≥ 0.26 carries its own copy of click
@@ -563,7 +563,6 @@ def rules_command(
     ] = None,
 ) -> None:
     """Print a game's rules and every parameter of one of its rule sets."""
-    import dataclasses
 
     game_rules = get_game(game)
     preset, params = get_preset(game_rules, rules)
@@ -585,13 +584,14 @@ def rules_command(
     table.add_column(_("value"), justify="right", max_width=16)  # a long one wraps
     table.add_column(_("meaning"))
     shown_param = getattr(game_rules, "shown_param", None)  # rami: its automatic target
-    for f in dataclasses.fields(params):
-        value = getattr(params, f.name)
-        # Values are shown as --set takes them (on/off), in every language.
-        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        if shown_param is not None:
-            shown = tr(shown_param(params, f.name)) or shown
-        table.add_row(f.name.replace("_", "-"), shown, tr(f.metadata.get("help", "")))
+
+    def shown(name: str, value: Any) -> str | None:
+        text = shown_param(params, name) if shown_param else None
+        return None if text is None else tr(text)
+
+    # Values are shown as --set takes them (on/off), in every language.
+    for row in describe_params(params, shown):
+        table.add_row(row.key, row.shown, tr(row.help))
     out(table)
     out(
         tr(

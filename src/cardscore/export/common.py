@@ -91,29 +91,29 @@ def meta_items(doc: Doc) -> list[str]:
 
 def parameters(doc: Doc) -> list[tuple[str, str, str]]:
     """The rule set's parameters as ``(key, value, meaning)``, keys spelled as ``--set``
-    takes them (``value-garde``), booleans as on/off."""
-    helps: dict[str, str] = {}
-    special: dict[str, str] = {}  # values shown otherwise: rami's automatic target (0)
-    try:
-        from cardscore.games import get_game
-        from cardscore.games.base import params_from_dict
+    takes them (``value-garde``), booleans as on/off (see
+    :func:`cardscore.games.base.describe_params`)."""
+    from cardscore.games import get_game
+    from cardscore.games.base import InputError, describe_params, params_from_dict
 
+    try:
         game = get_game(doc["game"])
-        params_cls = game.params_cls
-        helps = {f.name: str(f.metadata.get("help", "")) for f in dataclasses.fields(params_cls)}
-        if hasattr(game, "shown_param"):
-            params = params_from_dict(params_cls, doc["params"])
-            for key in doc["params"]:
-                if text := game.shown_param(params, key, doc["players"]):
-                    special[key] = tr(text)
-    except Exception:  # an exporter never fails for want of a help text
-        pass
-    rows = []
-    for key, value in doc["params"].items():
-        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        shown = special.get(key, shown)
-        rows.append((key.replace("_", "-"), shown, tr(helps.get(key, ""))))
-    return rows
+        params = params_from_dict(game.params_cls, doc["params"])
+    except (KeyError, TypeError, ValueError, InputError):
+        # a sheet of a game or rule set this version does not know: the values as stored
+        return [(key.replace("_", "-"), _plain(value), "") for key, value in doc["params"].items()]
+    shown_param = getattr(game, "shown_param", None)  # rami: its automatic target
+
+    def shown(name: str, value: Any) -> str | None:
+        text = shown_param(params, name, doc["players"]) if shown_param else None
+        return None if text is None else tr(text)
+
+    rows = describe_params(params, shown)
+    return [(row.key, row.shown, tr(row.help)) for row in rows]
+
+
+def _plain(value: Any) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def parameters_line(doc: Doc) -> str:

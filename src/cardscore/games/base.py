@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from cardscore.i18n import msg
 
@@ -479,12 +479,49 @@ class Outcome:
 # Parameters
 
 
-def param_help(params_cls: type, name: str) -> str:
-    """The documentation of one parameter (the dataclass field's ``metadata['help']``)."""
-    for f in dataclasses.fields(params_cls):
-        if f.name == name:
-            return str(f.metadata.get("help", ""))
-    raise KeyError(name)
+class Parameter(NamedTuple):
+    """One parameter of a rule set as a person reads it (``cardscore rules``, the sheets)."""
+
+    #: the key as ``--set`` takes it (``value-garde``)
+    key: str
+    #: the value as ``--set`` takes it (booleans on/off), or as the game words it
+    shown: str
+    #: what it does (an English msgid, translated where it is shown)
+    help: str
+    #: the values ``--set`` accepts, for a parameter with a closed set of them
+    choices: tuple[str, ...] = ()
+
+
+def describe_params(
+    params: Any, shown: Callable[[str, Any], str | None] | None = None
+) -> tuple[Parameter, ...]:
+    """Every parameter of a rule set, in declaration order.  ``shown`` may word a value
+    where the stored one would mislead (rami's automatic target, stored as 0); it returns
+    ``None`` to keep the value.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class P:
+    ...     half_points: bool = param_field(True, "count half points")
+    ...     value_garde: int = param_field(40, "a garde's value")
+    >>> [tuple(p) for p in describe_params(P())]
+    [('half-points', 'on', 'count half points', ()), ('value-garde', '40', "a garde's value", ())]
+    """
+    rows = []
+    for f in dataclasses.fields(params):
+        value = getattr(params, f.name)
+        text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        if shown is not None:
+            text = shown(f.name, value) or text
+        rows.append(
+            Parameter(
+                f.name.replace("_", "-"),
+                text,
+                str(f.metadata.get("help", "")),
+                tuple(f.metadata.get("choices", ())),
+            )
+        )
+    return tuple(rows)
 
 
 def params_from_dict(params_cls: type, data: Mapping[str, Any]) -> Any:
