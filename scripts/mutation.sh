@@ -30,7 +30,7 @@ cat >> "$work/pyproject.toml" <<EOF
 [tool.mutmut]
 source_paths = ["src/cardscore"]
 only_mutate = [${only%, }]
-also_copy = ["src/cardscore/locale", "docs", "README.md"]
+also_copy = ["src/cardscore/locale", "docs", "README.md", ".ci", "completions", "scripts", "benchmarks"]
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x"]
 # The fast tests (the pseudo-terminal, fault, browser and speed tests are left out: the
 # others cover the same code, and they would multiply the time by ten).
