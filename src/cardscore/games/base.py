@@ -645,3 +645,45 @@ class Game(Protocol):
 
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Whether the game is over after a round leaving these totals, and who won."""
+
+    def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
+        """The teams' names when the table gives none; ``()`` for a game without teams."""
+
+    def second_thoughts(self, inp: Mapping[str, Any], table: Table) -> Sequence[tuple[str, str]]:
+        """The questions worth asking again about an accepted round, each with why
+        (``(field key, message)``): a capot contract that looks made without its capot."""
+
+    def shown_param(
+        self, params: Any, name: str, players: Sequence[str] | None = None
+    ) -> str | None:
+        """How a parameter reads where its stored value would mislead (rami's automatic
+        target, stored as 0), or ``None`` to show the value."""
+
+    def goal_text(self, table: Table) -> str | None:
+        """The game's end in words for this table (``target 300 (100 per opponent)``), or
+        ``None`` where the totals table says nothing of it."""
+
+
+class GameDefaults:
+    """What a game says when it has nothing particular to say: no teams, nothing to ask
+    again, parameters shown as stored, no words for its end.  The games derive from it and
+    override what they have.
+
+    >>> d = GameDefaults()
+    >>> d.default_team_names(["Ann", "Bob"]), d.second_thoughts({}, None), d.goal_text(None)
+    ((), (), None)
+    """
+
+    def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
+        return ()
+
+    def second_thoughts(self, inp: Mapping[str, Any], table: Table) -> Sequence[tuple[str, str]]:
+        return ()
+
+    def shown_param(
+        self, params: Any, name: str, players: Sequence[str] | None = None
+    ) -> str | None:
+        return None
+
+    def goal_text(self, table: Table) -> str | None:
+        return None
