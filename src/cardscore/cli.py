@@ -506,9 +506,16 @@ def list_sessions(as_json: JsonOpt = False) -> None:
     from rich.table import Table
 
     table = Table(title=_("Sessions"))
-    headers = (_("id"), _("game"), _("rules"), _("players"), _("rounds"), _("last change"))
-    for index, header in enumerate((*headers, _("state"))):
-        table.add_column(header, justify="right" if index == 4 else "left")  # 4: rounds
+    for header, justify in (
+        (_("id"), "left"),
+        (_("game"), "left"),
+        (_("rules"), "left"),
+        (_("players"), "left"),
+        (_("rounds"), "right"),
+        (_("last change"), "left"),
+        (_("state"), "left"),
+    ):
+        table.add_column(header, justify=justify)
     for row in rows:
         state = (
             tr(msg("won by {winner}", winner=row["winner"]))
