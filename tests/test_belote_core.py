@@ -234,7 +234,7 @@ BAD_BELOTE = [
     ({"dix_de_der": None}, r"^--dix-de-der: .* needed"),
     ({"trump": "sa", "belote": "taker"}, r"^--belote: no belote-rebelote in sans atout"),
     ({"announce": ["taker:30"]}, r"^--announce: '30' is not an announcement value .*20, 50"),
-    ({"announce": ["taker"]}, r"^--announce: 'taker' is not TEAM:VALUE"),
+    ({"announce": ["taker"]}, r"^--announce: 'taker' is not of the form TEAM:VALUE$"),
     ({"capot": "taker"}, r"^--capot: a capot team holds all 152 card points"),
     ({"points": "152", "capot": "defense"}, r"^--capot: a capot team holds all"),
     ({"points": "152", "dix_de_der": "defense", "capot": "taker"}, r"^--capot: .*last trick"),
@@ -243,8 +243,8 @@ BAD_BELOTE = [
     ({"taker": None}, r"^--taker: "),
     ({"trump": "ta"}, r"^--trump: no tout atout in belote"),
     ({"trump": "rouge"}, r"^--trump: unknown value 'rouge'"),
-    ({"contract": "100"}, r"^--contract: not an option of belote"),
-    ({"coinche": True}, r"^--coinche: not an option of belote"),
+    ({"contract": "100"}, r"^--contract is not an option of belote \(options: --taker "),
+    ({"coinche": True}, r"^--coinche is not an option of belote \(options: --taker "),
     ({"points": "abc"}, r"^--points: 'abc' is not a whole number"),
 ]
 

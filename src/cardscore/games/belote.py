@@ -1,9 +1,16 @@
-"""Belote and coinche (RULES.md §2): four players in two fixed teams, one module for both.
+"""Belote and coinche (docs/rules.md, Belote and Coinche): four players in two fixed teams,
+one module for both.
 
 Both games count a round the same way — card points, dix de der, belote-rebelote,
 announcements, capot — and differ only in how the two team totals become scores
 (:class:`BeloteGame`: made / dedans / litige; :class:`CoincheGame`: a contract, coinché or
 not).  The registry exposes them as :data:`BELOTE` and :data:`COINCHE`.
+
+Scoring a round goes in three steps: :func:`belote_record` / :func:`coinche_record` work out
+what the round *was* (a :class:`BeloteRecord` / :class:`CoincheRecord`: each team's tally,
+the outcome, the points held…), the scores follow from that record
+(:func:`belote_scores` / :func:`coinche_scores`), and :func:`explain` writes the breakdown a
+person reads from the same record.
 
 Teams are referred to by index in stored inputs: team 0 = players 1 & 3, team 1 = players
 2 & 4.  Scores are keyed by the team names of ``table.teams``.
@@ -14,35 +21,191 @@ Teams are referred to by index in stored inputs: team 0 = players 1 & 3, team 1 
 ...        "belote": "cyd", "announce": ["bob:20"]}
 >>> inp = BELOTE.build_round(raw, table, 1)
 >>> inp["taker"], inp["trump"], inp["points"], inp["dix_de_der"], inp["belote"]
-('Ann', 'hearts', 82, 0, 0)
+('Ann', <Trump.HEARTS: 'hearts'>, 82, 0, 0)
 >>> inp["announces"], inp["capot"]
 ([[1, 20]], None)
->>> BELOTE.score(inp, table, 1, None).scores
+>>> result = BELOTE.score(inp, table, 1, None)
+>>> result.scores
 {'Ann & Cyd': 112, 'Bob & Dan': 90}
+>>> result.record.verdict, result.record.margin
+(<Verdict.MADE: 'made'>, 22)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from enum import IntEnum, StrEnum
+from typing import Any, ClassVar, NamedTuple
 
 from cardscore.games.base import (
     Choice,
     Field,
+    FieldKind,
     InputError,
     Outcome,
     RoundResult,
     Table,
     check_names,
     fold,
-    is_given,
     param_field,
     parse_int,
     pick_choice,
-    reject_inapplicable,
 )
-from cardscore.i18n import msg
+from cardscore.games.reading import Answers, read_answers
+from cardscore.games.record import Term
+from cardscore.i18n import Msg, msg
+
+# --------------------------------------------------------------------------------------------
+# The rules' numbers (docs/rules.md, Belote › What the cards are worth, How a round is counted)
+
+CARD_POINTS = 152  # the cards of a round with a trump (or tout atout): 4 plain suits + trumps
+DIX_DE_DER = 10  # the last trick
+ROUND_POINTS = CARD_POINTS + DIX_DE_DER  # 162
+SUITS = 4
+# A plain suit's cards besides the ace: 10 (10) + K (4) + Q (3) + J (2); 9, 8, 7 are worth 0.
+PLAIN_SUIT_WITHOUT_ACE = 10 + 4 + 3 + 2
+MAISON_ACE, OFFICIAL_ACE = 11, 19  # the ace in sans atout: cards 120 or 152
+BELOTE_POINTS = 20  # belote-rebelote, the king and queen of trumps
+CAPOT_BONUS = 100  # a capot counts the cards and dix de der + 100 (the maison values)
+CAPOT_VALUE = CARD_POINTS + CAPOT_BONUS  # 252
+CAPOT_SANS_ATOUT_MAISON = SUITS * (MAISON_ACE + PLAIN_SUIT_WITHOUT_ACE) + CAPOT_BONUS  # 220
+OFFICIAL_CAPOT = 250  # official coinche: a made capot, and the base when a capot is involved
+BELOTE_TARGET, COINCHE_TARGET = 1000, 2000
+
+# Coinche contracts (docs/rules.md, Coinche › The contract)
+LOWEST_CONTRACT, HIGHEST_CONTRACT, CONTRACT_STEP = 80, 180, 10
+CAPOT_CONTRACT, GENERALE_CONTRACT = 250, 500  # what the capot and générale contracts are worth
+COINCHE_BASE = 160  # (base + contract) × level: a coinché, surcoinché or fallen contract
+ROUNDING_UNIT = 10  # official coinche rounds each team's points to the nearest ten, 5 up
+
+ANNOUNCE_VALUES = (20, 50, 100, 150, 200)
+
+# Tout atout counts every suit on the 152 scale (38 a suit), not with the trump values
+# (62 a suit, 258 in all).
+TOUT_ATOUT_VALUES: Mapping[str, int] = {
+    "J": 14, "9": 9, "A": 6, "10": 5, "K": 3, "Q": 1, "8": 0, "7": 0
+}  # fmt: skip
+TRUMP_SUIT_VALUES: Mapping[str, int] = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3}
+# Every suit counted with the trump values: 4 × 62 = 248 (258 with the dix de der).
+TRUMP_VALUES_TOTAL = SUITS * sum(TRUMP_SUIT_VALUES.values())
+
+# --------------------------------------------------------------------------------------------
+# Vocabulary
+
+
+class Trump(StrEnum):
+    """The trump of a round, as stored (``"hearts"``, ``"sa"``…)."""
+
+    SPADES = "spades"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+    SANS_ATOUT = "sa"
+    TOUT_ATOUT = "ta"  # coinche only
+
+
+class Special(StrEnum):
+    """The coinche contracts that are not a number of points, as stored."""
+
+    CAPOT = "capot"  # the taker's team takes every trick
+    GENERALE = "generale"  # the taker alone takes every trick
+
+
+class Level(IntEnum):
+    """How a coinche contract was doubled: stored as its multiplier (1, 2 or 4)."""
+
+    NONE = 1
+    COINCHE = 2
+    SURCOINCHE = 4
+
+    @property
+    def word(self) -> str:
+        """The game term, French in every language: ``coinché``, ``surcoinché`` or ``""``."""
+        return _LEVEL_WORDS[self]
+
+
+_LEVEL_WORDS = {Level.NONE: "", Level.COINCHE: "coinché", Level.SURCOINCHE: "surcoinché"}
+_NOT_COINCHED = Level.NONE  # bound once: hot
+
+
+class Verdict(StrEnum):
+    """How a round ended for the taker's team (coinche has no litige)."""
+
+    MADE = "made"  # contrat fait
+    DEDANS = "dedans"  # the taker's team fell: the defence takes the round
+    LITIGE = "litige"  # a belote tie: the taker's points are held
+
+
+_MADE, _DEDANS, _LITIGE = Verdict.MADE, Verdict.DEDANS, Verdict.LITIGE  # bound once: hot
+
+
+class DedansAnnouncements(StrEnum):
+    """Belote parameter ``dedans-announcements``: what the defence of a dedans scores."""
+
+    ALL = "all"  # both teams' announcements
+    OWN = "own"  # its own; the taker's are lost
+
+
+class LitigeBelote(StrEnum):
+    """Belote parameter ``litige-belote``: the taker team's belote in a litige."""
+
+    KEPT = "kept"  # scores at once, only the rest is held
+    HELD = "held"  # held with the rest (how files saved before the parameter scored)
+
+
+class CoincheAnnouncements(StrEnum):
+    """Coinche parameter ``coinche-announcements``: announcements in a coinché or fallen
+    round."""
+
+    SEED = "seed"  # count towards the contract, score only in a made round not coinché
+    WINNER = "winner"  # the round's winner also scores every announcement of both teams
+
+
+# Bound once: compared in every round of a replay.
+_KEPT, _ALL, _WINNER = LitigeBelote.KEPT, DedansAnnouncements.ALL, CoincheAnnouncements.WINNER
+_CAPOT, _GENERALE = Special.CAPOT, Special.GENERALE
+
+TRUMPS = (
+    Choice(Trump.SPADES, "spades (pique)", aliases=("pique", "piques", "spade", "♠")),
+    Choice(Trump.HEARTS, "hearts (cœur)", aliases=("coeur", "coeurs", "heart", "♥")),
+    Choice(Trump.DIAMONDS, "diamonds (carreau)", aliases=("carreau", "carreaux", "diamond", "♦")),
+    Choice(Trump.CLUBS, "clubs (trèfle)", aliases=("trefle", "trefles", "club", "♣")),
+    Choice(Trump.SANS_ATOUT, "sans atout",
+           aliases=("sans-atout", "sansatout", "no-trump", "notrump")),
+    Choice(Trump.TOUT_ATOUT, "tout atout",
+           aliases=("tout-atout", "toutatout", "all-trump", "alltrump")),
+)  # fmt: skip
+BELOTE_TRUMPS = TRUMPS[:-1]  # no tout atout in belote
+_TRUMP_OF: Mapping[str, Trump] = {t.value: t for t in Trump}
+_SANS_ATOUT = Trump.SANS_ATOUT.value  # a plain str: compared in every round of a replay
+
+_ANNOUNCE_NAMES = ("tierce", "cinquante", "cent, carré", "carré de neuf", "carré de valets")
+ANNOUNCES = tuple(
+    Choice(str(value), f"{value} ({name})")
+    for value, name in zip(ANNOUNCE_VALUES, _ANNOUNCE_NAMES, strict=True)
+)
+
+NUMBERED_CONTRACTS = tuple(range(LOWEST_CONTRACT, HIGHEST_CONTRACT + 1, CONTRACT_STEP))
+# Contracts are stored as the int value (80…180) or a Special ("capot" / "generale").
+CONTRACT_VALUES: Mapping[int | str, int] = {
+    **{v: v for v in NUMBERED_CONTRACTS},
+    Special.CAPOT: CAPOT_CONTRACT,
+    Special.GENERALE: GENERALE_CONTRACT,
+}
+CONTRACTS = (
+    *(Choice(str(v)) for v in NUMBERED_CONTRACTS),
+    Choice(Special.CAPOT, f"capot ({CAPOT_CONTRACT})", aliases=(str(CAPOT_CONTRACT),)),
+    Choice(Special.GENERALE, f"générale ({GENERALE_CONTRACT})", aliases=(str(GENERALE_CONTRACT),)),
+)
+# The coinche level is asked as one question; --coinche and --surcoinche are its answers.
+LEVEL_QUESTION = msg("Coinché or surcoinché?")
+
+TAKER_WORDS = frozenset({"taker", "attaque", "attack", "preneur"})
+DEFENSE_WORDS = frozenset({"defense", "defence"})  # fold() already strips the accent of défense
+TEAMS = 2  # team 0: seats 1 & 3, team 1: seats 2 & 4
+PLAYERS = 2 * TEAMS
 
 # --------------------------------------------------------------------------------------------
 # Parameters
@@ -53,22 +216,25 @@ class _CardParams:
     """What both games share: how many points the cards and a capot are worth, the target."""
 
     sans_atout_ace: int = param_field(
-        11,
+        MAISON_ACE,
         "value of an ace in sans atout: 11 (maison: cards 120, round 130) "
         "or 19 (official: cards 152, round 162)",
     )
     capot_made_value: int = param_field(
-        252, "what a capot team counts instead of its cards and dix de der (trump, tout atout)"
+        CAPOT_VALUE,
+        "what a capot team counts instead of its cards and dix de der (trump, tout atout)",
     )
     capot_sans_atout: int = param_field(
-        220, "what a capot team counts in sans atout (maison 220 = 120 + 100)"
+        CAPOT_SANS_ATOUT_MAISON, "what a capot team counts in sans atout (maison 220 = 120 + 100)"
     )
-    target: int = param_field(1000, "the game ends after the round in which a team reaches it")
+    target: int = param_field(
+        BELOTE_TARGET, "the game ends after the round in which a team reaches it"
+    )
 
 
 @dataclass(frozen=True)
 class BeloteParams(_CardParams):
-    """Rule parameters of classic belote (RULES.md §2.1).
+    """Rule parameters of classic belote (docs/rules.md, Belote › Belote parameters).
 
     >>> BeloteParams().litige, BELOTE.presets["official"].sans_atout_ace
     (True, 19)
@@ -78,116 +244,70 @@ class BeloteParams(_CardParams):
         True, "a tie holds the taker's points for the next round's winner (off: a tie is dedans)"
     )
     dedans_announcements: str = param_field(
-        "all",
+        DedansAnnouncements.ALL,
         "announcements the defence scores when the taker is dedans: "
         "all (both teams') or own (its own; the taker's are lost)",
-        choices=("all", "own"),
+        choices=tuple(DedansAnnouncements),
     )
     litige_belote: str = param_field(
-        "kept",
+        LitigeBelote.KEPT,
         "the taker team's belote in a litige: kept (it scores at once, only the rest of its "
         "total is held) or held (held with the rest)",
-        choices=("kept", "held"),
+        choices=tuple(LitigeBelote),
     )
 
     # What a file saved before a parameter existed meant: litige-belote did not exist and
     # the taker team's whole total, belote included, was held.
-    FORMERLY: ClassVar[Mapping[str, Any]] = {"litige_belote": "held"}
+    FORMERLY: ClassVar[Mapping[str, Any]] = {"litige_belote": LitigeBelote.HELD}
 
 
 @dataclass(frozen=True)
 class CoincheParams(_CardParams):
-    """Rule parameters of coinche (RULES.md §2.2).
+    """Rule parameters of coinche (docs/rules.md, Coinche › Coinche parameters).
 
     >>> p = COINCHE.presets["official"]
     >>> p.rounding, p.capot_made_value, p.capot_base, p.target
     (True, 250, 250, 2000)
     """
 
-    target: int = param_field(2000, "the game ends after the round in which a team reaches it")
+    target: int = param_field(
+        COINCHE_TARGET, "the game ends after the round in which a team reaches it"
+    )
     rounding: bool = param_field(
         False, "round each team's own points to the nearest ten, 5 up (84 → 80, 85 → 90)"
     )
-    base: int = param_field(160, "the base of a coinché, surcoinché or fallen contract's score")
+    base: int = param_field(
+        COINCHE_BASE, "the base of a coinché, surcoinché or fallen contract's score"
+    )
     capot_base: int = param_field(
-        160, "the base instead, when the contract was capot or générale or a capot was made"
+        COINCHE_BASE,
+        "the base instead, when the contract was capot or générale or a capot was made",
     )
     coinche_announcements: str = param_field(
-        "seed",
+        CoincheAnnouncements.SEED,
         "announcements in a coinché or fallen round: seed (they count towards the contract "
         "but score only in a made round that was not coinché) or winner (the team that wins "
         "the round also scores every announcement of both teams)",
-        choices=("seed", "winner"),
+        choices=tuple(CoincheAnnouncements),
     )
 
 
 BELOTE_PRESETS: Mapping[str, BeloteParams] = {
     "maison": BeloteParams(),
-    # The two belote rule sets differ only in the sans atout ace (RULES.md §2.1).
-    "official": BeloteParams(sans_atout_ace=19, capot_sans_atout=252),
+    # The two belote rule sets differ only in the sans atout ace.
+    "official": BeloteParams(sans_atout_ace=OFFICIAL_ACE, capot_sans_atout=CAPOT_VALUE),
 }
 COINCHE_PRESETS: Mapping[str, CoincheParams] = {
     "maison": CoincheParams(),
-    # A made capot counts 250 whatever the trump (RULES.md §2.2, official).
+    # A made capot counts 250 whatever the trump (docs/rules.md, Coinche › The score).
     "official": CoincheParams(
-        sans_atout_ace=19,
-        capot_made_value=250,
-        capot_sans_atout=250,
+        sans_atout_ace=OFFICIAL_ACE,
+        capot_made_value=OFFICIAL_CAPOT,
+        capot_sans_atout=OFFICIAL_CAPOT,
         rounding=True,
-        capot_base=250,
+        capot_base=OFFICIAL_CAPOT,
     ),
 }
-
-# --------------------------------------------------------------------------------------------
-# Vocabulary
-
-TRUMPS = (
-    Choice("spades", "spades (pique)", aliases=("pique", "piques", "spade", "♠")),
-    Choice("hearts", "hearts (cœur)", aliases=("coeur", "coeurs", "heart", "♥")),
-    Choice("diamonds", "diamonds (carreau)", aliases=("carreau", "carreaux", "diamond", "♦")),
-    Choice("clubs", "clubs (trèfle)", aliases=("trefle", "trefles", "club", "♣")),
-    Choice("sa", "sans atout", aliases=("sans-atout", "sansatout", "no-trump", "notrump")),
-    Choice("ta", "tout atout", aliases=("tout-atout", "toutatout", "all-trump", "alltrump")),
-)
-SANS_ATOUT, TOUT_ATOUT = "sa", "ta"
-
-ANNOUNCE_VALUES = (20, 50, 100, 150, 200)
-ANNOUNCES = (
-    Choice("20", "20 (tierce)"),
-    Choice("50", "50 (cinquante)"),
-    Choice("100", "100 (cent, carré)"),
-    Choice("150", "150 (carré de neuf)"),
-    Choice("200", "200 (carré de valets)"),
-)
-
-# Contracts are stored as the int value (80…180) or the words "capot" / "generale".
-CONTRACT_VALUES: Mapping[str | int, int] = {
-    **{v: v for v in range(80, 181, 10)},
-    "capot": 250,
-    "generale": 500,
-}
-CONTRACTS = (
-    *(Choice(str(v)) for v in range(80, 181, 10)),
-    Choice("capot", "capot (250)", aliases=("250",)),
-    Choice("generale", "générale (500)", aliases=("500",)),
-)
-LEVELS = {1: "", 2: "coinché", 4: "surcoinché"}
-# The coinche level is asked as one question; --coinche and --surcoinche are its answers.
-LEVEL_QUESTION = msg("Coinché or surcoinché?")
-
-# Tout atout counts every suit on the 152 scale (38 a suit), not with the trump values
-# (62 a suit, 258 in all).
-TOUT_ATOUT_VALUES: Mapping[str, int] = {
-    "J": 14, "9": 9, "A": 6, "10": 5, "K": 3, "Q": 1, "8": 0, "7": 0
-}  # fmt: skip
-# Every suit counted with the trump values: 4 × (J 20 + 9 14 + A 11 + 10 10 + K 4 + Q 3).
-TRUMP_VALUES_TOTAL = 4 * (20 + 14 + 11 + 10 + 4 + 3)
-
-TAKER_WORDS = frozenset({"taker", "attaque", "attack", "preneur"})
-DEFENSE_WORDS = frozenset({"defense", "defence"})  # fold() already strips the accent of défense
-
-LAST_TRICK, BELOTE_POINTS = 10, 20
-
 
 # --------------------------------------------------------------------------------------------
 # Teams
@@ -204,18 +324,53 @@ def default_team_names(players: Sequence[str]) -> tuple[str, str]:
 
 def team_names(table: Table) -> tuple[str, str]:
     """The table's two team names (the default ones if the session gave none)."""
-    if len(table.teams) == 2:
+    if len(table.teams) == TEAMS:
         return table.teams[0], table.teams[1]
     return default_team_names(table.players)
 
 
 def team_of(player: str, table: Table) -> int:
     """The team index of a player: 0 for seats 1 & 3, 1 for seats 2 & 4."""
-    return table.players.index(player) % 2
+    return table.players.index(player) % TEAMS
 
 
-def resolve_team(text: str, table: Table, taker_team: int, what: str) -> int:
+class _Seating(NamedTuple):
+    """What scoring needs of a table, worked out once per table."""
+
+    table: Table
+    names: tuple[str, str]
+    team: Mapping[str, int]  # player → team index
+    sans_atout_cards: int  # the card points of a sans atout round
+    sans_atout_capot: int  # what a capot counts in sans atout
+    capot: int  # what a capot counts with a trump or tout atout
+
+
+_seating_cache: list[_Seating] = []
+
+
+def _seating(table: Table) -> _Seating:
+    """The table's seating; a replay scores every round at the same table, so the last one
+    is kept (by identity: hashing a table would cost more than it saves)."""
+    if _seating_cache and _seating_cache[0].table is table:
+        return _seating_cache[0]
+    params = table.params
+    seating = _Seating(
+        table,
+        team_names(table),
+        {p: i % TEAMS for i, p in enumerate(table.players)},
+        card_total(Trump.SANS_ATOUT, params),
+        capot_value(Trump.SANS_ATOUT, params),
+        capot_value(Trump.HEARTS, params),
+    )
+    _seating_cache[:] = [seating]
+    return seating
+
+
+def resolve_team(
+    text: str, table: Table, taker_team: int, what: str, field: str | None = None
+) -> int:
     """The team index that ``text`` names: ``taker``/``defense``, a team or a player.
+    An error names ``what`` (the option) and carries ``field`` (its key).
 
     >>> t = Table("belote", ("Ann", "Bob", "Cyd", "Dan"), None, ("Us", "Them"))
     >>> [resolve_team(x, t, 1, "--belote") for x in ("Taker", "défense", "cy", "them")]
@@ -236,14 +391,16 @@ def resolve_team(text: str, table: Table, taker_team: int, what: str) -> int:
             return index
     if wanted and any(fold(p).startswith(wanted) for p in table.players):
         # find_player settles exact names and says which players an ambiguous prefix fits.
-        return team_of(table.find_player(text, what=what), table)
+        with _about(field):
+            return team_of(table.find_player(text, what=what), table)
     raise InputError(
         msg(
             "{what}: {text!r} matches no team or player (taker, defense, {names})",
             what=what,
             text=text,
             names=", ".join((*table.players, *names)),
-        )
+        ),
+        field=field,
     )
 
 
@@ -262,7 +419,9 @@ def card_total(trump: str, params: _CardParams) -> int:
     >>> card_total("sa", BELOTE.presets["official"])
     152
     """
-    return 4 * (params.sans_atout_ace + 19) if trump == SANS_ATOUT else 152
+    if trump == Trump.SANS_ATOUT:
+        return SUITS * (params.sans_atout_ace + PLAIN_SUIT_WITHOUT_ACE)
+    return CARD_POINTS
 
 
 def capot_value(trump: str, params: _CardParams) -> int:
@@ -271,7 +430,7 @@ def capot_value(trump: str, params: _CardParams) -> int:
     >>> capot_value("spades", BeloteParams()), capot_value("sa", BeloteParams())
     (252, 220)
     """
-    return params.capot_sans_atout if trump == SANS_ATOUT else params.capot_made_value
+    return params.capot_sans_atout if trump == Trump.SANS_ATOUT else params.capot_made_value
 
 
 def round_tens(points: int) -> int:
@@ -280,38 +439,457 @@ def round_tens(points: int) -> int:
     >>> [round_tens(p) for p in (84, 85, 108, 54, 0)]
     [80, 90, 110, 50, 0]
     """
-    return 10 * ((points + 5) // 10)
+    return ROUNDING_UNIT * ((points + ROUNDING_UNIT // 2) // ROUNDING_UNIT)
 
 
-@dataclass(frozen=True)
-class Tally:
-    """One team's points in a round, term by term (RULES.md §2: its total)."""
+# --------------------------------------------------------------------------------------------
+# What a round was: the records
+
+
+class Tally(NamedTuple):
+    """One team's points in a round, term by term: its total (docs/rules.md, Belote › How a
+    round is counted).
+
+    >>> tally("Us", 82, 10, 20, 0, False)
+    Tally(team='Us', cards=82, dix_de_der=10, belote=20, announces=0, capot=False, total=112)
+    """
 
     team: str
-    cards: int
-    last_trick: int
+    cards: int  # its card points, or what its capot counts instead of them and the dix de der
+    dix_de_der: int
     belote: int
-    announces: int
+    announces: int  # the sum of its announcements
     capot: bool
+    total: int  # the sum of the four terms (see :func:`tally`)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "cards": self.cards,
+            "dix_de_der": self.dix_de_der,
+            "belote": self.belote,
+            "announcements": self.announces,
+            "capot": self.capot,
+            "total": self.total,
+        }
+
+
+Announce = tuple[int, int]  # (team index, value), as stored
+
+
+def _card_terms(tally: Tally, announces: Sequence[Announce], team: int, scored: bool) -> list[Term]:
+    """A team's tally as terms: cards (or capot), dix de der, belote, each announcement."""
+    owner = tally.team
+    terms = [Term("capot" if tally.capot else "cards", tally.cards, owner, scored=scored)]
+    if tally.dix_de_der:
+        terms.append(Term("dix_de_der", tally.dix_de_der, owner, scored=scored))
+    if tally.belote:
+        terms.append(Term("belote", tally.belote, owner, scored=scored))
+    terms += [Term("announce", v, owner, scored=scored) for t, v in announces if t == team]
+    return terms
+
+
+class BeloteRecord(NamedTuple):
+    """What a belote round was (docs/rules.md, Belote › How a round is counted).
+
+    The scores follow from it (:func:`belote_scores`), and so does the breakdown
+    (:func:`explain`)."""
+
+    taker: str
+    side: str  # the taker's team
+    trump: Trump
+    taker_team: int  # 0 or 1
+    tallies: tuple[Tally, Tally]  # team 0 first
+    announces: Sequence[Announce]  # as stored, in order
+    verdict: Verdict
+    held_in: int  # held by earlier litiges: the winner of this round collects them
+    round_points: int  # dedans: what the defence takes for the round (or its capot value)
+    won_announces: int  # dedans: the announcements the defence scores
+    kept: int  # litige: the taker team's belote, scored at once
+    held_out: int  # what waits for the next round (after a litige)
 
     @property
-    def total(self) -> int:
-        return self.cards + self.last_trick + self.belote + self.announces
+    def made(self) -> bool:
+        return self.verdict is Verdict.MADE
 
-    def line(self) -> str:
-        """The breakdown line of the total, e.g. ``Us: 82 cartes + 10 dix de der = 92``."""
-        terms = [
-            msg("{points} capot", points=self.cards)
-            if self.capot
-            else msg("{points} cartes", points=self.cards)
-        ]
-        if self.last_trick:
-            terms.append(msg("{points} dix de der", points=self.last_trick))
-        if self.belote:
-            terms.append(msg("{points} belote", points=self.belote))
-        if self.announces:
-            terms.append(msg("{points} announcements", points=self.announces))
-        return msg("{team}: {terms} = {total}", team=self.team, terms=_sum(terms), total=self.total)
+    @property
+    def margin(self) -> int:
+        """The taker team's total minus the defence's (a tie is 0)."""
+        return self.tallies[self.taker_team].total - self.tallies[1 - self.taker_team].total
+
+    @property
+    def winner(self) -> int | None:
+        """The team that collects the points held (``None`` in a litige)."""
+        if self.verdict is Verdict.LITIGE:
+            return None
+        return self.taker_team if self.verdict is Verdict.MADE else 1 - self.taker_team
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """What each team scores, term by term, owned by the team that scores it; what is
+        not scored (held in a litige, lost on a dedans) is there with ``scored=False``."""
+        taker, defense = self.taker_team, 1 - self.taker_team
+        t_tally, d_tally = self.tallies[taker], self.tallies[defense]
+        terms: list[Term] = []
+        if self.verdict is Verdict.MADE:
+            terms += _card_terms(t_tally, self.announces, taker, True)
+            terms += _card_terms(d_tally, self.announces, defense, True)
+        elif self.verdict is Verdict.LITIGE:
+            # The taker team's kept belote scores; the rest of its total is held.
+            for term in _card_terms(t_tally, self.announces, taker, True):
+                kept = term.kind == "belote" and self.kept > 0
+                terms.append(term if kept else term._replace(scored=False, detail="held"))
+            terms += _card_terms(d_tally, self.announces, defense, True)
+        else:
+            terms += self._dedans_terms()
+        if self.held_in and self.winner is not None:
+            terms.append(Term("held", self.held_in, self.tallies[self.winner].team))
+        return tuple(terms)
+
+    def _dedans_terms(self) -> list[Term]:
+        taker, defense = self.tallies[self.taker_team], self.tallies[1 - self.taker_team]
+        kind = "capot" if defense.capot else "round"
+        terms = [Term(kind, self.round_points, defense.team)]
+        if defense.belote:
+            terms.append(Term("belote", defense.belote, defense.team))
+        every = self.won_announces > defense.announces  # the taker's are the defence's too
+        for team, value in self.announces:
+            if team == 1 - self.taker_team:
+                terms.append(Term("announce", value, defense.team))
+            elif team == self.taker_team:
+                terms.append(
+                    Term("announce", value, defense.team, detail="taker's")
+                    if every
+                    else Term("announce", value, taker.team, scored=False)
+                )
+        if taker.belote:
+            terms.append(Term("belote", taker.belote, taker.team))
+        return terms
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as ``show --json`` gives it under ``"terms"``."""
+        return {
+            "taker": self.taker,
+            "side": self.side,
+            "trump": str(self.trump),
+            "outcome": str(self.verdict),
+            "made": self.made,
+            "margin": self.margin,
+            "teams": {t.team: t.as_json() for t in self.tallies},
+            "held_in": self.held_in,
+            "held_out": self.held_out,
+            "terms": [t.as_json() for t in self.terms],
+        }
+
+
+class CoincheRecord(NamedTuple):
+    """What a coinche round was (docs/rules.md, Coinche › Made or fallen, The score).
+
+    The scores follow from it (:func:`coinche_scores`), and so does the breakdown
+    (:func:`explain`)."""
+
+    taker: str
+    side: str  # the taker's team
+    trump: Trump
+    taker_team: int
+    tallies: tuple[Tally, Tally]  # team 0 first
+    announces: Sequence[Announce]
+    contract: int | Special
+    value: int  # what the contract is worth (a capot 250, a générale 500)
+    level: Level
+    made: bool
+    base: int  # of (base + contract) × level: the capot base when a capot is involved
+    rounding: bool  # each team's own total rounded to the ten
+    to_winner: bool  # coinche-announcements winner: the round's winner scores them all
+    capot_unclaimed: bool  # a capot contract's team holds everything, but no capot given
+
+    @property
+    def verdict(self) -> Verdict:
+        return Verdict.MADE if self.made else Verdict.DEDANS
+
+    @property
+    def winner(self) -> int:
+        """The team that wins the round: the taker's if the contract is made."""
+        return self.taker_team if self.made else 1 - self.taker_team
+
+    @property
+    def margin(self) -> int | None:
+        """By how much a contract of points was made (the lesser of the taker team's total
+        above the contract and above the defence; a tie with the defence is 0 and
+        fallen) or fallen (negative); ``None`` for capot and générale."""
+        if isinstance(self.contract, Special):
+            return None
+        taker = self.tallies[self.taker_team].total
+        defense = self.tallies[1 - self.taker_team].total
+        if self.made or taker < self.value:
+            return min(taker - self.value, taker - defense)
+        return taker - defense
+
+    @property
+    def own_scores(self) -> bool:
+        """Whether each team scores its own total (made, not coinché)."""
+        return self.made and self.level is Level.NONE
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """What each team scores, term by term, owned by the team that scores it; an
+        announcement that does not score is there with ``scored=False``."""
+        taker, defense = self.taker_team, 1 - self.taker_team
+        if self.own_scores:
+            terms = _card_terms(self.tallies[taker], self.announces, taker, True)
+            terms.append(Term("contract", self.value, self.side))
+            terms += _card_terms(self.tallies[defense], self.announces, defense, True)
+            if self.rounding:
+                terms += [
+                    Term("rounding", round_tens(t.total) - t.total, t.team)
+                    for t in self.tallies
+                    if round_tens(t.total) != t.total
+                ]
+            return tuple(terms)
+        winner, loser = self.tallies[self.winner], self.tallies[1 - self.winner]
+        detail = self.level.word or None
+        terms = [Term("contract", (self.base + self.value) * self.level, winner.team, detail)]
+        if winner.belote:
+            terms.append(Term("belote", winner.belote, winner.team))
+        for team, value in self.announces:
+            if self.to_winner:
+                terms.append(Term("announce", value, winner.team))
+            elif team in (0, 1):
+                terms.append(Term("announce", value, self.tallies[team].team, scored=False))
+        if loser.belote:
+            terms.append(Term("belote", loser.belote, loser.team))
+        return tuple(terms)
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as ``show --json`` gives it under ``"terms"``."""
+        contract = self.contract if isinstance(self.contract, int) else str(self.contract)
+        return {
+            "taker": self.taker,
+            "side": self.side,
+            "trump": str(self.trump),
+            "contract": contract,
+            "contract_value": self.value,
+            "level": self.level.name.lower(),
+            "multiplier": int(self.level),
+            "outcome": str(self.verdict),
+            "made": self.made,
+            "margin": self.margin,
+            "base": self.base,
+            "rounding": self.rounding,
+            "capot_unclaimed": self.capot_unclaimed,
+            "teams": {t.team: t.as_json() for t in self.tallies},
+            "terms": [t.as_json() for t in self.terms],
+        }
+
+
+def tallies(inp: Mapping[str, Any], table: Table) -> tuple[Tally, Tally]:
+    """Both teams' tallies of a stored round, team 0 first.
+
+    >>> t = Table("belote", ("Ann", "Bob", "Cyd", "Dan"), BeloteParams(), ("AC", "BD"))
+    >>> inp = {"taker": "Bob", "trump": "hearts", "points": 100, "dix_de_der": 0,
+    ...        "belote": 1, "announces": [[1, 50], [0, 20]], "capot": None}
+    >>> [t.total for t in tallies(inp, t)]
+    [82, 170]
+    """
+    seating = _seating(table)
+    return _team_tallies(inp, seating, seating.team[inp["taker"]])
+
+
+_new = tuple.__new__  # a NamedTuple built from a tuple, without its __new__ (replays are hot)
+
+
+def tally(
+    team: str, cards: int, dix_de_der: int, belote: int, announces: int, capot: bool
+) -> Tally:
+    """A team's tally, its total worked out."""
+    total = cards + dix_de_der + belote + announces
+    return _new(Tally, (team, cards, dix_de_der, belote, announces, capot, total))
+
+
+def _team_tallies(
+    inp: Mapping[str, Any], seating: _Seating, taker_team: int
+) -> tuple[Tally, Tally]:
+    """Both teams' tallies, team 0 first (see :func:`tallies`)."""
+    points, capot = inp["points"], inp["capot"]
+    if inp["trump"] == _SANS_ATOUT:
+        other, capot_points = seating.sans_atout_cards - points, seating.sans_atout_capot
+    else:
+        other, capot_points = CARD_POINTS - points, seating.capot
+    cards0, cards1 = (points, other) if taker_team == 0 else (other, points)
+    # A capot's value replaces its team's cards and already includes the last trick.
+    last, belote = inp["dix_de_der"], inp["belote"]
+    if capot == 0:
+        cards0 = capot_points
+    elif capot == 1:
+        cards1 = capot_points
+    last0 = DIX_DE_DER if last == 0 and capot != 0 else 0
+    last1 = DIX_DE_DER if last == 1 and capot != 1 else 0
+    belote0 = BELOTE_POINTS if belote == 0 else 0
+    belote1 = BELOTE_POINTS if belote == 1 else 0
+    announces0 = announces1 = 0
+    for team, value in inp["announces"]:
+        if team == 0:
+            announces0 += value
+        elif team == 1:
+            announces1 += value
+    names = seating.names
+    return (
+        _new(Tally, (names[0], cards0, last0, belote0, announces0, capot == 0,
+                     cards0 + last0 + belote0 + announces0)),
+        _new(Tally, (names[1], cards1, last1, belote1, announces1, capot == 1,
+                     cards1 + last1 + belote1 + announces1)),
+    )  # fmt: skip
+
+
+def belote_record(inp: Mapping[str, Any], table: Table, carry: Any) -> BeloteRecord:
+    """Work out what a belote round was: made (the taker's team has more), a litige (a
+    tie, unless ``litige`` is off) or dedans; ``carry`` is what earlier litiges held."""
+    params: BeloteParams = table.params
+    seating = _seating(table)
+    taker_team = seating.team[inp["taker"]]
+    both = _team_tallies(inp, seating, taker_team)
+    taker, defense = both[taker_team], both[1 - taker_team]
+    held = carry if type(carry) is int else 0  # None before the first litige
+    round_points = won_announces = kept = held_out = 0
+    if taker.total > defense.total:
+        verdict = _MADE
+    elif taker.total == defense.total and params.litige:
+        verdict = _LITIGE
+        # Belote-rebelote is never held (unless the table holds it): it scores at once.
+        kept = taker.belote if params.litige_belote == _KEPT else 0
+        held_out = held + taker.total - kept
+    else:
+        verdict = _DEDANS
+        if defense.capot:
+            round_points = defense.cards  # the capot's value
+        else:
+            round_points = card_total(inp["trump"], params) + DIX_DE_DER
+        won_announces = defense.announces
+        if params.dedans_announcements == _ALL:
+            won_announces += taker.announces
+    return _new(
+        BeloteRecord,
+        (
+            inp["taker"],
+            seating.names[taker_team],
+            _TRUMP_OF[inp["trump"]],
+            taker_team,
+            both,
+            inp["announces"],
+            verdict,
+            held,
+            round_points,
+            won_announces,
+            kept,
+            held_out,
+        ),
+    )
+
+
+def belote_scores(record: BeloteRecord) -> tuple[int, int]:
+    """Each team's score, team 0 first, from the record of a belote round: made, each its
+    total; a litige, the defence its total and the taker's team its kept belote; dedans,
+    the defence the round, its belote and the announcements it wins, the taker's team its
+    belote.  The winner of a round that is not a litige collects the points held."""
+    _, _, _, taker_team, both, _, verdict, held_in, round_points, won_announces, kept, _ = record
+    taker, defense = both[taker_team], both[1 - taker_team]
+    if verdict is _MADE:
+        t, d = taker.total + held_in, defense.total
+    elif verdict is _LITIGE:
+        t, d = kept, defense.total
+    else:
+        t, d = taker.belote, round_points + defense.belote + won_announces + held_in
+    return (t, d) if taker_team == 0 else (d, t)
+
+
+def coinche_record(inp: Mapping[str, Any], table: Table) -> CoincheRecord:
+    """Work out what a coinche round was: made iff the taker's team reaches its contract
+    and has more than the defence (a capot contract: its team took every trick; a
+    générale: the taker did)."""
+    params: CoincheParams = table.params
+    seating = _seating(table)
+    taker_team = seating.team[inp["taker"]]
+    both = _team_tallies(inp, seating, taker_team)
+    contract = inp["contract"]
+    value = CONTRACT_VALUES[contract]
+    special = type(contract) is not int
+    if not special:
+        taker_total = both[taker_team].total
+        made = taker_total >= value and taker_total > both[1 - taker_team].total
+    elif contract == _CAPOT:
+        contract, made = _CAPOT, inp["capot"] == taker_team
+    else:
+        contract, made = _GENERALE, bool(inp["generale_made"])
+    # Official rules score a capot contract, a générale or a made capot on a larger base.
+    larger = special or inp["capot"] is not None
+    return _new(
+        CoincheRecord,
+        (
+            inp["taker"],
+            seating.names[taker_team],
+            _TRUMP_OF[inp["trump"]],
+            taker_team,
+            both,
+            inp["announces"],
+            contract,
+            value,
+            _LEVEL_OF[inp["coinche"]],
+            made,
+            params.capot_base if larger else params.base,
+            params.rounding,
+            params.coinche_announcements == _WINNER,
+            special and _capot_unclaimed(inp, table),
+        ),
+    )
+
+
+_LEVEL_OF: Mapping[int, Level] = {level.value: level for level in Level}
+
+
+def coinche_scores(record: CoincheRecord) -> tuple[int, int]:
+    """Each team's score, team 0 first, from the record of a coinche round: made and not
+    coinché, each its own total (rounded under official rules), the taker's team plus the
+    contract; else the round's winner (base + contract) × level, its belote and (under
+    ``winner``) every announcement, the other team its belote."""
+    _, _, _, taker_team, (team0, team1), _, _, value, level, made, base, rounding, to_winner, _ = (
+        record
+    )
+    if made and level is _NOT_COINCHED:
+        own0, own1 = team0.total, team1.total
+        if rounding:
+            own0, own1 = round_tens(own0), round_tens(own1)
+        return (own0 + value, own1) if taker_team == 0 else (own0, own1 + value)
+    won = (base + value) * level
+    if to_winner:
+        won += team0.announces + team1.announces
+    if (taker_team == 0) is made:  # team 0 wins the round
+        return won + team0.belote, team1.belote
+    return team0.belote, won + team1.belote
+
+
+# --------------------------------------------------------------------------------------------
+# The breakdown: written from the record, and only here
+
+
+def explain(record: BeloteRecord | CoincheRecord, table: Table) -> tuple[Msg, ...]:
+    """The breakdown of a round, line by line, from its record: each team's total term by
+    term, then how the totals became scores.
+
+    >>> t = Table("belote", ("Ann", "Bob", "Cyd", "Dan"), BeloteParams(), ("AC", "BD"))
+    >>> inp = {"taker": "Ann", "trump": "spades", "points": 90, "dix_de_der": 0,
+    ...        "belote": None, "announces": [], "capot": None}
+    >>> for line in explain(belote_record(inp, t, 81), t):
+    ...     print(line)
+    AC: 90 cartes + 10 dix de der = 100
+    BD: 62 cartes = 62
+    contrat fait: 100 > 62, each team scores its total
+    held: AC collect the 81 held, 100 + 81 = 181
+    """
+    lines = [_tally_line(t) for t in record.tallies]
+    if isinstance(record, BeloteRecord):
+        lines += _belote_lines(record)
+    else:
+        lines += _coinche_lines(record, table)
+    return tuple(lines)
 
 
 def _sum(terms: Sequence[str]) -> str:
@@ -327,210 +905,593 @@ def _sum(terms: Sequence[str]) -> str:
     return total
 
 
-# One team's points, term by term: (cards, dix de der, belote, announcements, capot made).
-Terms = tuple[int, int, int, int, bool]
+def _tally_line(tally: Tally) -> Msg:
+    """A team's total, e.g. ``Us: 82 cartes + 10 dix de der = 92``."""
+    terms = [
+        msg("{points} capot", points=tally.cards)
+        if tally.capot
+        else msg("{points} cartes", points=tally.cards)
+    ]
+    if tally.dix_de_der:
+        terms.append(msg("{points} dix de der", points=tally.dix_de_der))
+    if tally.belote:
+        terms.append(msg("{points} belote", points=tally.belote))
+    if tally.announces:
+        terms.append(msg("{points} announcements", points=tally.announces))
+    return msg("{team}: {terms} = {total}", team=tally.team, terms=_sum(terms), total=tally.total)
 
 
-def _terms(inp: Mapping[str, Any], params: _CardParams, taker_team: int) -> tuple[Terms, Terms]:
-    """Both teams' points of a stored round, term by term, team 0 first: the numbers of
-    :func:`tallies`, without building a :class:`Tally` (replaying a session needs only
-    the numbers)."""
-    trump, points = inp["trump"], inp["points"]
-    total = card_total(trump, params)
-    cards0, cards1 = (points, total - points) if taker_team == 0 else (total - points, points)
-    capot = inp["capot"]
-    capot0, capot1 = capot == 0, capot == 1
-    if capot0:
-        cards0 = capot_value(trump, params)
-    elif capot1:
-        cards1 = capot_value(trump, params)
-    # A capot's value already includes the last trick.
-    last = inp["dix_de_der"]
-    last0 = LAST_TRICK if last == 0 and not capot0 else 0
-    last1 = LAST_TRICK if last == 1 and not capot1 else 0
-    belote = inp["belote"]
-    announces0 = announces1 = 0
-    for team, value in inp["announces"]:
-        if team == 0:
-            announces0 += value
-        elif team == 1:
-            announces1 += value
-    return (
-        (cards0, last0, BELOTE_POINTS if belote == 0 else 0, announces0, capot0),
-        (cards1, last1, BELOTE_POINTS if belote == 1 else 0, announces1, capot1),
+def _belote_lines(record: BeloteRecord) -> list[Msg]:
+    """How a belote round's totals became scores: made, litige or dedans, then the held
+    points collected by the winner."""
+    taker, defense = record.tallies[record.taker_team], record.tallies[1 - record.taker_team]
+    if record.verdict is Verdict.LITIGE:
+        return _litige_lines(record, taker, defense)
+    if record.verdict is Verdict.MADE:
+        lines = [
+            msg(
+                "contrat fait: {taker} > {defense}, each team scores its total",
+                taker=taker.total,
+                defense=defense.total,
+            )
+        ]
+        before = taker.total
+    else:
+        lines = _dedans_lines(record, taker, defense)
+        before = record.round_points + defense.belote + record.won_announces
+    if record.held_in:
+        lines.append(
+            msg(
+                "held: {winner} collect the {held} held, {before} + {held} = {total}",
+                winner=record.tallies[record.winner].team,
+                held=record.held_in,
+                before=before,
+                total=before + record.held_in,
+            )
+        )
+    return lines
+
+
+def _litige_lines(record: BeloteRecord, taker: Tally, defense: Tally) -> list[Msg]:
+    """A litige: the defence scores its total; the taker team's (but a kept belote) waits."""
+    kept, held, pot = record.kept, record.held_in, record.held_out
+    rest = taker.total - kept
+    if kept:
+        first = msg(
+            "litige: {taker} = {defense}, {defense_team} score their total",
+            taker=taker.total,
+            defense=defense.total,
+            defense_team=defense.team,
+        )
+    else:
+        first = msg(
+            "litige: {taker} = {defense}, {defense_team} score their total, {taker_team} 0",
+            taker=taker.total,
+            defense=defense.total,
+            defense_team=defense.team,
+            taker_team=taker.team,
+        )
+    if kept and held:
+        second = msg(
+            "litige: {team} score their belote ({belote}) now; the rest, "
+            "{rest} + {held} already held = {pot}, is held for the next round",
+            team=taker.team,
+            belote=kept,
+            rest=rest,
+            held=held,
+            pot=pot,
+        )
+    elif kept:
+        second = msg(
+            "litige: {team} score their belote ({belote}) now; the rest, "
+            "{rest}, is held for the next round",
+            team=taker.team,
+            belote=kept,
+            rest=rest,
+        )
+    elif held:
+        second = msg(
+            "litige: {taker} + {held} already held = {pot} held for the next round",
+            taker=taker.total,
+            held=held,
+            pot=pot,
+        )
+    else:
+        second = msg("litige: {pot} held for the next round", pot=pot)
+    return [first, second]
+
+
+def _dedans_lines(record: BeloteRecord, taker: Tally, defense: Tally) -> list[Msg]:
+    """A dedans: the defence takes the round, its belote and the announcements it wins;
+    the taker's team keeps its belote."""
+    terms = [
+        msg("{points} capot", points=record.round_points)
+        if defense.capot
+        else msg("{points} round", points=record.round_points)
+    ]
+    if defense.belote:
+        terms.append(msg("{points} belote", points=defense.belote))
+    if record.won_announces:
+        terms.append(msg("{points} announcements", points=record.won_announces))
+    return [
+        msg(
+            "dedans: {taker} {sign} {defense}, the defence takes all",
+            taker=taker.total,
+            sign="<" if taker.total < defense.total else "=",
+            defense=defense.total,
+        ),
+        msg(
+            "{team}: {terms} = {total}",
+            team=defense.team,
+            terms=_sum(terms),
+            total=record.round_points + defense.belote + record.won_announces,
+        ),
+        msg("{team}: only their belote = {belote}", team=taker.team, belote=taker.belote),
+    ]
+
+
+def _coinche_lines(record: CoincheRecord, table: Table) -> list[Msg]:
+    """How a coinche round's totals became scores: the contract made or not (and why),
+    a capot that may have been forgotten, then each team's score."""
+    taker = record.tallies[record.taker_team]
+    # The contract and its level are game terms, French in every language.
+    word = "générale" if record.contract is Special.GENERALE else str(record.contract)
+    name = f"{word} {record.level.word}" if record.level.word else word
+    test = _contract_test(record)
+    lines = [
+        msg("contrat fait: {contract}, {test}", contract=name, test=test)
+        if record.made
+        else msg("dedans: {contract}, {test}", contract=name, test=test)
+    ]
+    if record.capot_unclaimed:
+        lines.append(
+            msg(
+                "warning: {team} hold all {total} card points and the last trick, "
+                "but no capot was given: scored as not capot (the defence may have "
+                "won a trick of no points)",
+                team=taker.team,
+                total=taker.cards,
+            )
+        )
+    if record.own_scores:
+        lines.append(_own_line(taker, record.rounding, record.value))
+        lines.append(_own_line(record.tallies[1 - record.taker_team], record.rounding))
+    else:
+        lines += _coinched_lines(record)
+    return lines
+
+
+def _contract_test(record: CoincheRecord) -> Msg:
+    """Why the contract is made or not, for the breakdown."""
+    made, team = record.made, record.side
+    if record.contract is Special.CAPOT:
+        return (
+            msg("{team} took every trick", team=team)
+            if made
+            else msg("{team} did not take every trick", team=team)
+        )
+    if record.contract is Special.GENERALE:
+        return (
+            msg("{taker} took every trick alone", taker=record.taker)
+            if made
+            else msg("{taker} did not take every trick alone", taker=record.taker)
+        )
+    taker = record.tallies[record.taker_team].total
+    defense = record.tallies[1 - record.taker_team].total
+    return msg(
+        "{taker} {vs_contract} {contract} and {taker} {vs_defense} {defense}",
+        taker=taker,
+        vs_contract="≥" if taker >= record.value else "<",
+        contract=record.value,
+        vs_defense=">" if taker > defense else "≤",
+        defense=defense,
     )
 
 
-def tallies(inp: Mapping[str, Any], table: Table) -> tuple[Tally, Tally]:
-    """Both teams' tallies of a stored round, team 0 first."""
-    names = team_names(table)
-    both = _terms(inp, table.params, team_of(inp["taker"], table))
-    return Tally(names[0], *both[0]), Tally(names[1], *both[1])
-
-
-def _tally_lines(names: Sequence[str], both: tuple[Terms, Terms]) -> list[str]:
-    """The breakdown's first lines: each team's total, term by term."""
-    return [Tally(names[0], *both[0]).line(), Tally(names[1], *both[1]).line()]
-
-
-# --------------------------------------------------------------------------------------------
-# Reading raw answers
-
-
-def _option(key: str) -> str:
-    return "--" + key.replace("_", "-")
-
-
-def _text(raw: Mapping[str, Any], key: str) -> str | None:
-    """One typed value, stripped, or None when absent."""
-    value = raw.get(key)
-    if not is_given(value):
-        return None
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(value)
-    if not isinstance(value, str):
-        raise InputError(
-            msg("{option}: expects a single value, not {value!r}", option=_option(key), value=value)
+def _own_line(tally: Tally, rounding: bool, contract: int = 0) -> Msg:
+    """A team's own total (rounded under official rules), plus its contract if any."""
+    total = tally.total
+    points = round_tens(total) if rounding else total
+    shown = (
+        str(total)
+        if points == total
+        else msg("{total} rounded to {points}", total=total, points=points)
+    )
+    if contract:
+        return msg(
+            "{team}: {shown} + {contract} contrat = {total}",
+            team=tally.team,
+            shown=shown,
+            contract=contract,
+            total=points + contract,
         )
-    return value.strip()
+    return msg(
+        "{team}: their total {shown} = {points}", team=tally.team, shown=shown, points=points
+    )
 
 
-def _texts(raw: Mapping[str, Any], key: str) -> list[str]:
-    """The values of a repeatable option (a lone string counts as one)."""
-    value = raw.get(key)
-    if not is_given(value):
-        return []
-    values = [value] if isinstance(value, str) else value
-    if not isinstance(values, list | tuple) or not all(isinstance(v, str) for v in values):
-        raise InputError(
-            msg(
-                "{option}: expects a list of values, not {value!r}",
-                option=_option(key),
-                value=value,
+def _coinched_lines(record: CoincheRecord) -> list[Msg]:
+    """A coinché or fallen contract: the winner's (base + contract) × level, its belote and
+    the announcements it scores, each dropped announcement, the other team's belote."""
+    winner, loser = record.tallies[record.winner], record.tallies[1 - record.winner]
+    level, k = record.level, int(record.level)
+    # Sheer arithmetic (and the level, a game term): nothing to translate.
+    terms: list[str] = [
+        f"({record.base} + {record.value}) × {k} {level.word}"
+        if level is not Level.NONE
+        else f"{record.base} + {record.value}"
+    ]
+    if winner.belote:
+        terms.append(msg("{points} belote", points=winner.belote))
+    # The seed's formulas leave the announcements out; a table may give them all to the
+    # round's winner.
+    announces = record.tallies[0].announces + record.tallies[1].announces
+    if record.to_winner and announces:
+        terms.append(msg("{points} announcements", points=announces))
+    won = (record.base + record.value) * k + winner.belote
+    lines = [
+        msg(
+            "{team}: {terms} = {total}",
+            team=winner.team,
+            terms=_sum(terms),
+            total=won + announces if record.to_winner else won,
+        )
+    ]
+    if not record.to_winner:
+        names = (record.tallies[0].team, record.tallies[1].team)
+        for team, points in record.announces:
+            lines.append(
+                msg(
+                    "announcement {points} ({team}): not scored, the contract was {level}",
+                    points=points,
+                    team=names[team],
+                    level=level.word,
+                )
+                if record.made
+                else msg(
+                    "announcement {points} ({team}): not scored, the contract fell",
+                    points=points,
+                    team=names[team],
+                )
             )
-        )
-    return [v.strip() for v in values if v.strip()]
-
-
-def _flag(raw: Mapping[str, Any], key: str) -> bool:
-    value = raw.get(key)
-    if value is None or isinstance(value, bool):
-        return bool(value)
-    if isinstance(value, str):
-        folded = fold(value)
-        if folded in {"", "no", "false", "off", "0", "non"}:
-            return False
-        if folded in {"yes", "true", "on", "1", "oui"}:
-            return True
-    raise InputError(msg("{option}: {value!r} is not yes or no", option=_option(key), value=value))
-
-
-def _trump(text: str, *, tout_atout: bool) -> str:
-    choices = TRUMPS if tout_atout else TRUMPS[:-1]
-    if not tout_atout and TRUMPS[-1].matches(text):
-        accepted = ", ".join(c.value for c in choices)
-        raise InputError(
-            msg("--trump: no tout atout in belote (accepted: {accepted})", accepted=accepted)
-        )
-    return pick_choice(text, choices, what="--trump")
-
-
-def _contract(text: str) -> str | int:
-    try:
-        value = pick_choice(text, CONTRACTS, what="--contract")
-    except InputError:
-        raise InputError(
-            msg(
-                "--contract: {text!r} is not a contract "
-                "(accepted: 80 to 180 by tens, capot or 250, generale or 500)",
-                text=text,
-            )
-        ) from None
-    return int(value) if value.isdigit() else value
-
-
-def _quietly(read: Callable[[str], Any], raw: Mapping[str, Any], key: str) -> Any:
-    """What a raw value reads as, or None when it is absent or wrong: ``applies`` must never
-    raise (the error belongs to the field's own validation)."""
-    try:
-        text = _text(raw, key)
-        return None if text is None else read(text)
-    except InputError:
-        return None
-
-
-def _not_sans_atout(table: Table, raw: Mapping[str, Any]) -> bool:
-    return _quietly(lambda t: _trump(t, tout_atout=True), raw, "trump") != SANS_ATOUT
-
-
-def _points_not_given(table: Table, raw: Mapping[str, Any]) -> bool:
-    return not is_given(raw.get("points"))
-
-
-def _generale_contract(table: Table, raw: Mapping[str, Any]) -> bool:
-    return _quietly(_contract, raw, "contract") == "generale"
-
-
-def _not_coinched(table: Table, raw: Mapping[str, Any]) -> bool:
-    try:
-        return not _flag(raw, "coinche")
-    except InputError:
-        return True
+    lines.append(msg("{team}: only their belote = {belote}", team=loser.team, belote=loser.belote))
+    return lines
 
 
 # --------------------------------------------------------------------------------------------
 # Fields
 
 
+@contextmanager
+def _about(field: str | None) -> Iterator[None]:
+    """Give an error raised by a shared helper (``find_player``, ``parse_int``,
+    ``pick_choice``) the key of the field it is about, so that a prompt asks it again."""
+    try:
+        yield
+    except InputError as exc:
+        if exc.field is not None or field is None:
+            raise
+        raise InputError(exc.args[0], field=field) from None
+
+
+def _answer(raw: Mapping[str, Any], key: str) -> Any:
+    """What the reader makes of one raw answer, or None when it is absent or unreadable:
+    a field's ``applies`` must never raise (the error belongs to the field's own reading).
+
+    >>> _answer({"trump": " Coeur "}, "trump"), _answer({"coinche": "oui"}, "coinche")
+    ('Coeur', True)
+    >>> _answer({"coinche": "maybe"}, "coinche") is None
+    True
+    """
+    try:
+        return read_answers(_FIELD_OF[key], {key: raw.get(key)}, game="coinche").get(key)
+    except InputError:
+        return None
+
+
+def _quietly(read: Callable[[str], Any], raw: Mapping[str, Any], key: str) -> Any:
+    """What a raw answer means (``read``), or None when it is absent or wrong."""
+    text = _answer(raw, key)
+    if text is None:
+        return None
+    try:
+        return read(text)
+    except InputError:
+        return None
+
+
+def _not_sans_atout(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _quietly(lambda t: _trump(t, tout_atout=True), raw, "trump") != Trump.SANS_ATOUT
+
+
+def _points_not_given(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _answer(raw, "points") is None
+
+
+def _generale_contract(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _quietly(_contract, raw, "contract") == Special.GENERALE
+
+
+def _not_coinched(table: Table, raw: Mapping[str, Any]) -> bool:
+    return not _answer(raw, "coinche")
+
+
+_TEAM_HELP = "taker, defense, a player or a team"
+
+
 def _fields(*, coinche: bool) -> tuple[Field, ...]:
-    team_help = "taker, defense, a player or a team"
+    """The round fields of belote, or of coinche (which adds the contract and its level,
+    tout atout and the générale)."""
     fields = [
-        Field("taker", "player", "Who took?", "the player who took (his team is the attack)",
-              required=True),
-        Field("trump", "choice", "Trump?",
+        Field("taker", FieldKind.PLAYER, "Who took?",
+              "the player who took (his team is the attack)", required=True),
+        Field("trump", FieldKind.CHOICE, "Trump?",
               "the trump: spades, hearts, diamonds, clubs, sa (sans atout)"
               + (", ta (tout atout)" if coinche else ""),
-              choices=TRUMPS if coinche else TRUMPS[:-1], required=True),
+              choices=TRUMPS if coinche else BELOTE_TRUMPS, required=True),
     ]  # fmt: skip
     if coinche:
-        fields += [
-            Field("contract", "choice", "Contract?",
-                  "80 to 180 by tens, capot (250) or generale (500)",
-                  choices=CONTRACTS, required=True),
-            Field("coinche", "flag", "coinché (×2)", "the contract was coinché (×2)",
-                  asked_as=LEVEL_QUESTION),
-            Field("surcoinche", "flag", "surcoinché (×4)",
-                  "the contract was surcoinché (×4); instead of --coinche",
-                  applies=_not_coinched,
-                  unavailable="give either --coinche (×2) or --surcoinche (×4), not both",
-                  asked_as=LEVEL_QUESTION),
-        ]  # fmt: skip
+        fields += _contract_fields()
     fields += [
-        Field("points", "integer", "Card points of the taker's team (without dix de der)?",
+        Field("points", FieldKind.INTEGER,
+              "Card points of the taker's team (without dix de der)?",
               "card points K of the taker's team, without the dix de der"),
-        Field("defense_points", "integer", "Card points of the defence (without dix de der)?",
+        Field("defense_points", FieldKind.INTEGER,
+              "Card points of the defence (without dix de der)?",
               "the defence's card points instead of --points",
               applies=_points_not_given,
               unavailable="give either --points or --defense-points, not both"),
-        Field("dix_de_der", "team", "Which team took the last trick (dix de der)?",
-              f"the team that took the last trick: {team_help}"),
-        Field("belote", "team", "Which team had belote-rebelote?",
-              f"the team that had belote-rebelote: {team_help}",
+        Field("dix_de_der", FieldKind.TEAM, "Which team took the last trick (dix de der)?",
+              f"the team that took the last trick: {_TEAM_HELP}"),
+        Field("belote", FieldKind.TEAM, "Which team had belote-rebelote?",
+              f"the team that had belote-rebelote: {_TEAM_HELP}",
               applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout"),
-        Field("announce", "team_value", "Announcements?",
-              "an announcement TEAM:VALUE, VALUE among 20, 50, 100, 150, 200 (repeatable)",
+        Field("announce", FieldKind.TEAM_VALUE, "Announcements?",
+              "an announcement TEAM:VALUE, VALUE among "
+              + ", ".join(map(str, ANNOUNCE_VALUES)) + " (repeatable)",
               choices=ANNOUNCES),
-        Field("capot", "team", "Which team took every trick (capot)?",
-              f"the team that took every trick: {team_help}"),
+        Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
+              f"the team that took every trick: {_TEAM_HELP}"),
     ]  # fmt: skip
     if coinche:
         fields.append(
-            Field("generale_made", "flag", "Did the taker alone take every trick (générale)?",
+            Field("generale_made", FieldKind.FLAG,
+                  "Did the taker alone take every trick (générale)?",
                   "the taker alone took every trick (a générale contract made)",
                   option="--generale-made", applies=_generale_contract,
                   unavailable="only with a générale contract (--contract generale)"),
         )  # fmt: skip
     return tuple(fields)
+
+
+def _contract_fields() -> list[Field]:
+    """Coinche's contract and its level (one question, two flags)."""
+    return [
+        Field("contract", FieldKind.CHOICE, "Contract?",
+              f"{LOWEST_CONTRACT} to {HIGHEST_CONTRACT} by tens, "
+              f"capot ({CAPOT_CONTRACT}) or generale ({GENERALE_CONTRACT})",
+              choices=CONTRACTS, required=True),
+        Field("coinche", FieldKind.FLAG, "coinché (×2)", "the contract was coinché (×2)",
+              asked_as=LEVEL_QUESTION),
+        Field("surcoinche", FieldKind.FLAG, "surcoinché (×4)",
+              "the contract was surcoinché (×4); instead of --coinche",
+              applies=_not_coinched,
+              unavailable="give either --coinche (×2) or --surcoinche (×4), not both",
+              asked_as=LEVEL_QUESTION),
+    ]  # fmt: skip
+
+
+BELOTE_FIELDS = _fields(coinche=False)
+COINCHE_FIELDS = _fields(coinche=True)
+# Each field alone, for reading one answer quietly (``applies``).
+_FIELD_OF: Mapping[str, tuple[Field, ...]] = {f.key: (f,) for f in COINCHE_FIELDS}
+
+
+# --------------------------------------------------------------------------------------------
+# Reading a round
+
+
+def _trump(text: str, *, tout_atout: bool) -> Trump:
+    """The trump a text names (tout atout only at coinche)."""
+    choices = TRUMPS if tout_atout else BELOTE_TRUMPS
+    if not tout_atout and TRUMPS[-1].matches(text):
+        accepted = ", ".join(c.value for c in choices)
+        raise InputError(
+            msg("--trump: no tout atout in belote (accepted: {accepted})", accepted=accepted),
+            field="trump",
+        )
+    with _about("trump"):
+        return _TRUMP_OF[pick_choice(text, choices, what="--trump")]
+
+
+def _contract(text: str) -> int | Special:
+    """The contract a text names: a number of points, or capot / générale."""
+    try:
+        value = pick_choice(text, CONTRACTS, what="--contract")
+    except InputError:
+        raise InputError(
+            msg(
+                "--contract: {text!r} is not a contract (accepted: {lowest} to {highest} "
+                "by tens, capot or {capot}, generale or {generale})",
+                text=text,
+                lowest=LOWEST_CONTRACT,
+                highest=HIGHEST_CONTRACT,
+                capot=CAPOT_CONTRACT,
+                generale=GENERALE_CONTRACT,
+            ),
+            field="contract",
+        ) from None
+    return int(value) if value.isdigit() else Special(value)
+
+
+def _reject_inapplicable(fields: Sequence[Field], raw: Mapping[str, Any], table: Table) -> None:
+    """Refuse a field given where it does not apply (``--belote`` in sans atout…)."""
+    for f in fields:
+        if _answer(raw, f.key) and not f.is_relevant(table, raw):
+            reason = msg(f.unavailable)
+            raise InputError(msg("{option}: {reason}", option=f.option, reason=reason), field=f.key)
+
+
+class _Reading(NamedTuple):
+    """What is needed to read the answers of one round."""
+
+    answers: Answers
+    table: Table
+    taker_team: int
+
+    def team(self, key: str) -> int | None:
+        """The team a team field names, or None when it was not given."""
+        text = self.answers.text(key)
+        if text is None:
+            return None
+        return resolve_team(text, self.table, self.taker_team, "--" + key.replace("_", "-"), key)
+
+
+class _Contract(NamedTuple):
+    """Coinche's contract answers, read."""
+
+    contract: int | Special
+    level: Level
+    generale_made: bool
+
+
+def _read_contract(answers: Answers) -> _Contract:
+    text = answers.text("contract")
+    if text is None:
+        raise InputError(
+            msg(
+                "--contract: the contract is needed ({lowest} to {highest} by tens, "
+                "capot or generale)",
+                lowest=LOWEST_CONTRACT,
+                highest=HIGHEST_CONTRACT,
+            ),
+            field="contract",
+        )
+    level = (
+        Level.SURCOINCHE
+        if answers.flag("surcoinche")
+        else Level.COINCHE
+        if answers.flag("coinche")
+        else Level.NONE
+    )
+    return _Contract(_contract(text), level, answers.flag("generale_made"))
+
+
+def _read_capot(reading: _Reading, contract: _Contract | None) -> tuple[int | None, str]:
+    """The capot team, and the option that gave it: a made générale is its team's capot."""
+    capot = reading.team("capot")
+    if contract is None or not contract.generale_made:
+        return capot, "--capot"
+    if capot not in (None, reading.taker_team):
+        raise InputError(
+            msg("--generale-made: the taker took every trick, so --capot must be his team"),
+            field="generale_made",
+        )
+    return reading.taker_team, "--generale-made"
+
+
+def _too_many(option: str, value: int, total: int, trump: Trump) -> Msg:
+    """Card points beyond the round's cards, said with the kind of round."""
+    if trump is Trump.SANS_ATOUT:
+        return msg(
+            "{option}: {value} is more than the {total} card points of a sans atout round",
+            option=option,
+            value=value,
+            total=total,
+        )
+    if trump is Trump.TOUT_ATOUT:
+        return msg(
+            "{option}: {value} is more than the {total} card points of a tout atout round",
+            option=option,
+            value=value,
+            total=total,
+        )
+    return msg(
+        "{option}: {value} is more than the {total} card points of a trump round",
+        option=option,
+        value=value,
+        total=total,
+    )
+
+
+def _read_card_points(answers: Answers, key: str, total: int, trump: Trump) -> int | None:
+    """Card points typed for ``key`` (0 to ``total``), or None when not given."""
+    text = answers.text(key)
+    if text is None:
+        return None
+    option = "--" + key.replace("_", "-")
+    with _about(key):
+        value = parse_int(text, what=option)
+    if value > total:
+        raise InputError(_too_many(option, value, total, trump), field=key)
+    if value < 0:
+        raise InputError(
+            msg(
+                "{option}: {value} is not a number of card points (0 to {total})",
+                option=option,
+                value=value,
+                total=total,
+            ),
+            field=key,
+        )
+    return value
+
+
+def _read_points(
+    reading: _Reading, trump: Trump, total: int, capot: int | None, capot_by: str
+) -> int:
+    """The taker team's card points K, typed, converted from the defence's, or implied
+    by a capot (given by ``capot_by``); a capot team must hold them all."""
+    points = _read_card_points(reading.answers, "points", total, trump)
+    defense = _read_card_points(reading.answers, "defense_points", total, trump)
+    if points is None and defense is not None:
+        points = total - defense
+    if capot is None:
+        if points is None:
+            raise InputError(
+                msg(
+                    "--points: the taker team's card points are needed "
+                    "(--points K or --defense-points K, 0 to {total})",
+                    total=total,
+                ),
+                field="points",
+            )
+        return points
+    implied = total if capot == reading.taker_team else 0
+    if points is not None and points != implied:
+        raise InputError(
+            msg(
+                "{option}: a capot team holds all {total} card points "
+                "(the taker's team has {points}, the defence {defense})",
+                option=capot_by,
+                total=total,
+                points=points,
+                defense=total - points,
+            ),
+            field=capot_by[2:].replace("-", "_"),
+        )
+    return implied
+
+
+def _read_announces(reading: _Reading) -> list[list[int]]:
+    """The announcements, ``[team, value]`` each, as typed."""
+    announces = []
+    accepted = ", ".join(map(str, ANNOUNCE_VALUES))
+    for name, typed in reading.answers.pairs("announce"):
+        # A team's name may hold a colon: the value is what follows the last one.
+        name, _, value = f"{name}:{typed}".rpartition(":")
+        if not any(c.matches(value) for c in ANNOUNCES):
+            raise InputError(
+                msg(
+                    "--announce: {value!r} is not an announcement value (accepted: {accepted})",
+                    value=value.strip(),
+                    accepted=accepted,
+                ),
+                field="announce",
+            )
+        team = resolve_team(name, reading.table, reading.taker_team, "--announce", "announce")
+        announces.append([team, int(fold(value))])
+    return announces
 
 
 # --------------------------------------------------------------------------------------------
@@ -545,13 +1506,15 @@ class _CardGame:
     presets: Mapping[str, Any]
     fields: tuple[Field, ...]
     default_preset = "maison"
-    min_players = max_players = 4
+    min_players = max_players = PLAYERS
     lower_wins = False
+    # Coinche: a contract (and its level, tout atout, the générale); belote has none.
+    has_contract: ClassVar[bool] = False
     # The session names new teams with it (and lets the user rename them).
     default_team_names = staticmethod(default_team_names)
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
-        if len(players) != 4:
+        if len(players) != PLAYERS:
             raise InputError(
                 msg(
                     "{game} is played by 4 players in two teams (got {count})",
@@ -565,84 +1528,30 @@ class _CardGame:
         """The rules in a few sentences (``cardscore rules belote``)."""
         lines = [
             msg(
-                "A round with trumps is worth 162 (152 in the cards, 10 for the last trick); "
-                "in sans atout the ace is worth {ace} and a round {sans_atout}. "
-                "Belote-rebelote 20, announcements 20 to 200, a capot {capot}.",
+                "A round with trumps is worth {round} ({cards} in the cards, {last} for the "
+                "last trick); in sans atout the ace is worth {ace} and a round {sans_atout}. "
+                "Belote-rebelote {belote}, announcements {lowest} to {highest}, a capot {capot}.",
+                round=ROUND_POINTS,
+                cards=CARD_POINTS,
+                last=DIX_DE_DER,
                 ace=params.sans_atout_ace,
-                sans_atout=4 * (params.sans_atout_ace + 19) + 10,
+                sans_atout=card_total(Trump.SANS_ATOUT, params) + DIX_DE_DER,
+                belote=BELOTE_POINTS,
+                lowest=ANNOUNCE_VALUES[0],
+                highest=ANNOUNCE_VALUES[-1],
                 capot=params.capot_made_value,
             ),
-        ]
-        if self.name == "belote":
-            lines.append(
-                msg(
-                    "The taker's team must score more than the defence; otherwise it "
-                    "is dedans and the defence takes the whole round."
-                )
-            )
-            if params.litige:
-                lines.append(
-                    msg(
-                        "A tie is a litige: the defence scores its points, the "
-                        "taker's wait for the winner of the next round."
-                    )
-                )
-                if params.litige_belote == "kept":
-                    lines.append(
-                        msg(
-                            "Belote-rebelote is never held: in a litige the taker's team "
-                            "scores its belote at once, only the rest waits."
-                        )
-                    )
-        else:
-            lines.append(
-                msg(
-                    "The taker's team must reach its contract (80 to 180, capot, générale) and "
-                    "score more than the defence. Made: its points plus the contract; coinché or "
-                    "surcoinché: ({base} + contract) × 2 or × 4. Fallen: the defence scores "
-                    "{base} + the contract, × the coinche.",
-                    base=params.base,
-                )
-            )
-            if params.rounding:
-                lines.append(msg("Each team's points are rounded to the ten (5 up)."))
-            lines.append(
-                msg(
-                    "Announcements count towards the contract; they score only in a made "
-                    "contract that was not coinché."
-                )
-                if params.coinche_announcements == "seed"
-                else msg(
-                    "Announcements count towards the contract; in a coinché or fallen round "
-                    "the team that wins it also scores every announcement of both teams."
-                )
-            )
-            v = TOUT_ATOUT_VALUES
-            lines.append(
-                msg(
-                    "Tout atout counts every suit on the 152 scale: J {jack}, 9 {nine}, "
-                    "A {ace}, 10 {ten}, K {king}, Q {queen}, 8 and 7 {low} ({suit} a suit); "
-                    "a table that counts the {trumps} points of the trump values ({cards} in "
-                    "the cards + 10 dix de der) must convert its count to this scale.",
-                    jack=v["J"],
-                    nine=v["9"],
-                    ace=v["A"],
-                    ten=v["10"],
-                    king=v["K"],
-                    queen=v["Q"],
-                    low=v["8"],
-                    suit=sum(v.values()),
-                    trumps=TRUMP_VALUES_TOTAL + LAST_TRICK,
-                    cards=TRUMP_VALUES_TOTAL,
-                )
-            )
-        lines.append(
+            *self._summary(params),
             msg(
                 "The game ends when a team reaches {target}; the higher total wins.",
                 target=params.target,
-            )
-        )
+            ),
+        ]
         return tuple(lines)
+
+    def _summary(self, params: Any) -> list[Msg]:
+        """The game's own sentences of the summary."""
+        raise NotImplementedError
 
     def goal(self, table: Table) -> int | None:
         return int(table.params.target)
@@ -667,179 +1576,90 @@ class _CardGame:
         return Outcome(finished=True, winner=names[0] if a > b else names[1])
 
     def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
-        """Validate raw answers; see the module docstring for the stored shape."""
-        keys = {f.key for f in self.fields}
-        for key, value in raw.items():
-            if key not in keys and is_given(value):
-                raise InputError(
-                    msg("{option}: not an option of {game}", option=_option(key), game=self.name)
-                )
-        reject_inapplicable(self.fields, raw, table)
-
-        taker_text = _text(raw, "taker")
+        """Validate raw answers; see the module docstring for the stored shape.  Every
+        error names its field (``InputError.field``)."""
+        answers = read_answers(self.fields, raw, game=self.name)
+        _reject_inapplicable(self.fields, raw, table)
+        taker_text = answers.text("taker")
         if taker_text is None:
             raise InputError(
-                msg("--taker: who took is needed ({players})", players=", ".join(table.players))
+                msg("--taker: who took is needed ({players})", players=", ".join(table.players)),
+                field="taker",
             )
-        taker = table.find_player(taker_text, what="--taker")
-        taker_team = team_of(taker, table)
-        trump_text = _text(raw, "trump")
+        with _about("taker"):
+            taker = table.find_player(taker_text, what="--taker")
+        reading = _Reading(answers, table, team_of(taker, table))
+        trump_text = answers.text("trump")
         if trump_text is None:
             accepted = ", ".join(c.value for c in self.fields[1].choices)
-            raise InputError(msg("--trump: the trump is needed ({accepted})", accepted=accepted))
-        trump = _trump(trump_text, tout_atout=self.name == "coinche")
+            raise InputError(
+                msg("--trump: the trump is needed ({accepted})", accepted=accepted), field="trump"
+            )
+        trump = _trump(trump_text, tout_atout=self.has_contract)
         total = card_total(trump, table.params)
-        extra = self._extra(raw)  # the coinche fields, read early: --generale-made implies a capot
-
-        def team(key: str) -> int | None:
-            text = _text(raw, key)
-            return None if text is None else resolve_team(text, table, taker_team, _option(key))
-
-        capot = team("capot")
-        if extra.get("generale_made"):
-            if capot not in (None, taker_team):
-                raise InputError(
-                    msg("--generale-made: the taker took every trick, so --capot must be his team")
-                )
-            capot = taker_team
-        capot_by = "--generale-made" if extra.get("generale_made") else "--capot"
-        points = self._points(raw, trump, total, taker_team, capot, capot_by)
-        dix_de_der = team("dix_de_der")
+        # The contract is read early: --generale-made implies a capot.
+        contract = _read_contract(answers) if self.has_contract else None
+        capot, capot_by = _read_capot(reading, contract)
+        points = _read_points(reading, trump, total, capot, capot_by)
+        dix_de_der = reading.team("dix_de_der")
         if capot is not None and dix_de_der not in (None, capot):
             raise InputError(
-                msg("--capot: the capot team took the last trick too (see --dix-de-der)")
+                msg("--capot: the capot team took the last trick too (see --dix-de-der)"),
+                field="capot",
             )
         if capot is None and dix_de_der is None:
             raise InputError(
                 msg(
                     "--dix-de-der: the team that took the last trick is needed "
                     "(taker, defense, a player or a team)"
-                )
-            )
-        announces = []
-        for text in _texts(raw, "announce"):
-            name, sep, value = text.rpartition(":")
-            if not sep or not name.strip() or not value.strip():
-                raise InputError(
-                    msg("--announce: {text!r} is not TEAM:VALUE (e.g. taker:50)", text=text)
-                )
-            accepted = ", ".join(map(str, ANNOUNCE_VALUES))
-            if not any(c.matches(value) for c in ANNOUNCES):
-                raise InputError(
-                    msg(
-                        "--announce: {value!r} is not an announcement value (accepted: {accepted})",
-                        value=value.strip(),
-                        accepted=accepted,
-                    )
-                )
-            announces.append(
-                [resolve_team(name, table, taker_team, "--announce"), int(fold(value))]
+                ),
+                field="dix_de_der",
             )
         inp: dict[str, Any] = {"taker": taker, "trump": trump}
-        if "contract" in extra:
-            inp |= {"contract": extra["contract"], "coinche": extra["coinche"]}
+        if contract is not None:
+            inp |= {"contract": contract.contract, "coinche": int(contract.level)}
         inp |= {
             "points": points,
             "dix_de_der": capot if capot is not None else dix_de_der,
-            "belote": team("belote"),
-            "announces": announces,
+            "belote": reading.team("belote"),
+            "announces": _read_announces(reading),
             "capot": capot,
         }
-        if "generale_made" in extra:
-            inp["generale_made"] = extra["generale_made"]
+        if contract is not None:
+            inp["generale_made"] = contract.generale_made
         return inp
-
-    def _extra(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """The game's own fields, validated (none for belote)."""
-        return {}
-
-    @staticmethod
-    def _points(
-        raw: Mapping[str, Any],
-        trump: str,
-        total: int,
-        taker_team: int,
-        capot: int | None,
-        capot_by: str,
-    ) -> int:
-        """The taker team's card points K, typed, converted from the defence's, or implied
-        by a capot (given by ``capot_by``); a capot team must hold them all."""
-
-        def too_many(option: str, value: int) -> str:
-            if trump == SANS_ATOUT:
-                return msg(
-                    "{option}: {value} is more than the {total} card points of a sans atout round",
-                    option=option,
-                    value=value,
-                    total=total,
-                )
-            if trump == TOUT_ATOUT:
-                return msg(
-                    "{option}: {value} is more than the {total} card points of a tout atout round",
-                    option=option,
-                    value=value,
-                    total=total,
-                )
-            return msg(
-                "{option}: {value} is more than the {total} card points of a trump round",
-                option=option,
-                value=value,
-                total=total,
-            )
-
-        def read(key: str) -> int | None:
-            text = _text(raw, key)
-            if text is None:
-                return None
-            value = parse_int(text, what=_option(key))
-            if value > total:
-                raise InputError(too_many(_option(key), value))
-            if value < 0:
-                raise InputError(
-                    msg(
-                        "{option}: {value} is not a number of card points (0 to {total})",
-                        option=_option(key),
-                        value=value,
-                        total=total,
-                    )
-                )
-            return value
-
-        points, defense = read("points"), read("defense_points")
-        if points is None and defense is not None:
-            points = total - defense
-        if capot is None:
-            if points is None:
-                raise InputError(
-                    msg(
-                        "--points: the taker team's card points are needed "
-                        "(--points K or --defense-points K, 0 to {total})",
-                        total=total,
-                    )
-                )
-            return points
-        implied = total if capot == taker_team else 0
-        if points is not None and points != implied:
-            raise InputError(
-                msg(
-                    "{option}: a capot team holds all {total} card points "
-                    "(the taker's team has {points}, the defence {defense})",
-                    option=capot_by,
-                    total=total,
-                    points=points,
-                    defense=total - points,
-                )
-            )
-        return implied
 
 
 class BeloteGame(_CardGame):
-    """Classic belote: made, dedans or litige (RULES.md §2.1)."""
+    """Classic belote: made, dedans or litige (docs/rules.md, Belote)."""
 
     name = "belote"
     params_cls = BeloteParams
     presets = BELOTE_PRESETS
-    fields = _fields(coinche=False)
+    fields = BELOTE_FIELDS
+
+    def _summary(self, params: BeloteParams) -> list[Msg]:
+        lines = [
+            msg(
+                "The taker's team must score more than the defence; otherwise it "
+                "is dedans and the defence takes the whole round."
+            )
+        ]
+        if params.litige:
+            lines.append(
+                msg(
+                    "A tie is a litige: the defence scores its points, the "
+                    "taker's wait for the winner of the next round."
+                )
+            )
+            if params.litige_belote == LitigeBelote.KEPT:
+                lines.append(
+                    msg(
+                        "Belote-rebelote is never held: in a litige the taker's team "
+                        "scores its belote at once, only the rest waits."
+                    )
+                )
+        return lines
 
     def score(
         self,
@@ -859,156 +1679,21 @@ class BeloteGame(_CardGame):
         >>> r.scores, r.held, r.breakdown[-1]
         ({'AC': 0, 'BD': 81}, 81, 'litige: 81 held for the next round')
         """
-        params: BeloteParams = table.params
-        held = carry if isinstance(carry, int) and not isinstance(carry, bool) else 0
-        names = team_names(table)
-        taker_team = team_of(inp["taker"], table)
-        both = _terms(inp, params, taker_team)
-        taker, defense = names[taker_team], names[1 - taker_team]
-        cards, last, taker_belote, taker_announces, _ = both[taker_team]
-        taker_total = cards + last + taker_belote + taker_announces
-        cards, last, defense_belote, defense_announces, defense_capot = both[1 - taker_team]
-        defense_total = cards + last + defense_belote + defense_announces
-        lines = _tally_lines(names, both) if explain else None
-        if taker_total > defense_total:
-            if lines is not None:
-                lines.append(
-                    msg(
-                        "contrat fait: {taker} > {defense}, each team scores its total",
-                        taker=taker_total,
-                        defense=defense_total,
-                    )
-                )
-            scores = {taker: taker_total, defense: defense_total}
-            winner = taker
-        elif taker_total == defense_total and params.litige:
-            # Belote-rebelote is never held (unless the table holds it): it scores at once.
-            kept = taker_belote if params.litige_belote == "kept" else 0
-            rest = taker_total - kept
-            scores = {taker: kept, defense: defense_total}
-            pot = held + rest
-            if lines is not None:
-                lines.append(
-                    msg(
-                        "litige: {taker} = {defense}, {defense_team} score their total",
-                        taker=taker_total,
-                        defense=defense_total,
-                        defense_team=defense,
-                    )
-                    if kept
-                    else msg(
-                        "litige: {taker} = {defense}, {defense_team} score their total, "
-                        "{taker_team} 0",
-                        taker=taker_total,
-                        defense=defense_total,
-                        defense_team=defense,
-                        taker_team=taker,
-                    )
-                )
-                if kept and held:
-                    lines.append(
-                        msg(
-                            "litige: {team} score their belote ({belote}) now; the rest, "
-                            "{rest} + {held} already held = {pot}, is held for the next round",
-                            team=taker,
-                            belote=kept,
-                            rest=rest,
-                            held=held,
-                            pot=pot,
-                        )
-                    )
-                elif kept:
-                    lines.append(
-                        msg(
-                            "litige: {team} score their belote ({belote}) now; the rest, "
-                            "{rest}, is held for the next round",
-                            team=taker,
-                            belote=kept,
-                            rest=rest,
-                        )
-                    )
-                else:
-                    lines.append(
-                        msg(
-                            "litige: {taker} + {held} already held = {pot} held for the next round",
-                            taker=taker_total,
-                            held=held,
-                            pot=pot,
-                        )
-                        if held
-                        else msg("litige: {pot} held for the next round", pot=pot)
-                    )
-            return RoundResult(
-                scores if taker_team == 0 else _ordered(scores, names),
-                () if lines is None else tuple(lines),
-                carry=pot,
-                held=pot,
-            )
-        else:
-            trump = inp["trump"]
-            round_points = (
-                capot_value(trump, params)
-                if defense_capot
-                else (card_total(trump, params) + LAST_TRICK)
-            )
-            announces = defense_announces
-            if params.dedans_announcements == "all":
-                announces += taker_announces
-            scores = {taker: taker_belote, defense: round_points + defense_belote + announces}
-            winner = defense
-            if lines is not None:
-                sign = "<" if taker_total < defense_total else "="
-                lines.append(
-                    msg(
-                        "dedans: {taker} {sign} {defense}, the defence takes all",
-                        taker=taker_total,
-                        sign=sign,
-                        defense=defense_total,
-                    )
-                )
-                terms = [
-                    msg("{points} capot", points=round_points)
-                    if defense_capot
-                    else msg("{points} round", points=round_points)
-                ]
-                if defense_belote:
-                    terms.append(msg("{points} belote", points=defense_belote))
-                if announces:
-                    terms.append(msg("{points} announcements", points=announces))
-                lines.append(
-                    msg(
-                        "{team}: {terms} = {total}",
-                        team=defense,
-                        terms=_sum(terms),
-                        total=scores[defense],
-                    )
-                )
-                lines.append(
-                    msg("{team}: only their belote = {belote}", team=taker, belote=taker_belote)
-                )
-        if held:
-            before = scores[winner]
-            scores[winner] += held
-            if lines is not None:
-                lines.append(
-                    msg(
-                        "held: {winner} collect the {held} held, {before} + {held} = {total}",
-                        winner=winner,
-                        held=held,
-                        before=before,
-                        total=scores[winner],
-                    )
-                )
+        record = belote_record(inp, table, carry)
+        first, second = belote_scores(record)
+        team0, team1 = record.tallies
+        held = record.held_out
         return RoundResult(
-            scores if taker_team == 0 else _ordered(scores, names),
-            () if lines is None else tuple(lines),
-            carry=0,
-            held=0,
+            {team0.team: first, team1.team: second},
+            _explain(record, table) if explain else (),
+            held,
+            held,
+            record,
         )
 
 
 class CoincheGame(_CardGame):
-    """Coinche: a contract to reach, maybe coinché or surcoinché (RULES.md §2.2).
+    """Coinche: a contract to reach, maybe coinché or surcoinché (docs/rules.md, Coinche).
 
     Capot and générale contracts: a capot contract is made iff ``capot`` is the taker's
     team, a générale iff ``generale_made`` (which implies the taker's team's capot).  Card
@@ -1016,30 +1701,46 @@ class CoincheGame(_CardGame):
     """
 
     name = "coinche"
+    has_contract = True
     params_cls = CoincheParams
     presets = COINCHE_PRESETS
-    fields = _fields(coinche=True)
+    fields = COINCHE_FIELDS
 
-    def _extra(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        text = _text(raw, "contract")
-        if text is None:
-            raise InputError(
-                msg("--contract: the contract is needed (80 to 180 by tens, capot or generale)")
+    def _summary(self, params: CoincheParams) -> list[Msg]:
+        lines = [
+            msg(
+                "The taker's team must reach its contract ({lowest} to {highest}, capot, "
+                "générale) and score more than the defence. Made: its points plus the "
+                "contract; coinché or surcoinché: ({base} + contract) × {coinche} or "
+                "× {surcoinche}. Fallen: the defence scores {base} + the contract, × the "
+                "coinche.",
+                lowest=LOWEST_CONTRACT,
+                highest=HIGHEST_CONTRACT,
+                base=params.base,
+                coinche=int(Level.COINCHE),
+                surcoinche=int(Level.SURCOINCHE),
             )
-        contract = _contract(text)
-        coinche, surcoinche = _flag(raw, "coinche"), _flag(raw, "surcoinche")
-        if coinche and surcoinche:
-            raise InputError(msg("--surcoinche: give either --coinche (×2) or --surcoinche (×4)"))
-        generale_made = _flag(raw, "generale_made")
-        if generale_made and contract != "generale":
-            raise InputError(
-                msg("--generale-made: only with a générale contract (--contract generale)")
+        ]
+        if params.rounding:
+            lines.append(
+                msg(
+                    "Each team's points are rounded to the ten ({half} up).",
+                    half=ROUNDING_UNIT // 2,
+                )
             )
-        return {
-            "contract": contract,
-            "coinche": 4 if surcoinche else 2 if coinche else 1,
-            "generale_made": generale_made,
-        }
+        lines.append(
+            msg(
+                "Announcements count towards the contract; they score only in a made "
+                "contract that was not coinché."
+            )
+            if params.coinche_announcements == CoincheAnnouncements.SEED
+            else msg(
+                "Announcements count towards the contract; in a coinché or fallen round "
+                "the team that wins it also scores every announcement of both teams."
+            )
+        )
+        lines.append(_tout_atout_summary())
+        return lines
 
     def second_thoughts(self, inp: Mapping[str, Any], table: Table) -> tuple[tuple[str, str], ...]:
         """The questions worth asking again once a whole round is known, each with why:
@@ -1077,185 +1778,42 @@ class CoincheGame(_CardGame):
         >>> r.scores, r.breakdown[-2]
         ({'AC': 520, 'BD': 0}, 'AC: (160 + 100) × 2 coinché = 520')
         """
-        params: CoincheParams = table.params
-        names = team_names(table)
-        taker_team = team_of(inp["taker"], table)
-        both = _terms(inp, params, taker_team)
-        taker, defense = names[taker_team], names[1 - taker_team]
-        cards, last, taker_belote, taker_announces, _ = both[taker_team]
-        taker_total = cards + last + taker_belote + taker_announces
-        cards, last, defense_belote, defense_announces, _ = both[1 - taker_team]
-        defense_total = cards + last + defense_belote + defense_announces
-        contract, k = inp["contract"], inp["coinche"]
-        value = CONTRACT_VALUES[contract]
-        if contract == "capot":
-            made = inp["capot"] == taker_team
-        elif contract == "generale":
-            made = inp["generale_made"]
-        else:
-            made = taker_total >= value and taker_total > defense_total
-        lines = None
-        if explain:
-            lines = _tally_lines(names, both)
-            level = f" {LEVELS[k]}" if k > 1 else ""
-            test = self._test(inp, contract, made, taker, taker_total, defense_total, value)
-            # The contract and its level are game terms, French in every language.
-            name = f"{'générale' if contract == 'generale' else contract}{level}"
-            lines.append(
-                msg("contrat fait: {contract}, {test}", contract=name, test=test)
-                if made
-                else msg("dedans: {contract}, {test}", contract=name, test=test)
-            )
-            if _capot_unclaimed(inp, table):
-                lines.append(
-                    msg(
-                        "warning: {team} hold all {total} card points and the last trick, "
-                        "but no capot was given: scored as not capot (the defence may have "
-                        "won a trick of no points)",
-                        team=taker,
-                        total=inp["points"],
-                    )
-                )
-        # Official rules score a capot contract, a générale or a made capot on a larger base.
-        special = contract in ("capot", "generale") or inp["capot"] is not None
-        base = params.capot_base if special else params.base
-        if made and k == 1:
-            scores = {
-                taker: self._own(taker, taker_total, params, lines, plus=value),
-                defense: self._own(defense, defense_total, params, lines),
-            }
-            first = taker_team
-        else:
-            if made:
-                winner, winner_belote, loser, loser_belote = (
-                    taker,
-                    taker_belote,
-                    defense,
-                    defense_belote,
-                )
-                first = taker_team
-            else:
-                winner, winner_belote, loser, loser_belote = (
-                    defense,
-                    defense_belote,
-                    taker,
-                    taker_belote,
-                )
-                first = 1 - taker_team
-            bonus = (base + value) * k
-            # The seed's formulas leave the announcements out; a table may give them all
-            # to the round's winner.
-            winner_takes = params.coinche_announcements == "winner"
-            announces = taker_announces + defense_announces if winner_takes else 0
-            scores = {winner: bonus + winner_belote + announces, loser: loser_belote}
-            if lines is not None:
-                # Sheer arithmetic (and the level, a game term): nothing to translate.
-                terms: list[str] = [
-                    f"({base} + {value}) × {k}{level}" if k > 1 else f"{base} + {value}"
-                ]
-                if winner_belote:
-                    terms.append(msg("{points} belote", points=winner_belote))
-                if announces:
-                    terms.append(msg("{points} announcements", points=announces))
-                lines.append(
-                    msg(
-                        "{team}: {terms} = {total}",
-                        team=winner,
-                        terms=_sum(terms),
-                        total=scores[winner],
-                    )
-                )
-                if not winner_takes:
-                    for team, points in inp["announces"]:
-                        lines.append(
-                            msg(
-                                "announcement {points} ({team}): not scored, "
-                                "the contract was {level}",
-                                points=points,
-                                team=names[team],
-                                level=LEVELS[k],
-                            )
-                            if made
-                            else msg(
-                                "announcement {points} ({team}): not scored, the contract fell",
-                                points=points,
-                                team=names[team],
-                            )
-                        )
-                lines.append(
-                    msg("{team}: only their belote = {belote}", team=loser, belote=loser_belote)
-                )
+        record = coinche_record(inp, table)
+        first, second = coinche_scores(record)
+        team0, team1 = record.tallies
         return RoundResult(
-            scores if first == 0 else _ordered(scores, names),
-            () if lines is None else tuple(lines),
-            carry=0,
-            held=0,
+            {team0.team: first, team1.team: second},
+            _explain(record, table) if explain else (),
+            0,
+            0,
+            record,
         )
 
-    @staticmethod
-    def _test(
-        inp: Mapping[str, Any],
-        contract: str | int,
-        made: bool,
-        taker: str,
-        taker_total: int,
-        defense_total: int,
-        value: int,
-    ) -> str:
-        """Why the contract is made or not, for the breakdown."""
-        if contract == "capot":
-            return (
-                msg("{team} took every trick", team=taker)
-                if made
-                else msg("{team} did not take every trick", team=taker)
-            )
-        if contract == "generale":
-            return (
-                msg("{taker} took every trick alone", taker=inp["taker"])
-                if made
-                else msg("{taker} did not take every trick alone", taker=inp["taker"])
-            )
-        return msg(
-            "{taker} {vs_contract} {contract} and {taker} {vs_defense} {defense}",
-            taker=taker_total,
-            vs_contract="≥" if taker_total >= value else "<",
-            contract=value,
-            vs_defense=">" if taker_total > defense_total else "≤",
-            defense=defense_total,
-        )
 
-    @staticmethod
-    def _own(
-        team: str, total: int, params: CoincheParams, lines: list[str] | None, plus: int = 0
-    ) -> int:
-        """A team's own total (rounded under official rules), plus its contract if any."""
-        points = round_tens(total) if params.rounding else total
-        if lines is not None:
-            shown = (
-                str(total)
-                if points == total
-                else msg("{total} rounded to {points}", total=total, points=points)
-            )
-            if plus:
-                lines.append(
-                    msg(
-                        "{team}: {shown} + {contract} contrat = {total}",
-                        team=team,
-                        shown=shown,
-                        contract=plus,
-                        total=points + plus,
-                    )
-                )
-            else:
-                lines.append(
-                    msg(
-                        "{team}: their total {shown} = {points}",
-                        team=team,
-                        shown=shown,
-                        points=points,
-                    )
-                )
-        return points + plus
+_explain = explain  # the games' ``score`` has a parameter of that name
+
+
+def _tout_atout_summary() -> Msg:
+    """How tout atout counts its cards, with the values a table must convert to."""
+    v = TOUT_ATOUT_VALUES
+    return msg(
+        "Tout atout counts every suit on the {scale} scale: J {jack}, 9 {nine}, "
+        "A {ace}, 10 {ten}, K {king}, Q {queen}, 8 and 7 {low} ({suit} a suit); "
+        "a table that counts the {trumps} points of the trump values ({cards} in "
+        "the cards + {last} dix de der) must convert its count to this scale.",
+        scale=CARD_POINTS,
+        jack=v["J"],
+        nine=v["9"],
+        ace=v["A"],
+        ten=v["10"],
+        king=v["K"],
+        queen=v["Q"],
+        low=v["8"],
+        suit=sum(v.values()),
+        trumps=TRUMP_VALUES_TOTAL + DIX_DE_DER,
+        cards=TRUMP_VALUES_TOTAL,
+        last=DIX_DE_DER,
+    )
 
 
 def _capot_unclaimed(inp: Mapping[str, Any], table: Table) -> bool:
@@ -1269,19 +1827,12 @@ def _capot_unclaimed(inp: Mapping[str, Any], table: Table) -> bool:
     >>> _capot_unclaimed(inp, t), _capot_unclaimed({**inp, "capot": 0}, t)
     (True, False)
     """
-    taker_team = team_of(inp["taker"], table)
     return (
-        inp.get("contract") in ("capot", "generale")
+        inp.get("contract") in (Special.CAPOT, Special.GENERALE)
         and inp["capot"] is None
-        and inp["dix_de_der"] == taker_team
+        and inp["dix_de_der"] == team_of(inp["taker"], table)
         and inp["points"] == card_total(inp["trump"], table.params)
     )
-
-
-def _ordered(scores: Mapping[str, int], names: Sequence[str]) -> dict[str, int]:
-    """Scores in column order (the team names), so that every result lists the teams the
-    same way."""
-    return {name: scores[name] for name in names}
 
 
 BELOTE = BeloteGame()
