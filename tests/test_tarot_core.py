@@ -440,14 +440,15 @@ BAD_ROUNDS = [
     (4, MAISON, {"taker": "Ann", "contract": "renonce"}, "--points: the taker's points"),
     (4, FFT, {"contract": "passe", "taker": "Ann"}, "--taker: nothing else is recorded"),
     (4, FFT, {"contract": "passe", "points": "0"}, "--points: nothing else is recorded"),
+    # the one reader of raw answers refuses a non-repeatable option given twice
     (4, FFT, {**BASE, "petit_au_bout": ["Ann", "Bob"]},
-     "--petit-au-bout: only one player can have the petit au bout"),
+     "--petit-au-bout: given 2 times (Ann, Bob); give it once"),
     (4, FFT, {**BASE, "poignee": ["Ann", "ann:double"]},
      "--poignee: Ann has two poignées (one per player)"),
     (4, MAISON, {**BASE, "misere": ["Bob:double", "b"]}, "--misere: Bob has two misères"),
     (4, MAISON, {**BASE, "poignee": ["Bob:triple"]}, "--poignee: no poignée triple"),
     (4, FFT, {**BASE, "poignee": ["Bob:quadruple"]}, "--poignee: unknown value 'quadruple'"),
-    (4, FFT, {**BASE, "poignee": ["Bob:"]}, "--poignee: 'Bob:' is not of the form NAME:double"),
+    (4, FFT, {**BASE, "poignee": ["Bob:"]}, "--poignee: 'Bob:' is not of the form NAME:KIND"),
     (4, MAISON, {**BASE, "misere": ["Bob:triple"]}, "--misere: unknown value 'triple'"),
     (4, FFT, {**BASE, "chelem": "yes"}, "--chelem: unknown value 'yes'"),
     # round 1 at 6 players: Ann deals and is mort

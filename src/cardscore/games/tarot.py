@@ -1,7 +1,13 @@
 """French tarot for 3 to 6 players, scored by the ``fft`` or the ``maison`` rules.
 
-RULES.md §1 is the law: §1.2 for the official (FFT) scoring, §1.3 for the house rules of
-seed 000.  Everything a table may play differently is a :class:`TarotParams` field.
+The players' rules are ``docs/rules.md``, section "Tarot": "Rule set `fft`: the official
+scoring" and "Rule set `maison`: the house rules".  Everything a table may play differently
+is a :class:`TarotParams` field.
+
+Scoring a round goes in three steps: :func:`work_out` reads the stored input into a
+:class:`TarotRecord` (what the round *was*: contract, points, gap, multiplier, every term
+with its owner), :func:`scores_of` turns the record into every player's score, and
+:func:`explain` writes the breakdown from the record — the only place that does.
 
 >>> table = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), PRESETS["fft"])
 >>> raw = {"taker": "ann", "contract": "garde", "bouts": "2", "points": "49",
@@ -14,19 +20,25 @@ seed 000.  Everything a table may play differently is a :class:`TarotParams` fie
 {'Ann': 318, 'Bob': -106, 'Cyd': -106, 'Dan': -106}
 >>> result.breakdown[-1]
 '→ Ann +318 (3 × 106), Bob −106, Cyd −106, Dan −106'
+>>> result.record.made, result.record.margin, result.record.unit
+(True, 8, 106)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import StrEnum
+from functools import partial
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardscore.games.base import (
     Choice,
     Field,
+    FieldKind,
     InputError,
     Outcome,
     RoundResult,
@@ -37,17 +49,71 @@ from cardscore.games.base import (
     parse_int,
     parse_number,
     pick_choice,
-    reject_inapplicable,
     split_pair,
 )
+from cardscore.games.reading import Answers, read_answers
+from cardscore.games.record import Term
 from cardscore.i18n import Msg, msg
 
 # --------------------------------------------------------------------------------------------
-# The rules' constants (RULES.md §1)
+# Closed sets of values
+
+
+class Contract(StrEnum):
+    """What a deal was played as: one of the four bids, or nobody took."""
+
+    PRISE = "prise"
+    GARDE = "garde"
+    GARDE_SANS = "garde-sans"
+    GARDE_CONTRE = "garde-contre"
+    RENONCE = "renonce"
+    PASSE = "passe"
+
+
+class Chelem(StrEnum):
+    """A chelem (every trick taken), as the round records it."""
+
+    ANNOUNCED = "announced"
+    UNANNOUNCED = "unannounced"
+    FAILED = "failed"
+    DEFENSE = "defense"
+
+
+class Scoring(StrEnum):
+    """The two scoring formulas (the ``scoring`` parameter)."""
+
+    FFT = "fft"
+    MAISON = "maison"
+
+
+class Size(StrEnum):
+    """How big a poignée or a misère is."""
+
+    SIMPLE = "simple"
+    DOUBLE = "double"
+    TRIPLE = "triple"
+
+
+class Kind(StrEnum):
+    """The kinds of :class:`~cardscore.games.record.Term` a tarot round has."""
+
+    CONTRACT = "contract"
+    PETIT_AU_BOUT = "petit_au_bout"
+    POIGNEE = "poignee"
+    MISERE = "misere"
+    CHELEM = "chelem"
+    RENONCE = "renonce"
+
+
+# --------------------------------------------------------------------------------------------
+# The rules' constants (docs/rules.md, Tarot)
 
 _ceil, _floor, _fromkeys = math.ceil, math.floor, dict.fromkeys  # bound once: scoring is hot
 
-BIDS = ("prise", "garde", "garde-sans", "garde-contre")  # the contracts one takes, weakest first
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+MORT_TABLE = 6  # at this many players the dealer sits out (the mort)
+PARTNER_TABLE = 5  # from this many players the taker calls a partner
+BIDS = (Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE)  # weakest first
 THRESHOLDS = (56, 51, 41, 36)  # points the taker needs with 0, 1, 2, 3 bouts
 CARD_POINTS = 91  # the card points of a deal, chien included
 BOUTS = 3  # the petit, the 21 and the excuse
@@ -57,40 +123,67 @@ BOUT_VALUE = 4.5  # what each bout is worth
 EXCUSE_TRADE = 0.5
 # the defence took every trick (chelem of the defence): the taker keeps at most the excuse
 BOUTS_AGAINST_A_CHELEM = 1
-FFT_MULTIPLIERS = {"prise": 1, "garde": 2, "garde-sans": 4, "garde-contre": 6}
-FFT_POIGNEES = {"simple": 20, "double": 30, "triple": 40}
-FFT_CHELEMS = {"announced": 400, "unannounced": 200, "failed": -200, "defense": -200}
+
+# fft: each defender pays (FFT_BASE + gap) × the contract's multiplier, plus the bonuses
+FFT_BASE = 25
+FFT_MULTIPLIERS = {
+    Contract.PRISE: 1,
+    Contract.GARDE: 2,
+    Contract.GARDE_SANS: 4,
+    Contract.GARDE_CONTRE: 6,
+}
+FFT_PETIT_AU_BOUT = 10  # × the multiplier
+FFT_POIGNEES = {Size.SIMPLE: 20, Size.DOUBLE: 30, Size.TRIPLE: 40}
+FFT_CHELEMS = {
+    Chelem.ANNOUNCED: 400,
+    Chelem.UNANNOUNCED: 200,
+    Chelem.FAILED: -200,
+    Chelem.DEFENSE: -200,
+}
+FFT_TAKER_WITH_PARTNER = 2  # the taker's share of the unit when he called a partner
 # maison: what a chelem adds to the amount per opponent, and whether the round then counts
-# as made; the defence's chelem is not in seed 000: it mirrors a failed announced one.
+# as made; the defence's chelem mirrors a failed announced one (a choice of these rules).
 MAISON_CHELEMS = {
-    "announced": (400, True),
-    "unannounced": (200, True),
-    "failed": (200, False),
-    "defense": (200, False),
+    Chelem.ANNOUNCED: (400, True),
+    Chelem.UNANNOUNCED: (200, True),
+    Chelem.FAILED: (200, False),
+    Chelem.DEFENSE: (200, False),
 }
+MAISON_TAKER_WITH_PARTNER = 3
+ROUNDING = 10  # maison's surplus and the renonce's price are rounded to ten, half up
+PERSONAL_BONUS = 10  # a personal bonus: what each other player pays its holder
+DOUBLE_BONUS = 2  # a double counts twice a simple (when the rule says so)
+# trumps to show for a simple, double and triple poignée (fft), by active players
+POIGNEE_SIZES = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13), 6: (8, 10, 13)}
+
 CHELEM_NAMES = {
-    "announced": msg("chelem announced and made"),
-    "unannounced": msg("chelem made unannounced"),
-    "failed": msg("chelem announced and failed"),
-    "defense": msg("chelem of the defence"),
+    Chelem.ANNOUNCED: msg("chelem announced and made"),
+    Chelem.UNANNOUNCED: msg("chelem made unannounced"),
+    Chelem.FAILED: msg("chelem announced and failed"),
+    Chelem.DEFENSE: msg("chelem of the defence"),
 }
+# a personal bonus's name in the breakdown (game terms: French in both languages)
+BONUS_NAMES = {Kind.PETIT_AU_BOUT: "petit au bout", Kind.POIGNEE: "poignée", Kind.MISERE: "misère"}
 
 CONTRACT_CHOICES = (
-    Choice("prise", "prise (petite)", aliases=("petite",)),
-    Choice("garde", "garde"),
-    Choice("garde-sans", "garde sans", aliases=("garde sans le chien",)),
-    Choice("garde-contre", "garde contre", aliases=("garde contre le chien",)),
-    Choice("renonce", "renonce (nobody took; the one with the most points pays)"),
-    Choice("passe", "passe (everybody passed, nobody scores)"),
+    Choice(Contract.PRISE, "prise (petite)", aliases=("petite",)),
+    Choice(Contract.GARDE, "garde"),
+    Choice(Contract.GARDE_SANS, "garde sans", aliases=("garde sans le chien",)),
+    Choice(Contract.GARDE_CONTRE, "garde contre", aliases=("garde contre le chien",)),
+    Choice(Contract.RENONCE, "renonce (nobody took; the one with the most points pays)"),
+    Choice(Contract.PASSE, "passe (everybody passed, nobody scores)"),
 )
-POIGNEE_CHOICES = (Choice("simple"), Choice("double"), Choice("triple"))
-MISERE_CHOICES = (Choice("simple"), Choice("double"))
+POIGNEE_CHOICES = (Choice(Size.SIMPLE), Choice(Size.DOUBLE), Choice(Size.TRIPLE))
+MISERE_CHOICES = (Choice(Size.SIMPLE), Choice(Size.DOUBLE))
 CHELEM_CHOICES = (
-    Choice("announced", "announced and made", aliases=("annonce", "annonce-reussi")),
-    Choice("unannounced", "made, not announced", aliases=("non-annonce", "not-announced")),
-    Choice("failed", "announced and failed", aliases=("chute", "annonce-chute")),
-    Choice("defense", "taken by the defence", aliases=("defence",)),
+    Choice(Chelem.ANNOUNCED, "announced and made", aliases=("annonce", "annonce-reussi")),
+    Choice(Chelem.UNANNOUNCED, "made, not announced", aliases=("non-annonce", "not-announced")),
+    Choice(Chelem.FAILED, "announced and failed", aliases=("chute", "annonce-chute")),
+    Choice(Chelem.DEFENSE, "taken by the defence", aliases=("defence",)),
 )
+# stored strings back to their members, by a dict lookup (faster than calling the enum)
+_CONTRACTS: Mapping[str, Contract] = {c.value: c for c in Contract}
+_CHELEMS: Mapping[str | None, Chelem | None] = {None: None, **{c.value: c for c in Chelem}}
 
 
 # --------------------------------------------------------------------------------------------
@@ -99,7 +192,8 @@ CHELEM_CHOICES = (
 
 @dataclass(frozen=True)
 class TarotParams:
-    """A tarot rule set (RULES.md §1); the presets are :data:`PRESETS`.
+    """A tarot rule set (docs/rules.md, Tarot › Tarot parameters); the presets are
+    :data:`PRESETS`.
 
     >>> PRESETS["maison"].scoring, PRESETS["maison"].half_points, PRESETS["fft"].passe
     ('maison', False, True)
@@ -109,7 +203,7 @@ class TarotParams:
         "fft",
         "the scoring formula: fft (official, (25 + gap) × multiplier) or maison "
         "(seed 000: contract value + surplus rounded to ten)",
-        choices=("fft", "maison"),
+        choices=tuple(s.value for s in Scoring),
     )
     half_points: bool = param_field(
         True,
@@ -145,7 +239,7 @@ PRESETS: Mapping[str, TarotParams] = MappingProxyType(
         # seed 000 drops half points and plays misères and renonce; a deal nobody takes is a
         # renonce there, so passe is off.
         "maison": TarotParams(
-            scoring="maison", half_points=False, miseres=True, renonce=True, passe=False
+            scoring=Scoring.MAISON.value, half_points=False, miseres=True, renonce=True, passe=False
         ),
     }
 )
@@ -160,42 +254,69 @@ def _params(table: Table) -> TarotParams:
 # Small public helpers (for prompts and the ``convert`` command)
 
 
+def _players_error(count: int) -> InputError:
+    return InputError(
+        msg(
+            "tarot is played by {low} to {high} players (got {count})",
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+            count=count,
+        )
+    )
+
+
 def poignee_sizes(active_count: int) -> tuple[int, int, int]:
     """Trumps to show for a simple, double and triple poignée (fft), by active players.
 
     >>> poignee_sizes(3), poignee_sizes(4), poignee_sizes(5)
     ((13, 15, 18), (10, 13, 15), (8, 10, 13))
     """
-    sizes = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13), 6: (8, 10, 13)}
-    if active_count not in sizes:
-        raise InputError(msg("tarot is played by 3 to 6 players (got {count})", count=active_count))
-    return sizes[active_count]
+    if active_count not in POIGNEE_SIZES:
+        raise _players_error(active_count)
+    return POIGNEE_SIZES[active_count]
 
 
 def _poignee_label(table: Table, choice: Choice) -> Msg:
     """``double (10 trumps)``: what a poignée means at this table, for the prompts."""
-    active = len(table.players) - (1 if len(table.players) == 6 else 0)
+    active = len(table.players) - (1 if len(table.players) == MORT_TABLE else 0)
     index = [c.value for c in POIGNEE_CHOICES].index(choice.value)
     return msg("{kind} ({count} trumps)", kind=choice.value, count=poignee_sizes(active)[index])
 
 
-def poignee_kinds(params: TarotParams) -> tuple[str, ...]:
+def poignee_kinds(params: TarotParams) -> tuple[Size, ...]:
     """The poignées a rule set knows: the maison rules have no triple.
 
-    >>> poignee_kinds(PRESETS["fft"]), poignee_kinds(PRESETS["maison"])
-    (('simple', 'double', 'triple'), ('simple', 'double'))
+    >>> poignee_kinds(PRESETS["fft"]) == ("simple", "double", "triple")
+    True
+    >>> poignee_kinds(PRESETS["maison"]) == ("simple", "double")
+    True
     """
-    return ("simple", "double") if params.scoring == "maison" else ("simple", "double", "triple")
+    if params.scoring == Scoring.MAISON:
+        return (Size.SIMPLE, Size.DOUBLE)
+    return (Size.SIMPLE, Size.DOUBLE, Size.TRIPLE)
 
 
-def contracts(params: TarotParams) -> tuple[str, ...]:
+def contracts(params: TarotParams) -> tuple[Contract, ...]:
     """The contracts a rule set accepts (renonce and passe depend on the parameters).
 
-    >>> contracts(PRESETS["maison"])
-    ('prise', 'garde', 'garde-sans', 'garde-contre', 'renonce')
+    >>> [str(c) for c in contracts(PRESETS["maison"])]
+    ['prise', 'garde', 'garde-sans', 'garde-contre', 'renonce']
     """
-    extra = ("renonce",) * params.renonce + ("passe",) * params.passe
+    extra = (Contract.RENONCE,) * params.renonce + (Contract.PASSE,) * params.passe
     return BIDS + extra
+
+
+def _out_of_range(option: str, value: float) -> InputError:
+    """``--points: 92 is out of range (0 to 91)``, for any count of card points."""
+    return InputError(
+        msg(
+            "{what}: {value} is out of range ({low} to {high})",
+            what=option,
+            value=_num(value),
+            low=0,
+            high=CARD_POINTS,
+        )
+    )
 
 
 def convert(defense_points: float | str, params: TarotParams) -> float | int:
@@ -224,16 +345,26 @@ def convert(defense_points: float | str, params: TarotParams) -> float | int:
                 )
             )
     if not 0 <= value <= CARD_POINTS:
-        raise InputError(
-            msg(
-                "{what}: {value} is out of range ({low} to {high})",
-                what="POINTS",
-                value=_num(value),
-                low=0,
-                high=CARD_POINTS,
-            )
-        )
-    return _num(_effective_points(CARD_POINTS - value, params))
+        raise _out_of_range("POINTS", value)
+    return _num(_effective_points(CARD_POINTS - value, params.half_points))
+
+
+def point_bounds(bouts: int, params: TarotParams) -> tuple[float, float]:
+    """The taker's lowest and highest possible points with ``bouts`` bouts.
+
+    Each bout is worth 4.5 and the excuse may be traded for a half-point card, so
+    ``4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B)``, within 0 to 91; without half points the
+    bounds are rounded down (docs/rules.md, Tarot › Points that cannot happen are refused).
+
+    >>> [point_bounds(b, PRESETS["fft"]) for b in range(4)]
+    [(0, 78), (4, 82.5), (8.5, 87), (13, 91)]
+    >>> [point_bounds(b, PRESETS["maison"]) for b in range(4)]
+    [(0, 78), (4, 82), (8, 87), (13, 91)]
+    """
+    low = max(0.0, BOUT_VALUE * bouts - EXCUSE_TRADE)
+    high = min(CARD_POINTS, CARD_POINTS + EXCUSE_TRADE - BOUT_VALUE * (BOUTS - bouts))
+    half = params.half_points
+    return _num(_effective_points(low, half)), _num(_effective_points(high, half))
 
 
 # --------------------------------------------------------------------------------------------
@@ -253,15 +384,15 @@ def _contract_so_far(raw: Mapping[str, Any]) -> str | None:
 
 
 def _not_passe(table: Table, raw: Mapping[str, Any]) -> bool:
-    return _contract_so_far(raw) != "passe"
+    return _contract_so_far(raw) != Contract.PASSE
 
 
 def _a_bid(table: Table, raw: Mapping[str, Any]) -> bool:
-    return _contract_so_far(raw) not in ("passe", "renonce")
+    return _contract_so_far(raw) not in (Contract.PASSE, Contract.RENONCE)
 
 
 def _partner_possible(table: Table, raw: Mapping[str, Any]) -> bool:
-    return len(table.players) >= 5 and _a_bid(table, raw)
+    return len(table.players) >= PARTNER_TABLE and _a_bid(table, raw)
 
 
 def _miseres_played(table: Table, raw: Mapping[str, Any]) -> bool:
@@ -276,7 +407,7 @@ def _defense_points_instead(table: Table, raw: Mapping[str, Any]) -> bool:
 FIELDS: tuple[Field, ...] = (
     Field(
         "contract",
-        "choice",
+        FieldKind.CHOICE,
         "Contract?",
         "the contract: prise (petite), garde, garde-sans, garde-contre; renonce or passe "
         "when nobody took, if the rules have them",
@@ -285,7 +416,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "taker",
-        "player",
+        FieldKind.PLAYER,
         "Who took?",
         "the taker (for a renonce: the player with the most points, chien included)",
         required=True,
@@ -294,7 +425,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "called",
-        "player",
+        FieldKind.PLAYER,
         "Who was called? (the taker himself if he plays alone)",
         "the partner the taker called (5 or 6 players); the taker's own name or nothing "
         "if he plays alone",
@@ -303,7 +434,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "bouts",
-        "integer",
+        FieldKind.INTEGER,
         "How many bouts did the taker take?",
         "the taker's bouts, 0 to 3",
         required=True,
@@ -312,7 +443,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "points",
-        "number",
+        FieldKind.NUMBER,
         "The taker's points?",
         "the taker's card points, 0 to 91 (35,5 accepted)",
         applies=_not_passe,
@@ -320,7 +451,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "defense_points",
-        "number",
+        FieldKind.NUMBER,
         "The defence's points?",
         "the defence's card points instead of --points (the taker has 91 minus them)",
         option="--defense-points",
@@ -329,7 +460,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "petit_au_bout",
-        "player",
+        FieldKind.PLAYER,
         "Who took the petit au bout?",
         "the player who won the last trick with the petit",
         applies=_a_bid,
@@ -337,7 +468,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "poignee",
-        "player_tag",
+        FieldKind.PLAYER_TAG,
         "Poignées shown?",
         "a poignée shown, NAME or NAME:double (simple, double, triple); repeatable",
         choices=POIGNEE_CHOICES,
@@ -348,7 +479,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "misere",
-        "player_tag",
+        FieldKind.PLAYER_TAG,
         "Misères?",
         "a misère, NAME or NAME:double (maison rules); repeatable",
         choices=MISERE_CHOICES,
@@ -357,7 +488,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "chelem",
-        "choice",
+        FieldKind.CHOICE,
         "Chelem?",
         "a chelem: announced (made), unannounced (made), failed (announced) or defense",
         choices=CHELEM_CHOICES,
@@ -369,121 +500,103 @@ _FIELD = {f.key: f for f in FIELDS}
 
 
 # --------------------------------------------------------------------------------------------
-# Reading raw answers
+# Reading a round: raw answers (see games.reading) resolved into the stored input
 
 
-def _normalize(value: Any, f: Field) -> str | list[str] | None:
-    """Bring a raw value to ``None``, a stripped string or a list of them, refusing any
-    other type with an :class:`InputError` (raw data may come from anywhere)."""
-    if value is None or value is False:
-        return None
-    if value is True:
-        raise InputError(msg("{option}: a value is needed", option=f.option))
-    if isinstance(value, int | float):
-        value = str(_num(value)) if math.isfinite(value) else str(value)
-    if isinstance(value, str):
-        return value.strip() or None
-    if isinstance(value, list | tuple):
-        items = [_normalize(v, f) for v in value]
-        if any(isinstance(v, list) for v in items):
-            raise InputError(
-                msg("{option}: a list of names or values was expected", option=f.option)
-            )
-        texts = [v for v in items if isinstance(v, str)]
-        return texts or None
-    raise InputError(
-        msg(
-            "{option}: unexpected value of type {type}",
-            option=f.option,
-            type=type(value).__name__,
-        )
-    )
-
-
-def _single(value: str | list[str] | None, f: Field) -> str | None:
-    """One value of a non-repeatable field."""
-    if isinstance(value, list):
-        if len(value) > 1:
-            raise InputError(
-                msg(
-                    "{option}: given {count} times, one value is accepted",
-                    option=f.option,
-                    count=len(value),
-                )
-            )
-        return value[0]
-    return value
-
-
-def _many(value: str | list[str] | None) -> list[str]:
-    if value is None:
-        return []
-    return [value] if isinstance(value, str) else value
-
-
-def _resolve(text: str, f: Field, table: Table, active: Sequence[str], mort: str | None) -> str:
-    """A player among the active ones, saying so clearly when the name is the mort's."""
+@contextmanager
+def _about(key: str) -> Iterator[None]:
+    """Say which field an error from a shared helper (a player's name, a choice, a number)
+    is about, so that the prompts ask that question again."""
     try:
-        return table.find_player(text, what=f.option, among=active)
-    except InputError:
-        if mort is not None:
-            try:
-                found = table.find_player(text, what=f.option)
-            except InputError:
-                found = None
-            if found == mort:
+        yield
+    except InputError as exc:
+        if exc.field is not None:
+            raise
+        raise InputError(exc.args[0], field=key) from None
+
+
+class _Seats(NamedTuple):
+    """Who can be named this round: the active players, and the mort (6 players)."""
+
+    table: Table
+    active: tuple[str, ...]
+    mort: str | None
+
+    def resolve(self, text: str, key: str) -> str:
+        """A player among the active ones, saying so clearly when the name is the mort's."""
+        option = _FIELD[key].option
+        try:
+            with _about(key):
+                return self.table.find_player(text, what=option, among=self.active)
+        except InputError:
+            if self.mort is not None and self._names_the_mort(text):
                 raise InputError(
                     msg(
                         "{option}: {mort} is the mort this round and does not play",
-                        option=f.option,
-                        mort=mort,
-                    )
+                        option=option,
+                        mort=self.mort,
+                    ),
+                    field=key,
                 ) from None
-        raise
+            raise
+
+    def _names_the_mort(self, text: str) -> bool:
+        try:
+            return self.table.find_player(text) == self.mort
+        except InputError:
+            return False
 
 
-def _read_contract(value: str | None, params: TarotParams) -> str:
-    f = _FIELD["contract"]
-    allowed = ", ".join(contracts(params))
-    if value is None:
+class _Points(NamedTuple):
+    """The taker's points as read, and whether they were typed as the defence's."""
+
+    value: float
+    from_defense: bool
+
+
+def _read_contract(text: str | None, params: TarotParams) -> Contract:
+    option, allowed = _FIELD["contract"].option, contracts(params)
+    accepted = ", ".join(allowed)
+    if text is None:
         raise InputError(
-            msg("{option}: the contract is needed ({accepted})", option=f.option, accepted=allowed)
+            msg("{option}: the contract is needed ({accepted})", option=option, accepted=accepted),
+            field="contract",
         )
-    contract = pick_choice(value, CONTRACT_CHOICES, what=f.option)
-    if contract not in contracts(params):
+    with _about("contract"):
+        contract = _CONTRACTS[pick_choice(text, CONTRACT_CHOICES, what=option)]
+    if contract not in allowed:
         raise InputError(
             msg(
                 "{option}: no {contract} under these rules (accepted: {accepted})",
-                option=f.option,
+                option=option,
                 contract=contract,
-                accepted=allowed,
-            )
+                accepted=accepted,
+            ),
+            field="contract",
         )
     return contract
 
 
-def _only(vals: Mapping[str, Any], allowed: Sequence[str], why: Msg) -> None:
+def _only(answers: Answers, allowed: Sequence[str], why: Msg) -> None:
     """Refuse every field but the contract and ``allowed`` (a passe or a renonce)."""
     for f in FIELDS:
-        if f.key not in ("contract", *allowed) and is_given(vals[f.key]):
-            raise InputError(msg("{option}: {reason}", option=f.option, reason=why))
+        if f.key not in ("contract", *allowed) and f.key in answers:
+            raise InputError(msg("{option}: {reason}", option=f.option, reason=why), field=f.key)
 
 
-def point_bounds(bouts: int, params: TarotParams) -> tuple[float, float]:
-    """The taker's lowest and highest possible points with ``bouts`` bouts.
-
-    Each bout is worth 4.5 and the excuse may be traded for a half-point card, so
-    ``4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B)``, within 0 to 91; without half points the
-    bounds are rounded down.
-
-    >>> [point_bounds(b, PRESETS["fft"]) for b in range(4)]
-    [(0, 78), (4, 82.5), (8.5, 87), (13, 91)]
-    >>> [point_bounds(b, PRESETS["maison"]) for b in range(4)]
-    [(0, 78), (4, 82), (8, 87), (13, 91)]
-    """
-    low = max(0.0, BOUT_VALUE * bouts - EXCUSE_TRADE)
-    high = min(CARD_POINTS, CARD_POINTS + EXCUSE_TRADE - BOUT_VALUE * (BOUTS - bouts))
-    return _num(_effective_points(low, params)), _num(_effective_points(high, params))
+def _refuse_inapplicable(answers: Answers, table: Table, params: TarotParams) -> None:
+    """Refuse a field given where it does not apply (``--called`` at 4 players…)."""
+    if "misere" in answers and not params.miseres:
+        raise InputError(
+            msg("--misere: no misère under the fft rules (rule miseres is off)")
+            if params.scoring == Scoring.FFT
+            else msg("--misere: no misère under these rules (rule miseres is off)"),
+            field="misere",
+        )
+    for f in FIELDS:
+        if f.key in answers and not f.is_relevant(table, answers):
+            reason = msg(f.unavailable)
+            raise InputError(msg("{option}: {reason}", option=f.option, reason=reason), field=f.key)
 
 
 def _why_bounds(params: TarotParams) -> Msg:
@@ -500,118 +613,115 @@ def _why_bounds(params: TarotParams) -> Msg:
     )
 
 
-def _read_points(
-    vals: Mapping[str, Any], bouts: int | None, params: TarotParams
-) -> tuple[float, bool]:
-    """The taker's points, from ``--points`` or ``--defense-points`` (and whether they were
-    given as the defence's), checked against the card total and the bouts (see
-    :func:`point_bounds`).  A refusal states the bounds in the points the user typed."""
-    pf, df = _FIELD["points"], _FIELD["defense_points"]
-    typed, defense = _single(vals["points"], pf), _single(vals["defense_points"], df)
+def _read_points(answers: Answers, bouts: int | None, params: TarotParams) -> _Points:
+    """The taker's points, from ``--points`` or ``--defense-points``, checked against the
+    card total and the bouts (see :func:`point_bounds`)."""
+    typed, defense = answers.text("points"), answers.text("defense_points")
     if typed is not None and defense is not None:
         raise InputError(
-            msg("{option}: give either --points or --defense-points, not both", option=pf.option)
+            msg(
+                "{option}: give either --points or --defense-points, not both",
+                option=_FIELD["points"].option,
+            ),
+            field="points",
         )
     if typed is None and defense is None:
         raise InputError(
-            msg("{option}: the taker's points are needed (or --defense-points)", option=pf.option)
-        )
-    f, text = (pf, typed) if typed is not None else (df, defense)
-    value = parse_number(str(text), what=f.option)
-    if not 0 <= value <= CARD_POINTS:
-        raise InputError(
             msg(
-                "{what}: {value} is out of range ({low} to {high})",
-                what=f.option,
-                value=_num(value),
-                low=0,
-                high=CARD_POINTS,
-            )
+                "{option}: the taker's points are needed (or --defense-points)",
+                option=_FIELD["points"].option,
+            ),
+            field="points",
         )
-    points = value if f is pf else CARD_POINTS - value
+    key, text = ("points", typed) if typed is not None else ("defense_points", defense)
+    option = _FIELD[key].option
+    with _about(key):
+        value = parse_number(str(text), what=option)
+        if not 0 <= value <= CARD_POINTS:
+            raise _out_of_range(option, value)
+    from_defense = key == "defense_points"
+    points = CARD_POINTS - value if from_defense else value
     if bouts is not None:
-        low, high = point_bounds(bouts, params)
-        if not low <= points <= high:
-            terms = {
-                "option": f.option,
-                "value": _num(value),
-                "bouts": _bouts(bouts),
-                "why": _why_bounds(params),
-            }
-            raise InputError(
-                msg(
-                    "{option}: {value} is impossible: with {bouts}, the taker has {low} to "
-                    "{high} points ({why})",
-                    low=low,
-                    high=high,
-                    **terms,
-                )
-                if f is pf
-                else msg(
-                    "{option}: {value} is impossible: with {bouts} for the taker, the defence "
-                    "has {low} to {high} points ({why})",
-                    low=_num(CARD_POINTS - high),
-                    high=_num(CARD_POINTS - low),
-                    **terms,
-                )
-            )
-    return points, f is df
+        _check_bounds(points, value, bouts, from_defense, params)
+    return _Points(points, from_defense)
+
+
+def _check_bounds(
+    points: float, typed: float, bouts: int, from_defense: bool, params: TarotParams
+) -> None:
+    """Refuse points the bouts make impossible, stating the bounds in the points typed."""
+    low, high = point_bounds(bouts, params)
+    if low <= points <= high:
+        return
+    key = "defense_points" if from_defense else "points"
+    terms = {
+        "option": _FIELD[key].option,
+        "value": _num(typed),
+        "bouts": _bouts(bouts),
+        "why": _why_bounds(params),
+    }
+    raise InputError(
+        msg(
+            "{option}: {value} is impossible: with {bouts} for the taker, the defence "
+            "has {low} to {high} points ({why})",
+            low=_num(CARD_POINTS - high),
+            high=_num(CARD_POINTS - low),
+            **terms,
+        )
+        if from_defense
+        else msg(
+            "{option}: {value} is impossible: with {bouts}, the taker has {low} to "
+            "{high} points ({why})",
+            low=low,
+            high=high,
+            **terms,
+        ),
+        field=key,
+    )
+
+
+def _chelem_error(message: Msg) -> InputError:
+    return InputError(message, field="chelem")
 
 
 def _check_chelem(
-    chelem: str | None,
+    chelem: Chelem | None,
     attack: set[str],
     bouts: int,
-    points: float,
-    from_defense: bool,
+    points: _Points,
     petit: str | None,
     params: TarotParams,
 ) -> None:
     """Refuse a chelem that contradicts the rest of the round: a chelem made by the taker's
     side leaves no trick (so not the petit au bout) to the defence; a chelem of the defence
-    leaves the taker at most the excuse (1 bout, 4.5 points) and never the petit au bout."""
+    leaves the taker at most the excuse and never the petit au bout."""
     option = _FIELD["chelem"].option
-    if chelem in ("announced", "unannounced") and petit is not None and petit not in attack:
-        raise InputError(
+    made = chelem in (Chelem.ANNOUNCED, Chelem.UNANNOUNCED)
+    if made and petit is not None and petit not in attack:
+        raise _chelem_error(
             msg(
-                "{option}: a chelem made by the taker's side leaves no trick to the defence, "
-                "so the petit au bout cannot be {player}'s, who defends (--petit-au-bout)",
+                "{option}: a chelem made by the taker's side leaves no trick to the "
+                "defence, so the petit au bout cannot be {player}'s, who defends "
+                "(--petit-au-bout)",
                 option=option,
                 player=petit,
             )
         )
-    if chelem != "defense":
+    if chelem is not Chelem.DEFENSE:
         return
     if bouts > BOUTS_AGAINST_A_CHELEM:
-        raise InputError(
+        raise _chelem_error(
             msg(
-                "{option}: the defence took every trick, so the taker has at most 1 bout "
+                "{option}: the defence took every trick, so the taker has at most {most} "
                 "(the excuse), not {count} (--bouts)",
                 option=option,
+                most=_bouts(BOUTS_AGAINST_A_CHELEM),
                 count=bouts,
             )
         )
-    high = _num(_effective_points(BOUT_VALUE, params))  # the excuse at most
-    if points > high:
-        raise InputError(
-            msg(
-                "{option}: the defence took every trick, so it has at least {low} points, "
-                "not {value} (--defense-points)",
-                option=option,
-                low=_num(CARD_POINTS - high),
-                value=_num(CARD_POINTS - points),
-            )
-            if from_defense
-            else msg(
-                "{option}: the defence took every trick, so the taker has at most {high} "
-                "points, not {value} (--points)",
-                option=option,
-                high=high,
-                value=_num(points),
-            )
-        )
+    _check_defence_chelem_points(points, params.half_points)
     if petit is not None and petit in attack:
-        raise InputError(
+        raise _chelem_error(
             msg(
                 "{option}: the defence took every trick, so the petit au bout cannot be "
                 "{player}'s, who plays with the taker (--petit-au-bout)",
@@ -621,72 +731,88 @@ def _check_chelem(
         )
 
 
-def _tagged_player(
-    text: str, f: Field, table: Table, active: Sequence[str], mort: str | None
-) -> tuple[str, str]:
+def _check_defence_chelem_points(points: _Points, half_points: bool) -> None:
+    """A chelem of the defence leaves the taker at most the excuse's points."""
+    high = _num(_effective_points(BOUT_VALUE * BOUTS_AGAINST_A_CHELEM, half_points))
+    if points.value <= high:
+        return
+    option = _FIELD["chelem"].option
+    raise _chelem_error(
+        msg(
+            "{option}: the defence took every trick, so it has at least {low} points, "
+            "not {value} (--defense-points)",
+            option=option,
+            low=_num(CARD_POINTS - high),
+            value=_num(CARD_POINTS - points.value),
+        )
+        if points.from_defense
+        else msg(
+            "{option}: the defence took every trick, so the taker has at most {high} "
+            "points, not {value} (--points)",
+            option=option,
+            high=high,
+            value=_num(points.value),
+        )
+    )
+
+
+def _tagged_player(text: str, key: str, seats: _Seats) -> tuple[str, Size]:
     """Read ``NAME[:KIND]``; a name may itself hold a ':' (the kind follows the last one).
 
     >>> t = Table("tarot", ("Ann", "Bo:b", "Cyd"), PRESETS["fft"])
-    >>> read = lambda text: _tagged_player(text, _FIELD["poignee"], t, t.players, None)
-    >>> read("a:double"), read("bo:b"), read("Bo:b:triple")
-    (('Ann', 'double'), ('Bo:b', 'simple'), ('Bo:b', 'triple'))
+    >>> read = lambda text: _tagged_player(text, "poignee", _Seats(t, t.players, None))
+    >>> [(name, str(kind)) for name, kind in map(read, ("a:double", "bo:b", "Bo:b:triple"))]
+    [('Ann', 'double'), ('Bo:b', 'simple'), ('Bo:b', 'triple')]
     """
+    f = _FIELD[key]
     name, sep, tag = text.rpartition(":")
     if sep and name.strip() and any(c.matches(tag) for c in f.choices):
-        return _resolve(name.strip(), f, table, active, mort), pick_choice(tag, f.choices, what="")
+        return seats.resolve(name.strip(), key), Size(pick_choice(tag, f.choices, what=""))
     if sep:
         try:
-            return _resolve(text, f, table, active, mort), "simple"
+            return seats.resolve(text, key), Size.SIMPLE
         except InputError:
             pass  # not a name with a ':': read it as NAME:KIND to say what is wrong
-    name, tag = split_pair(text, ":", what=f.option, example="NAME:double")
-    player = _resolve(name, f, table, active, mort)
-    return player, "simple" if tag is None else pick_choice(tag, f.choices, what=f.option)
+    with _about(key):
+        name, tag = split_pair(text, ":", what=f.option, example="NAME:double")
+        player = seats.resolve(name, key)
+        kind = Size.SIMPLE if tag is None else Size(pick_choice(tag, f.choices, what=f.option))
+        return player, kind
 
 
-def _read_tags(
-    texts: list[str],
-    f: Field,
-    kinds: Sequence[str],
-    table: Table,
-    active: Sequence[str],
-    mort: str | None,
-) -> list[list[str]]:
+def _read_tags(answers: Answers, key: str, kinds: Sequence[Size], seats: _Seats) -> list[list[str]]:
     """``NAME[:KIND]`` values (poignées, misères): one per player, in seating order."""
-    noun = "poignée" if f.key == "poignee" else "misère"  # the game's terms, French in both
-    found: dict[str, str] = {}
-    for text in texts:
-        player, kind = _tagged_player(text, f, table, active, mort)
+    option = _FIELD[key].option
+    noun = BONUS_NAMES[Kind(key)]
+    found: dict[str, Size] = {}
+    # the reader splits NAME:KIND at the first ':'; a name may hold one, so join them back
+    for name, tag in answers.pairs(key):
+        player, kind = _tagged_player(name if tag is None else f"{name}:{tag}", key, seats)
         if kind not in kinds:
             raise InputError(
                 msg(
                     "{option}: no {bonus} {kind} under the maison rules (accepted: {accepted})",
-                    option=f.option,
+                    option=option,
                     bonus=noun,
                     kind=kind,
                     accepted=", ".join(kinds),
-                )
+                ),
+                field=key,
             )
         if player in found:
+            shown = {"option": option, "player": player}
             raise InputError(
-                msg(
-                    "{option}: {player} has two poignées (one per player)",
-                    option=f.option,
-                    player=player,
-                )
-                if f.key == "poignee"
-                else msg(
-                    "{option}: {player} has two misères (one per player)",
-                    option=f.option,
-                    player=player,
-                )
+                msg("{option}: {player} has two poignées (one per player)", **shown)
+                if key == "poignee"
+                else msg("{option}: {player} has two misères (one per player)", **shown),
+                field=key,
             )
         found[player] = kind
-    return [[p, found[p]] for p in active if p in found]
+    return [[p, found[p].value] for p in seats.active if p in found]
 
 
 def _stored(
-    contract: str,
+    contract: Contract,
     taker: str | None = None,
     called: str | None = None,
     bouts: int | None = None,
@@ -694,24 +820,69 @@ def _stored(
     petit_au_bout: str | None = None,
     poignees: list[list[str]] | None = None,
     miseres: list[list[str]] | None = None,
-    chelem: str | None = None,
+    chelem: Chelem | None = None,
 ) -> dict[str, Any]:
-    """The stored input: every key always present, in a stable order."""
+    """The stored input: every key always present, in a stable order, plain JSON values."""
     return {
         "taker": taker,
-        "contract": contract,
+        "contract": contract.value,
         "called": called,
         "bouts": bouts,
         "points": None if points is None else _num(points),
         "petit_au_bout": petit_au_bout,
         "poignees": poignees or [],
         "miseres": miseres or [],
-        "chelem": chelem,
+        "chelem": None if chelem is None else chelem.value,
     }
 
 
+def _read_bid(
+    answers: Answers, contract: Contract, taker: str, seats: _Seats, params: TarotParams
+) -> dict[str, Any]:
+    """The rest of a round somebody took: partner, bouts, points, bonuses, chelem."""
+    called = None
+    if "called" in answers:
+        called = seats.resolve(answers.text("called"), "called")
+    bouts_text = answers.text("bouts")
+    if bouts_text is None:
+        raise InputError(
+            msg(
+                "{option}: the taker's number of bouts is needed ({low} to {high})",
+                option="--bouts",
+                low=0,
+                high=BOUTS,
+            ),
+            field="bouts",
+        )
+    with _about("bouts"):
+        bouts = parse_int(bouts_text, what="--bouts", low=0, high=BOUTS)
+    points = _read_points(answers, bouts, params)
+    petit = None
+    if "petit_au_bout" in answers:
+        petit = seats.resolve(answers.text("petit_au_bout"), "petit_au_bout")
+    poignees = _read_tags(answers, "poignee", poignee_kinds(params), seats)
+    miseres = _read_tags(answers, "misere", (Size.SIMPLE, Size.DOUBLE), seats)
+    chelem = None
+    if "chelem" in answers:
+        with _about("chelem"):
+            chelem = Chelem(pick_choice(answers.text("chelem"), CHELEM_CHOICES, what="--chelem"))
+    attack = {taker} if called is None else {taker, called}
+    _check_chelem(chelem, attack, bouts, points, petit, params)
+    return _stored(
+        contract,
+        taker,
+        called=None if called == taker else called,
+        bouts=bouts,
+        points=points.value,
+        petit_au_bout=petit,
+        poignees=poignees,
+        miseres=miseres,
+        chelem=chelem,
+    )
+
+
 # --------------------------------------------------------------------------------------------
-# Formatting
+# Numbers as shown
 
 
 def _num(value: float) -> float | int:
@@ -727,46 +898,461 @@ def _bouts(count: int) -> Msg:
 
 
 def _signed(value: float) -> str:
-    """``+20``, ``−106`` (a real minus sign), ``0``."""
+    """``+20``, ``−106`` (a real minus sign), ``0``.
+
+    >>> _signed(20), _signed(-106), _signed(0)
+    ('+20', '−106', '0')
+    """
     value = _num(value)
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def _sum_formula(terms: Sequence[int]) -> str:
-    """``66 + 20 − 20``: the first term keeps its sign only when negative."""
-    text = _signed(terms[0]).lstrip("+")
-    for t in terms[1:]:
-        text += f" + {t}" if t >= 0 else f" − {-t}"
+def _sum_formula(amounts: Sequence[float]) -> str:
+    """``66 + 20 − 20``: the first term keeps its sign only when negative.
+
+    >>> _sum_formula([66, 20, -20]), _sum_formula([-52, 20])
+    ('66 + 20 − 20', '−52 + 20')
+    """
+    text = _signed(amounts[0]).lstrip("+")
+    for amount in amounts[1:]:
+        text += f" + {amount}" if amount >= 0 else f" − {-amount}"
     return text
 
 
-def _effective_points(points: float, params: TarotParams) -> float:
+def _effective_points(points: float, half_points: bool) -> float:
     """The points that count: without half points, the half is dropped (55.5 → 55)."""
-    return points if params.half_points else math.floor(points)
+    return points if half_points else _floor(points)
 
 
-def _points_line(inp: Mapping[str, Any], points: float, params: TarotParams) -> Msg:
+def _rounded_to_ten(value: float) -> int:
+    """Half up, as the maison surplus and the renonce's price: 4 → 0, 5 → 10, 26 → 30.
+
+    >>> [_rounded_to_ten(v) for v in (4, 5, 26, 14.5)]
+    [0, 10, 30, 10]
+    """
+    return ROUNDING * _floor((value + ROUNDING / 2) / ROUNDING)
+
+
+# --------------------------------------------------------------------------------------------
+# The record: what a round was
+
+
+class TarotRecord(NamedTuple):
+    """What a tarot round was, worked out from its stored input by :func:`work_out`.
+
+    ``points`` are the taker's points as stored, ``counted`` those that count (without half
+    points the half is dropped), ``needed`` what his bouts require; ``margin`` is ``counted −
+    needed`` (positive: the contract is made by so much).  ``made`` says whether the round
+    counts as made (under maison a failed or defence chelem makes it lost whatever the
+    margin).  ``gap`` is the fft gap (the margin, a half point rounded up) or the maison
+    surplus (rounded to ten); ``multiplier`` the fft contract's, ``value`` the maison
+    contract's.  ``unit`` is what each defender pays the attack (negative: receives), the
+    sum of ``contract_terms``; the taker scores ``factor × unit``, the called partner
+    ``unit``, the mort nothing.  ``personal`` are the bonuses that belong to a player
+    (misères; under maison also the petit au bout and poignées): each other active player
+    pays the term's amount to its owner.  A renonce has the one term its holder pays each
+    other player; a passe has none.
+    """
+
+    contract: Contract
+    scoring: Scoring
+    taker: str | None
+    called: str | None
+    mort: str | None
+    active: tuple[str, ...]
+    bouts: int | None
+    points: float | None
+    counted: float | None
+    needed: int | None
+    made: bool | None
+    margin: float | None
+    gap: int | None
+    multiplier: int | None
+    value: int | None
+    chelem: Chelem | None
+    unit: int
+    factor: int
+    contract_terms: tuple[Term, ...]
+    personal: tuple[Term, ...]
+
+    @property
+    def side(self) -> str | None:
+        """The taker's score column: himself."""
+        return self.taker
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """Every term: those of the unit, then the personal bonuses."""
+        return self.contract_terms + self.personal
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as ``show --json`` gives it under ``"terms"``: plain JSON values."""
+        return {
+            "contract": str(self.contract),
+            "scoring": str(self.scoring),
+            "taker": self.taker,
+            "called": self.called,
+            "mort": self.mort,
+            "active": list(self.active),
+            "bouts": self.bouts,
+            "points": _maybe_num(self.points),
+            "counted_points": _maybe_num(self.counted),
+            "needed": self.needed,
+            "made": self.made,
+            "margin": _maybe_num(self.margin),
+            "gap": self.gap,
+            "multiplier": self.multiplier,
+            "contract_value": self.value,
+            "chelem": None if self.chelem is None else str(self.chelem),
+            "unit": self.unit,
+            "taker_factor": self.factor,
+            "terms": [_term_json(t) for t in self.contract_terms],
+            "personal_terms": [_term_json(t) for t in self.personal],
+        }
+
+
+def _maybe_num(value: float | None) -> float | int | None:
+    return None if value is None else _num(value)
+
+
+def _term_json(term: Term) -> dict[str, Any]:
+    """A term as plain JSON values (its kind and detail as strings, not enum members)."""
+    data = term.as_json()
+    data["kind"] = str(term.kind)
+    if term.detail is not None:
+        data["detail"] = str(term.detail)
+    return data
+
+
+# --------------------------------------------------------------------------------------------
+# Working out a record
+
+
+class _Seating:
+    """What scoring needs of a table, worked out once per table: the rule set, the seats,
+    and for each deal (by the dealer's seat) the mort and the players who play."""
+
+    __slots__ = (
+        "bonus",
+        "half_points",
+        "maison",
+        "params",
+        "players",
+        "scoring",
+        "seats",
+        "values",
+        "work_out",
+    )
+
+    def __init__(self, table: Table) -> None:
+        params = _params(table)
+        players = table.players
+        self.params = params
+        self.players = players
+        self.maison = params.scoring == Scoring.MAISON
+        self.scoring = Scoring.MAISON if self.maison else Scoring.FFT
+        self.half_points = params.half_points
+        # maison: the value of each contract
+        self.values = {
+            Contract.PRISE: params.value_prise,
+            Contract.GARDE: params.value_garde,
+            Contract.GARDE_SANS: params.value_garde_sans,
+            Contract.GARDE_CONTRE: params.value_garde_contre,
+        }
+        # a personal bonus by its size (a double counts double only when the rule says so)
+        double = DOUBLE_BONUS if params.double_bonus_counts_double else 1
+        self.bonus = {
+            Size.SIMPLE: PERSONAL_BONUS,
+            Size.DOUBLE: PERSONAL_BONUS * double,
+            Size.TRIPLE: PERSONAL_BONUS,
+        }
+        # how each contract's record is worked out, by its stored name
+        bid = _work_out_maison if self.maison else _work_out_fft
+        self.work_out = {c.value: bid for c in BIDS}
+        self.work_out |= {_RENONCE.value: _work_out_renonce, _PASSE.value: _work_out_passe}
+        if len(players) == MORT_TABLE:  # the dealer is the mort (see Tarot.sitting_out)
+            self.seats = tuple((m, tuple(p for p in players if p != m)) for m in players)
+        else:
+            self.seats = ((None, players),)
+
+
+# Tables are frozen, so what is worked out of one holds as long as it lives: keyed on the
+# table's id, the table itself kept with it (its id cannot be reused while it is here).
+_SEATINGS: dict[int, tuple[Table, _Seating]] = {}
+_SEATINGS_KEPT = 16
+
+
+def _seating(table: Table) -> _Seating:
+    entry = _SEATINGS.get(id(table))
+    if entry is not None and entry[0] is table:
+        return entry[1]
+    seating = _Seating(table)
+    if len(_SEATINGS) >= _SEATINGS_KEPT:
+        _SEATINGS.clear()
+    _SEATINGS[id(table)] = (table, seating)
+    return seating
+
+
+_SIZES: Mapping[str, Size] = {s.value: s for s in Size}
+# Bound once: scoring is hot, and reading an enum's member is an attribute look-up.
+_PASSE, _RENONCE = Contract.PASSE, Contract.RENONCE
+_CONTRACT, _PETIT, _POIGNEE, _MISERE, _CHELEM, _PRICE = (
+    Kind.CONTRACT, Kind.PETIT_AU_BOUT, Kind.POIGNEE, Kind.MISERE, Kind.CHELEM,
+    Kind.RENONCE,
+)  # fmt: skip
+_FFT, _MAISON = Scoring.FFT, Scoring.MAISON
+# A record and a term built from a tuple of all their fields, without the keyword-handling
+# constructor of a NamedTuple (a replay builds one or more per round).
+_record = partial(tuple.__new__, TarotRecord)
+_term = partial(tuple.__new__, Term)
+
+
+def work_out(inp: Mapping[str, Any], table: Table, number: int) -> TarotRecord:
+    """The record of a stored round (assumed valid) played as round ``number`` at ``table``.
+
+    >>> t = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), PRESETS["fft"])
+    >>> inp = GAME.build_round({"taker": "Ann", "contract": "garde", "bouts": "1",
+    ...                         "points": "48", "poignee": ["Bob"]}, t, 1)
+    >>> r = work_out(inp, t, 1)
+    >>> r.made, r.margin, r.gap, r.multiplier, r.unit
+    (False, -3, 3, 2, -76)
+    >>> [(str(t.kind), t.amount, t.owner) for t in r.terms]
+    [('contract', -56, None), ('poignee', -20, 'Bob')]
+    """
+    return _work_out(inp, _seating(table), number)
+
+
+def _work_out(inp: Mapping[str, Any], seating: _Seating, number: int) -> TarotRecord:
+    """The record of round ``number``, by the contract's way of working it out."""
+    mort, active = seating.seats[(number - 1) % len(seating.seats)]
+    return seating.work_out[inp["contract"]](inp, seating, mort, active)
+
+
+def _work_out_passe(
+    inp: Mapping[str, Any], seating: _Seating, mort: str | None, active: tuple[str, ...]
+) -> TarotRecord:
+    """Everybody passed: nobody took, nobody scores."""
+    return _record((
+        _PASSE, seating.scoring, None, None, mort, active, None, None, None, None,
+        None, None, None, None, None, None, 0, 0, (), (),
+    ))  # fmt: skip
+
+
+def _work_out_fft(
+    inp: Mapping[str, Any],
+    seating: _Seating,
+    mort: str | None,
+    active: tuple[str, ...],
+) -> TarotRecord:
+    """docs/rules.md, Tarot › Rule set `fft`: a per-defender unit X, the sum of the
+    contract's (25 + gap) × multiplier and the bonuses, signed for the attack."""
+    taker, called, bouts, points = inp["taker"], inp["called"], inp["bouts"], inp["points"]
+    contract = _CONTRACTS[inp["contract"]]
+    counted = points if seating.half_points else _floor(points)
+    needed = THRESHOLDS[bouts]
+    margin = counted - needed
+    made = margin >= 0
+    gap, mult = _ceil(abs(margin)), FFT_MULTIPLIERS[contract]
+    unit = (FFT_BASE + gap) * mult if made else -(FFT_BASE + gap) * mult
+    terms = (_term((_CONTRACT, unit, None, contract, True)),)
+    holder, chelem = inp["petit_au_bout"], _CHELEMS[inp["chelem"]]
+    if holder or inp["poignees"] or chelem is not None:
+        terms, unit = _fft_bonuses(inp, terms, unit, mult, made, chelem)
+    factor = len(active) - 1 if called is None else FFT_TAKER_WITH_PARTNER
+    return _record((
+        contract, _FFT, taker, called, mort, active, bouts, points, counted, needed,
+        made, margin, gap, mult, None, chelem, unit, factor, terms,
+        _personal(inp, seating) if inp["miseres"] else (),
+    ))  # fmt: skip
+
+
+def _fft_bonuses(
+    inp: Mapping[str, Any],
+    terms: tuple[Term, ...],
+    unit: int,
+    mult: int,
+    made: bool,
+    chelem: Chelem | None,
+) -> tuple[tuple[Term, ...], int]:
+    """The petit au bout, the poignées and the chelem added to the fft unit: the terms and
+    the unit with them."""
+    holder = inp["petit_au_bout"]
+    if holder:
+        attack = holder in (inp["taker"], inp["called"])
+        petit = FFT_PETIT_AU_BOUT * mult if attack else -FFT_PETIT_AU_BOUT * mult
+        unit += petit
+        terms += (_term((_PETIT, petit, holder, None, True)),)
+    for holder, size in inp["poignees"]:
+        # a poignée goes to the side that wins the contract, whoever showed it
+        poignee = FFT_POIGNEES[size] if made else -FFT_POIGNEES[size]
+        unit += poignee
+        terms += (_term((_POIGNEE, poignee, holder, _SIZES[size], True)),)
+    if chelem is not None:
+        unit += FFT_CHELEMS[chelem]
+        terms += (_term((_CHELEM, FFT_CHELEMS[chelem], None, chelem, True)),)
+    return terms, unit
+
+
+def _work_out_maison(
+    inp: Mapping[str, Any],
+    seating: _Seating,
+    mort: str | None,
+    active: tuple[str, ...],
+) -> TarotRecord:
+    """docs/rules.md, Tarot › Rule set `maison`: an amount A = the contract's value + the
+    surplus rounded to ten (+ the chelem) per opponent; the bonuses are personal."""
+    taker, called, bouts, points = inp["taker"], inp["called"], inp["bouts"], inp["points"]
+    contract = _CONTRACTS[inp["contract"]]
+    counted = points if seating.half_points else _floor(points)
+    needed = THRESHOLDS[bouts]
+    margin = counted - needed
+    made = margin >= 0
+    surplus = ROUNDING * _floor((abs(margin) + ROUNDING / 2) / ROUNDING)  # _rounded_to_ten
+    value = seating.values[contract]
+    chelem = _CHELEMS[inp["chelem"]]
+    extra = 0
+    if chelem is not None:
+        extra, made = MAISON_CHELEMS[chelem]
+    sign = 1 if made else -1
+    # the contract's value and its surplus make one term, as fft's (25 + gap) × multiplier
+    terms = (_term((_CONTRACT, sign * (value + surplus), None, contract, True)),)
+    if chelem is not None:
+        terms += (_term((_CHELEM, sign * extra, None, chelem, True)),)
+    factor = len(active) - 1 if called is None else MAISON_TAKER_WITH_PARTNER
+    personal = ()
+    if inp["petit_au_bout"] or inp["poignees"] or inp["miseres"]:
+        personal = _personal(inp, seating)
+    return _record((
+        contract, _MAISON, taker, called, mort, active, bouts, points, counted, needed,
+        made, margin, surplus, None, value, chelem, sign * (value + surplus + extra), factor,
+        terms, personal,
+    ))  # fmt: skip
+
+
+def _work_out_renonce(
+    inp: Mapping[str, Any], seating: _Seating, mort: str | None, active: tuple[str, ...]
+) -> TarotRecord:
+    """docs/rules.md, Tarot › Rule set `maison`: R = the holder's points rounded to ten;
+    he pays R to each other player."""
+    taker, points = inp["taker"], inp["points"]
+    counted = points if seating.half_points else _floor(points)
+    price = _rounded_to_ten(counted)
+    return _record((
+        _RENONCE, seating.scoring, taker, None, mort, active, None, points, counted,
+        None, None, None, None, None, None, None, -price, len(active) - 1,
+        (_term((_PRICE, -price, taker, None, True)),), (),
+    ))  # fmt: skip
+
+
+def _personal(inp: Mapping[str, Any], seating: _Seating) -> tuple[Term, ...]:
+    """The bonuses that belong to a player, each worth what each other player pays: under
+    maison the petit au bout, poignées and misères; under fft only misères."""
+    bonus = seating.bonus
+    terms = []
+    if seating.maison:
+        petit = inp["petit_au_bout"]
+        if petit:
+            terms.append(_term((_PETIT, PERSONAL_BONUS, petit, None, True)))
+        for who, size in inp["poignees"]:
+            terms.append(_term((_POIGNEE, bonus[size], who, _SIZES[size], True)))
+    for who, size in inp["miseres"]:
+        terms.append(_term((_MISERE, bonus[size], who, _SIZES[size], True)))
+    return tuple(terms)
+
+
+# --------------------------------------------------------------------------------------------
+# Scores from the record
+
+
+def _pay(scores: dict[str, int], term: Term, active: Sequence[str]) -> None:
+    """A personal bonus: its owner scores amount × (n − 1), every other active player −amount."""
+    amount, owner = term.amount, term.owner
+    others = len(active) - 1
+    for p in active:
+        scores[p] += amount * others if p == owner else -amount
+
+
+def scores_of(record: TarotRecord, players: Sequence[str]) -> dict[str, int]:
+    """Every column's score, from the record alone.
+
+    >>> t = Table("tarot", ("Ann", "Bob", "Cyd"), PRESETS["maison"])
+    >>> inp = GAME.build_round({"taker": "Ann", "contract": "prise", "bouts": "0",
+    ...                         "points": "60", "petit_au_bout": "Bob"}, t, 1)
+    >>> scores_of(work_out(inp, t, 1), t.players)
+    {'Ann': 30, 'Bob': 0, 'Cyd': -30}
+    """
+    # each defender −unit, the taker factor × unit, the called partner +unit, the mort 0
+    unit = record.unit
+    scores = _fromkeys(players, -unit)
+    if record.taker is not None:
+        if record.mort is not None:
+            scores[record.mort] = 0
+        scores[record.taker] = record.factor * unit
+        if record.called is not None:
+            scores[record.called] = unit
+    for term in record.personal:
+        _pay(scores, term, record.active)
+    if len(scores) != len(players):  # a damaged round names someone not at the table
+        scores = {p: scores[p] for p in players}
+    return scores
+
+
+# --------------------------------------------------------------------------------------------
+# The breakdown: written from the record, only here
+
+
+def explain(record: TarotRecord, table: Table) -> tuple[Msg, ...]:
+    """The breakdown of a round, line by line, from its record.
+
+    >>> t = Table("tarot", ("Ann", "Bob", "Cyd"), PRESETS["fft"])
+    >>> inp = GAME.build_round({"taker": "Ann", "contract": "garde", "bouts": "1",
+    ...                         "points": "60"}, t, 1)
+    >>> explain(work_out(inp, t, 1), t)
+    ('Ann: 60 points, 1 bout → 51 needed, made by 9', 'garde: (25 + 9) × 2 = +68', \
+'→ Ann +136 (2 × 68), Bob −68, Cyd −68')
+    """
+    if record.contract is Contract.PASSE:
+        return (msg("passe: everybody passed, nobody scores"),)
+    if record.contract is Contract.RENONCE:
+        lines = [_renonce_line(record)]
+    elif record.scoring is Scoring.MAISON:
+        lines = _maison_lines(record)
+    else:
+        lines = _fft_lines(record)
+    players, mort = table.players, record.mort
+    scores = scores_of(record._replace(personal=()), players)  # the contract's shares
+    notes = _notes(record)
+    lines.append(msg("→ {shares}", shares=_share_line(scores, notes, players, mort)))
+    if record.personal:
+        for term in record.personal:
+            _pay(scores, term, record.active)
+            lines.append(_bonus_line(term, len(record.active) - 1))
+        lines.append(msg("= {shares}", shares=_share_line(scores, {}, players, mort)))
+    return tuple(lines)
+
+
+def _points_line(record: TarotRecord) -> Msg:
     """``Ann: 49 points, 2 bouts → 41 needed, made by 8``."""
-    typed, bouts = inp["points"], inp["bouts"]
-    if points != typed:
+    typed, counted, margin = record.points, record.counted, record.margin
+    assert typed is not None and counted is not None and margin is not None  # a bid
+    if counted != typed:
         shown = msg(
             "{typed} points → {points} (the half point is dropped)",
             typed=_num(typed),
-            points=_num(points),
+            points=_num(counted),
         )
     else:
         shown = msg("{points} points", points=_num(typed))
-    diff = points - THRESHOLDS[bouts]
-    by = _num(abs(diff))
-    if params.scoring == "fft" and diff != int(diff):
-        rounded = math.ceil(abs(diff))
+    by = _num(abs(margin))
+    if record.scoring is Scoring.FFT and margin != int(margin):
+        rounded = _ceil(abs(margin))
         gap = (
             msg(
                 "made by {by} → {rounded} (a half point goes to the winning side)",
                 by=by,
                 rounded=rounded,
             )
-            if diff >= 0
+            if margin >= 0
             else msg(
                 "lost by {by} → {rounded} (a half point goes to the winning side)",
                 by=by,
@@ -774,23 +1360,138 @@ def _points_line(inp: Mapping[str, Any], points: float, params: TarotParams) -> 
             )
         )
     else:
-        gap = msg("made by {by}", by=by) if diff >= 0 else msg("lost by {by}", by=by)
+        gap = msg("made by {by}", by=by) if margin >= 0 else msg("lost by {by}", by=by)
     return msg(
         "{taker}: {points}, {bouts} → {needed} needed, {gap}",
-        taker=inp["taker"],
+        taker=record.taker,
         points=shown,
-        bouts=_bouts(bouts),
-        needed=THRESHOLDS[bouts],
+        bouts=_bouts(record.bouts or 0),
+        needed=record.needed,
         gap=gap,
     )
 
 
+def _fft_lines(record: TarotRecord) -> list[Msg]:
+    """The points, the contract, each bonus of the unit, and the unit when it has several."""
+    mult, made = record.multiplier, record.made
+    contract = record.contract_terms[0]
+    base = {
+        "contract": record.contract,
+        "base": FFT_BASE,
+        "gap": record.gap,
+        "mult": mult,
+        "total": _signed(contract.amount),
+    }
+    lines = [
+        _points_line(record),
+        msg("{contract}: ({base} + {gap}) × {mult} = {total}", **base)
+        if made
+        else msg("{contract}: −({base} + {gap}) × {mult} = {total}", **base),
+    ]
+    for term in record.contract_terms[1:]:
+        lines.append(_fft_bonus_line(term, mult, bool(made)))
+    if len(record.contract_terms) > 1:
+        lines.append(
+            msg(
+                "per defender: {formula} = {unit}",
+                formula=_sum_formula([t.amount for t in record.contract_terms]),
+                unit=_signed(record.unit).lstrip("+"),
+            )
+        )
+    return lines
+
+
+def _fft_bonus_line(term: Term, mult: int | None, made: bool) -> Msg:
+    """A petit au bout, a poignée or a chelem added to the fft unit."""
+    total = _signed(term.amount)
+    if term.kind is Kind.PETIT_AU_BOUT:
+        petit = {"holder": term.owner, "value": FFT_PETIT_AU_BOUT, "mult": mult, "total": total}
+        if term.amount > 0:  # the attack's
+            return msg("petit au bout ({holder}): {value} × {mult} = {total}", **petit)
+        return msg(
+            "petit au bout ({holder}, for the defence): −{value} × {mult} = {total}", **petit
+        )
+    if term.kind is Kind.POIGNEE:
+        shown = {"kind": term.detail, "holder": term.owner, "total": total}
+        if made:
+            return msg("poignée {kind} ({holder}): {total}", **shown)
+        return msg("poignée {kind} ({holder}, to the defence): {total}", **shown)
+    return msg("{chelem}: {total}", chelem=CHELEM_NAMES[term.detail], total=total)
+
+
+def _maison_lines(record: TarotRecord) -> list[Msg]:
+    """The points and the surplus, then the amount per opponent and whether it is made."""
+    terms = {
+        "contract": record.contract,
+        "value": record.value,
+        "surplus": record.gap,
+        "amount": abs(record.unit),
+    }
+    first = msg("{line} → surplus {surplus}", line=_points_line(record), surplus=record.gap)
+    if record.chelem is None:
+        return [
+            first,
+            msg("{contract}: {value} + surplus {surplus} = {amount} per opponent, made", **terms)
+            if record.made
+            else msg(
+                "{contract}: {value} + surplus {surplus} = {amount} per opponent, lost", **terms
+            ),
+        ]
+    terms.update(chelem=CHELEM_NAMES[record.chelem], extra=MAISON_CHELEMS[record.chelem][0])
+    return [
+        first,
+        msg(
+            "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
+            "per opponent, counts as made",
+            **terms,
+        )
+        if record.made
+        else msg(
+            "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
+            "per opponent, counts as lost",
+            **terms,
+        ),
+    ]
+
+
+def _renonce_line(record: TarotRecord) -> Msg:
+    return msg(
+        "renonce: {taker} has the most points, {points} → R = {price} (rounded to ten)",
+        taker=record.taker,
+        points=_num(record.counted or 0),
+        price=-record.unit,
+    )
+
+
+def _bonus_line(term: Term, others: int) -> Msg:
+    """``poignée simple (Dan): +30 (3 × 10), −10 to each other player``."""
+    name = BONUS_NAMES[term.kind]
+    return msg(
+        "{bonus} ({holder}): {points} ({others} × {unit}), −{unit} to each other player",
+        bonus=name if term.detail is None else f"{name} {term.detail}",
+        holder=term.owner,
+        points=_signed(term.amount * others),
+        others=others,
+        unit=term.amount,
+    )
+
+
+def _notes(record: TarotRecord) -> dict[str, Msg]:
+    """The attackers' notes on the shares line: ``3 × 106`` for the taker, ``called``."""
+    assert record.taker is not None  # somebody took
+    unit = _signed(record.unit).lstrip("+")
+    notes = {record.taker: msg("{factor} × {unit}", factor=record.factor, unit=unit)}
+    if record.called is not None:
+        notes[record.called] = msg("called")
+    return notes
+
+
 def _share_line(
-    deltas: Mapping[str, int], notes: Mapping[str, Msg], table: Table, mort: str | None
+    deltas: Mapping[str, int], notes: Mapping[str, Msg], players: Sequence[str], mort: str | None
 ) -> Msg:
     """``Ann +318 (3 × 106), Bob −106, …`` over every seat, the mort included."""
     line: Msg | None = None
-    for p in table.players:
+    for p in players:
         points = _signed(deltas.get(p, 0))
         note = notes.get(p)
         if p == mort:
@@ -804,248 +1505,7 @@ def _share_line(
     return line
 
 
-# --------------------------------------------------------------------------------------------
-# Scoring
-#
-# One code path per rule set computes the numbers; when a breakdown is wanted (``lines`` is a
-# list, not None) it also says how, line by line.  Replaying a session asks for the numbers
-# only, so everything that only explains stays behind ``if lines is not None``.
-
-
-class _Seating:
-    """What scoring needs of a table, worked out once per table: the rule set, the seats,
-    and for each deal (by the dealer's seat) the mort and the players who play."""
-
-    __slots__ = ("maison", "params", "players", "seats", "values")
-
-    def __init__(self, table: Table) -> None:
-        params = _params(table)
-        players = table.players
-        self.params = params
-        self.players = players
-        self.maison = params.scoring == "maison"
-        # maison: the value of each contract
-        self.values = {
-            "prise": params.value_prise,
-            "garde": params.value_garde,
-            "garde-sans": params.value_garde_sans,
-            "garde-contre": params.value_garde_contre,
-        }
-        if len(players) == 6:  # the dealer is the mort (see Tarot.sitting_out)
-            self.seats = tuple((m, tuple(p for p in players if p != m)) for m in players)
-        else:
-            self.seats = ((None, players),)
-
-
-# Tables are frozen, so what is worked out of one holds as long as it lives: keyed on the
-# table's id, the table itself kept with it (its id cannot be reused while it is here).
-_SEATINGS: dict[int, tuple[Table, _Seating]] = {}
-
-
-def _seating(table: Table) -> _Seating:
-    entry = _SEATINGS.get(id(table))
-    if entry is not None and entry[0] is table:
-        return entry[1]
-    seating = _Seating(table)
-    if len(_SEATINGS) >= 16:
-        _SEATINGS.clear()
-    _SEATINGS[id(table)] = (table, seating)
-    return seating
-
-
-def _notes(taker: str, called: str | None, unit: int, factor: int) -> dict[str, Msg]:
-    """The attackers' notes on the shares line: ``3 × 106`` for the taker, ``called``."""
-    notes = {taker: msg("{factor} × {unit}", factor=factor, unit=_signed(unit).lstrip("+"))}
-    if called is not None:
-        notes[called] = msg("called")
-    return notes
-
-
-def _personal(
-    inp: Mapping[str, Any], params: TarotParams, maison: bool
-) -> list[tuple[str, str | None, str, int]]:
-    """The bonuses that belong to a player (name, kind, holder, what each other player
-    pays): under maison the petit au bout, poignées and misères; under fft only misères."""
-    bonuses: list[tuple[str, str | None, str, int]] = []
-    if maison:
-        petit = inp["petit_au_bout"]
-        if petit:
-            bonuses.append(("petit au bout", None, petit, 10))
-        for who, kind in inp["poignees"]:
-            bonuses.append(("poignée", kind, who, _unit(kind, params)))
-    for who, kind in inp["miseres"]:
-        bonuses.append(("misère", kind, who, _unit(kind, params)))
-    return bonuses
-
-
-def _unit(kind: str, params: TarotParams) -> int:
-    return 20 if kind == "double" and params.double_bonus_counts_double else 10
-
-
-def _add_personal(
-    scores: dict[str, int],
-    bonuses: Sequence[tuple[str, str | None, str, int]],
-    active: Sequence[str],
-    lines: list[str] | None,
-) -> None:
-    """Each bonus: the holder scores unit × (n − 1), every other active player −unit."""
-    others = len(active) - 1
-    for name, kind, holder, unit in bonuses:
-        for p in active:
-            scores[p] += unit * others if p == holder else -unit
-        if lines is not None:
-            lines.append(
-                msg(
-                    "{bonus} ({holder}): {points} ({others} × {unit}), "
-                    "−{unit} to each other player",
-                    bonus=name if kind is None else f"{name} {kind}",
-                    holder=holder,
-                    points=_signed(unit * others),
-                    others=others,
-                    unit=unit,
-                )
-            )
-
-
-def _score_fft(
-    inp: Mapping[str, Any], seating: _Seating, others: int, lines: list[str] | None
-) -> tuple[int, str | None, int]:
-    """RULES.md §1.2: a per-defender unit X, split 2X/3X/4X or 2X + X to the attack.
-    Returns the unit, the called partner and the taker's factor (``others``: the number of
-    defenders when the taker plays alone)."""
-    taker, called, contract = inp["taker"], inp["called"], inp["contract"]
-    params = seating.params
-    points = _effective_points(inp["points"], params)
-    diff = points - THRESHOLDS[inp["bouts"]]
-    made = diff >= 0
-    gap, mult = _ceil(abs(diff)), FFT_MULTIPLIERS[contract]
-    unit = (25 + gap) * mult if made else -(25 + gap) * mult
-    if lines is not None:
-        terms = [unit]
-        lines.append(_points_line(inp, points, params))
-        base = {"contract": contract, "gap": gap, "mult": mult, "total": _signed(unit)}
-        lines.append(
-            msg("{contract}: (25 + {gap}) × {mult} = {total}", **base)
-            if made
-            else msg("{contract}: −(25 + {gap}) × {mult} = {total}", **base)
-        )
-    holder = inp["petit_au_bout"]
-    if holder:
-        attack = holder in (taker, called)
-        term = 10 * mult if attack else -10 * mult
-        unit += term
-        if lines is not None:
-            terms.append(term)
-            petit = {"holder": holder, "mult": mult, "total": _signed(term)}
-            lines.append(
-                msg("petit au bout ({holder}): 10 × {mult} = {total}", **petit)
-                if attack
-                else msg(
-                    "petit au bout ({holder}, for the defence): −10 × {mult} = {total}", **petit
-                )
-            )
-    for holder, kind in inp["poignees"]:
-        # a poignée goes to the side that wins the contract, whoever showed it
-        term = FFT_POIGNEES[kind] if made else -FFT_POIGNEES[kind]
-        unit += term
-        if lines is not None:
-            terms.append(term)
-            shown = {"kind": kind, "holder": holder, "total": _signed(term)}
-            lines.append(
-                msg("poignée {kind} ({holder}): {total}", **shown)
-                if made
-                else msg("poignée {kind} ({holder}, to the defence): {total}", **shown)
-            )
-    chelem = inp["chelem"]
-    if chelem:
-        term = FFT_CHELEMS[chelem]
-        unit += term
-        if lines is not None:
-            terms.append(term)
-            lines.append(msg("{chelem}: {total}", chelem=CHELEM_NAMES[chelem], total=_signed(term)))
-    if lines is not None and len(terms) > 1:
-        lines.append(
-            msg(
-                "per defender: {formula} = {unit}",
-                formula=_sum_formula(terms),
-                unit=_signed(unit).lstrip("+"),
-            )
-        )
-    return unit, called, others if called is None else 2
-
-
-def _score_maison(
-    inp: Mapping[str, Any], seating: _Seating, others: int, lines: list[str] | None
-) -> tuple[int, str | None, int]:
-    """RULES.md §1.3: an amount A = value + surplus (+ chelem) per opponent."""
-    called, contract = inp["called"], inp["contract"]
-    params = seating.params
-    points = _effective_points(inp["points"], params)
-    diff = points - THRESHOLDS[inp["bouts"]]
-    made = diff >= 0
-    # the surplus (or the shortfall) rounded to ten, half up: 4 → 0, 5 → 10, 26 → 30
-    surplus = 10 * _floor((abs(diff) + 5) / 10)
-    value = seating.values[contract]
-    amount = value + surplus
-    chelem = inp["chelem"]
-    if chelem:
-        extra, made = MAISON_CHELEMS[chelem]
-        amount += extra
-    if lines is not None:
-        lines.append(
-            msg(
-                "{line} → surplus {surplus}",
-                line=_points_line(inp, points, params),
-                surplus=surplus,
-            )
-        )
-        terms = {"contract": contract, "value": value, "surplus": surplus, "amount": amount}
-        if chelem:
-            terms.update(chelem=CHELEM_NAMES[chelem], extra=extra)
-            lines.append(
-                msg(
-                    "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
-                    "per opponent, counts as made",
-                    **terms,
-                )
-                if made
-                else msg(
-                    "{contract}: {value} + surplus {surplus} + {chelem} {extra} = {amount} "
-                    "per opponent, counts as lost",
-                    **terms,
-                )
-            )
-        else:
-            lines.append(
-                msg(
-                    "{contract}: {value} + surplus {surplus} = {amount} per opponent, made",
-                    **terms,
-                )
-                if made
-                else msg(
-                    "{contract}: {value} + surplus {surplus} = {amount} per opponent, lost",
-                    **terms,
-                )
-            )
-    return (amount if made else -amount), called, others if called is None else 3
-
-
-def _score_renonce(
-    inp: Mapping[str, Any], seating: _Seating, others: int, lines: list[str] | None
-) -> tuple[int, str | None, int]:
-    """RULES.md §1.3 (choice): R = points rounded to ten; the holder pays R to each other."""
-    points = _effective_points(inp["points"], seating.params)
-    price = 10 * _floor((points + 5) / 10)
-    if lines is not None:
-        lines.append(
-            msg(
-                "renonce: {taker} has the most points, {points} → R = {price} (rounded to ten)",
-                taker=inp["taker"],
-                points=_num(points),
-                price=price,
-            )
-        )
-    return -price, None, others
+_explain = explain  # Tarot.score has an ``explain`` flag
 
 
 # --------------------------------------------------------------------------------------------
@@ -1060,9 +1520,9 @@ class Tarot:
     presets = PRESETS
     default_preset = "fft"
     fields = FIELDS
-    min_players = 3
+    min_players = MIN_PLAYERS
     lower_wins = False
-    max_players = 6
+    max_players = MAX_PLAYERS
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """3 to 6 players with distinct names.  Names are compared the way they are typed
@@ -1075,11 +1535,9 @@ class Tarot:
         cardscore.games.base.InputError: --names: two players are named 'ann'
         """
         if not self.min_players <= len(players) <= self.max_players:
-            raise InputError(
-                msg("tarot is played by 3 to 6 players (got {count})", count=len(players))
-            )
+            raise _players_error(len(players))
         check_names(players)
-        if getattr(params, "scoring", None) not in ("fft", "maison"):
+        if getattr(params, "scoring", None) not in tuple(Scoring):
             raise InputError(msg("--set scoring: accepted values are fft and maison"))
 
     def summary(self, params: TarotParams) -> tuple[str, ...]:
@@ -1088,55 +1546,22 @@ class Tarot:
         >>> GAME.summary(PRESETS["fft"])[0]
         'The taker needs 56 points without a bout, 51 with 1, 41 with 2 and 36 with 3 (of 91).'
         """
+        none, one, two, three = THRESHOLDS
         lines = [
             msg(
-                "The taker needs 56 points without a bout, 51 with 1, 41 with 2 and 36 with 3 "
-                "(of 91)."
+                "The taker needs {none} points without a bout, {one} with 1, {two} with 2 and "
+                "{three} with 3 (of {total}).",
+                none=none,
+                one=one,
+                two=two,
+                three=three,
+                total=CARD_POINTS,
             ),
         ]
-        if params.scoring == "fft":
-            lines.append(
-                msg(
-                    "Each defender pays (25 + the gap) × the contract (prise 1, garde 2, "
-                    "garde sans 4, garde contre 6), plus the petit au bout (10 × the contract), "
-                    "the poignées "
-                    "(20, 30 or 40, to the side that wins) and the chelem; the taker receives as "
-                    "much from each, shared with his partner at 5 players. Every round sums to 0."
-                )
-            )
+        if params.scoring == Scoring.FFT:
+            lines.append(_fft_summary())
         else:
-            lines.append(
-                msg(
-                    "Each opponent pays the contract (prise {prise}, garde {garde}, garde sans "
-                    "{sans}, garde contre {contre}) plus the gap rounded to ten, and the chelem; "
-                    "the petit au bout, poignées and misères are personal: +10 from each other "
-                    "player.",
-                    prise=params.value_prise,
-                    garde=params.value_garde,
-                    sans=params.value_garde_sans,
-                    contre=params.value_garde_contre,
-                )
-            )
-            # what surprises a table used to the official rules (choices of these rules)
-            lines.append(
-                msg(
-                    "At 5 and 6 players the called partner's score is taken from nobody: the "
-                    "round's scores do not sum to zero."
-                )
-            )
-            lines.append(
-                msg(
-                    "An announced chelem that fails turns the round into a loss, even when the "
-                    "contract is made."
-                )
-            )
-            lines.append(
-                msg(
-                    "A chelem taken by the defence scores like an announced chelem that failed "
-                    "(a choice of these rules): {extra} more per opponent, and the round is lost.",
-                    extra=MAISON_CHELEMS["defense"][0],
-                )
-            )
+            lines.extend(_maison_summary(params))
         lines.append(
             msg(
                 "At 6 players the dealer is the mort and scores nothing; the deal "
@@ -1158,7 +1583,7 @@ class Tarot:
         >>> GAME.sitting_out(six, 1), GAME.sitting_out(six, 8)
         ('A', 'B')
         """
-        return table.dealer(number) if len(table.players) == 6 else None
+        return table.dealer(number) if len(table.players) == MORT_TABLE else None
 
     def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
         """Validate raw answers (strings, as typed) and return the stored input.
@@ -1170,82 +1595,31 @@ class Tarot:
         if not isinstance(raw, Mapping):
             raise InputError(msg("a round is a set of answers (--taker, --contract, …)"))
         params = _params(table)
-        vals = {f.key: _normalize(raw.get(f.key), f) for f in FIELDS}
-        contract = _read_contract(_single(vals["contract"], _FIELD["contract"]), params)
-        if contract == "passe":
-            _only(
-                vals,
-                (),
-                msg("nothing else is recorded when everybody passed (--contract passe)"),
-            )
-            return _stored("passe")
-        if contract == "renonce":
-            _only(
-                vals,
-                ("taker", "points", "defense_points"),
-                msg("a renonce records only --taker and --points (or --defense-points)"),
-            )
-        if is_given(vals["misere"]) and not params.miseres:
-            raise InputError(
-                msg("--misere: no misère under the fft rules (rule miseres is off)")
-                if params.scoring == "fft"
-                else msg("--misere: no misère under these rules (rule miseres is off)")
-            )
-        reject_inapplicable(FIELDS, vals, table)
-
+        answers = read_answers(FIELDS, raw, game=self.name)
+        contract = _read_contract(answers.text("contract"), params)
+        if contract is Contract.PASSE:
+            why = msg("nothing else is recorded when everybody passed (--contract passe)")
+            _only(answers, (), why)
+            return _stored(contract)
+        if contract is Contract.RENONCE:
+            why = msg("a renonce records only --taker and --points (or --defense-points)")
+            _only(answers, ("taker", "points", "defense_points"), why)
+        _refuse_inapplicable(answers, table, params)
         mort = self.sitting_out(table, number)
-        active = tuple(p for p in table.players if p != mort)
-
-        def player(key: str) -> str | None:
-            text = _single(vals[key], _FIELD[key])
-            return None if text is None else _resolve(text, _FIELD[key], table, active, mort)
-
-        taker = player("taker")
-        if taker is None:
+        seats = _Seats(table, tuple(p for p in table.players if p != mort), mort)
+        taker_text = answers.text("taker")
+        if taker_text is None:
             raise InputError(
-                msg("--taker: who took is needed (players: {players})", players=", ".join(active))
+                msg(
+                    "--taker: who took is needed (players: {players})",
+                    players=", ".join(seats.active),
+                ),
+                field="taker",
             )
-        if contract == "renonce":
-            return _stored("renonce", taker, points=_read_points(vals, None, params)[0])
-
-        called = player("called")
-        bouts_text = _single(vals["bouts"], _FIELD["bouts"])
-        if bouts_text is None:
-            raise InputError(msg("--bouts: the taker's number of bouts is needed (0 to 3)"))
-        bouts = parse_int(bouts_text, what="--bouts", low=0, high=3)
-        points, from_defense = _read_points(vals, bouts, params)
-        petits = {
-            _resolve(t, _FIELD["petit_au_bout"], table, active, mort)
-            for t in _many(vals["petit_au_bout"])
-        }
-        if len(petits) > 1:
-            raise InputError(msg("--petit-au-bout: only one player can have the petit au bout"))
-        poignees = _read_tags(
-            _many(vals["poignee"]), _FIELD["poignee"], poignee_kinds(params), table, active, mort
-        )
-        miseres = _read_tags(
-            _many(vals["misere"]), _FIELD["misere"], ("simple", "double"), table, active, mort
-        )
-        chelem_text = _single(vals["chelem"], _FIELD["chelem"])
-        chelem = (
-            None
-            if chelem_text is None
-            else pick_choice(chelem_text, CHELEM_CHOICES, what="--chelem")
-        )
-        petit = next(iter(petits), None)
-        attack = {taker} if called is None else {taker, called}
-        _check_chelem(chelem, attack, bouts, points, from_defense, petit, params)
-        return _stored(
-            contract,
-            taker,
-            called=None if called == taker else called,
-            bouts=bouts,
-            points=points,
-            petit_au_bout=petit,
-            poignees=poignees,
-            miseres=miseres,
-            chelem=chelem,
-        )
+        taker = seats.resolve(taker_text, "taker")
+        if contract is Contract.RENONCE:
+            return _stored(contract, taker, points=_read_points(answers, None, params).value)
+        return _read_bid(answers, contract, taker, seats, params)
 
     def score(
         self,
@@ -1256,48 +1630,72 @@ class Tarot:
         *,
         explain: bool = True,
     ) -> RoundResult:
-        """Score a stored input (assumed valid) under the table's rule set; without
-        ``explain`` the numbers only, with an empty breakdown (a session's replay)."""
+        """Score a stored input (assumed valid) under the table's rule set: its record, the
+        scores that follow from it, and (with ``explain``) the breakdown written from it;
+        without ``explain`` no message is built (a session's replay)."""
         entry = _SEATINGS.get(id(table))
         seating = entry[1] if entry is not None and entry[0] is table else _seating(table)
-        players = seating.players
-        contract = inp["contract"]
-        if contract == "passe":
-            return RoundResult(
-                _fromkeys(players, 0),
-                (msg("passe: everybody passed, nobody scores"),) if explain else (),
-            )
-        mort, active = seating.seats[(number - 1) % len(seating.seats)]
-        lines: list[str] | None = [] if explain else None
-        if contract == "renonce":
-            scorer = _score_renonce
-        else:
-            scorer = _score_maison if seating.maison else _score_fft
-        unit, called, factor = scorer(inp, seating, len(active) - 1, lines)
-        taker = inp["taker"]
-        # each defender −unit, the taker factor × unit, the called partner +unit, the mort 0
-        scores = _fromkeys(players, -unit)
-        if mort is not None:
-            scores[mort] = 0
-        scores[taker] = factor * unit
-        if called is not None:
-            scores[called] = unit
-        if lines is not None:
-            notes = _notes(taker, called, unit, factor)
-            lines.append(msg("→ {shares}", shares=_share_line(scores, notes, table, mort)))
-        if contract != "renonce":
-            bonuses = _personal(inp, seating.params, seating.maison)
-            if bonuses:
-                _add_personal(scores, bonuses, active, lines)
-                if lines is not None:
-                    lines.append(msg("= {shares}", shares=_share_line(scores, {}, table, mort)))
-        if len(scores) != len(players):  # a damaged round names someone not at the table
-            scores = {p: scores[p] for p in players}
-        return RoundResult(scores, () if lines is None else tuple(lines))
+        mort, active = seating.seats[(number - 1) % len(seating.seats)]  # _work_out, inlined
+        record = seating.work_out[inp["contract"]](inp, seating, mort, active)
+        scores = scores_of(record, seating.players)
+        return RoundResult(scores, _explain(record, table) if explain else (), record=record)
 
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Tarot has no end: the table stops when it likes."""
         return Outcome(False, None)
+
+
+def _fft_summary() -> Msg:
+    prise, garde, sans, contre = FFT_MULTIPLIERS.values()
+    simple, double, triple = FFT_POIGNEES.values()
+    return msg(
+        "Each defender pays ({base} + the gap) × the contract (prise {prise}, garde {garde}, "
+        "garde sans {sans}, garde contre {contre}), plus the petit au bout ({petit} × the "
+        "contract), the poignées ({simple}, {double} or {triple}, to the side that wins) and "
+        "the chelem; the taker receives as much from each, shared with his partner at "
+        "{partner} players. Every round sums to 0.",
+        base=FFT_BASE,
+        prise=prise,
+        garde=garde,
+        sans=sans,
+        contre=contre,
+        petit=FFT_PETIT_AU_BOUT,
+        simple=simple,
+        double=double,
+        triple=triple,
+        partner=PARTNER_TABLE,
+    )
+
+
+def _maison_summary(params: TarotParams) -> list[Msg]:
+    """The maison scoring, and what surprises a table used to the official rules (choices
+    of these rules)."""
+    return [
+        msg(
+            "Each opponent pays the contract (prise {prise}, garde {garde}, garde sans "
+            "{sans}, garde contre {contre}) plus the gap rounded to ten, and the chelem; "
+            "the petit au bout, poignées and misères are personal: +{bonus} from each other "
+            "player.",
+            prise=params.value_prise,
+            garde=params.value_garde,
+            sans=params.value_garde_sans,
+            contre=params.value_garde_contre,
+            bonus=PERSONAL_BONUS,
+        ),
+        msg(
+            "At 5 and 6 players the called partner's score is taken from nobody: the "
+            "round's scores do not sum to zero."
+        ),
+        msg(
+            "An announced chelem that fails turns the round into a loss, even when the "
+            "contract is made."
+        ),
+        msg(
+            "A chelem taken by the defence scores like an announced chelem that failed "
+            "(a choice of these rules): {extra} more per opponent, and the round is lost.",
+            extra=MAISON_CHELEMS[Chelem.DEFENSE][0],
+        ),
+    ]
 
 
 GAME = Tarot()
