@@ -1,4 +1,5 @@
-"""The belote and coinche rules core: RULES.md §2 worked rounds, bad inputs, properties."""
+"""The belote and coinche rules core: the worked rounds of docs/rules.md (Belote, Coinche), bad
+inputs, properties."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def play(game: str, rules: str, raw: dict[str, Any], carry: Any = None, **change
 
 
 # --------------------------------------------------------------------------------------------
-# RULES.md §2.1 — belote worked rounds (taker South, team North-South)
+# docs/rules.md, Belote › Worked rounds (taker South, team North-South)
 
 BELOTE_ROUNDS = [
     pytest.param(
@@ -93,7 +94,7 @@ def test_litige_then_the_next_winner_collects_the_held_points():
                                     "dix_de_der": "taker"}, carry=litige.carry)  # fmt: skip
     assert dict(nxt.scores) == {NS: 181, EW: 62}
     assert (nxt.held, nxt.carry) == (0, 0)
-    assert any("81 held" in line and "181" in line for line in nxt.breakdown)
+    assert nxt.breakdown[-1] == "held: NS collect the 81 held, 100 + 81 = 181"
 
 
 def test_held_points_go_to_the_defence_when_the_next_taker_is_dedans():
@@ -109,7 +110,7 @@ def test_two_litiges_in_a_row_add_up():
                                        "dix_de_der": "South"}, carry=first.carry)  # fmt: skip
     assert dict(second.scores) == {NS: 81, EW: 0}
     assert second.held == second.carry == 162
-    assert "162 held" in second.breakdown[-1]
+    assert second.breakdown[-1] == "litige: 81 + 81 already held = 162 held for the next round"
     third = play("belote", "maison", {**raw, "points": "90"}, carry=second.carry)
     assert dict(third.scores) == {NS: 100 + 162, EW: 62}
 
@@ -138,7 +139,7 @@ def test_a_defence_capot_scores_the_capot_value_when_dedans():
 
 
 # --------------------------------------------------------------------------------------------
-# RULES.md §2.2 — coinche worked rounds (taker South, contract 100 in hearts unless said)
+# docs/rules.md, Coinche › Worked rounds (taker South, contract 100 in hearts unless said)
 
 COINCHE_ROUNDS = [
     pytest.param("maison", {}, 208, 54, id="made"),
@@ -337,7 +338,9 @@ def test_params_presets_and_settings():
     assert BELOTE.presets["maison"].target == 1000 and COINCHE.presets["maison"].target == 2000
     changed = apply_settings(BELOTE.presets["maison"], ["litige=off", "target=500"])
     assert (changed.litige, changed.target) == (False, 500)
-    with pytest.raises(InputError):
+    with pytest.raises(
+        InputError, match=r"^--set dedans-announcements: 'some' is not accepted \(all, own\)$"
+    ):
         apply_settings(BELOTE.presets["maison"], ["dedans-announcements=some"])
 
 
@@ -403,7 +406,10 @@ def test_a_made_belote_round_gives_each_team_its_total(case):
         assert dict(result.scores) == {taker: totals["taker"], defense: totals["defense"]}
     elif totals["taker"] < totals["defense"]:
         assert result.scores[taker] == (20 if raw["belote"] == "taker" else 0)
-        assert result.scores[defense] >= total + 10
+        # the whole round, the defence's belote, every announcement of both teams
+        announced = sum(int(a.split(":")[1]) for a in raw["announce"])
+        belote = 20 if raw["belote"] == "defense" else 0
+        assert result.scores[defense] == total + 10 + belote + announced
     else:  # a litige: the taker team's belote scores at once (litige-belote kept)
         kept = 20 if raw["belote"] == "taker" and t.params.litige_belote == "kept" else 0
         assert result.scores[taker] == kept and result.held == totals["taker"] - kept

@@ -651,9 +651,11 @@ class CoincheRecord(NamedTuple):
         if winner.belote:
             terms.append(Term("belote", winner.belote, winner.team))
         for team, value in self.announces:
+            if team not in (0, 1):  # a damaged file's: counted nowhere
+                continue
             if self.to_winner:
                 terms.append(Term("announce", value, winner.team))
-            elif team in (0, 1):
+            else:
                 terms.append(Term("announce", value, self.tallies[team].team, scored=False))
         if loser.belote:
             terms.append(Term("belote", loser.belote, loser.team))
@@ -1473,6 +1475,27 @@ def _read_points(
     return implied
 
 
+def _read_last_trick(reading: _Reading, capot: int | None) -> int:
+    """The team that took the last trick: the capot team, if there is one."""
+    dix_de_der = reading.team("dix_de_der")
+    if capot is not None and dix_de_der not in (None, capot):
+        raise InputError(
+            msg("--capot: the capot team took the last trick too (see --dix-de-der)"),
+            field="capot",
+        )
+    if capot is not None:
+        return capot
+    if dix_de_der is None:
+        raise InputError(
+            msg(
+                "--dix-de-der: the team that took the last trick is needed "
+                "(taker, defense, a player or a team)"
+            ),
+            field="dix_de_der",
+        )
+    return dix_de_der
+
+
 def _read_announces(reading: _Reading) -> list[list[int]]:
     """The announcements, ``[team, value]`` each, as typed."""
     announces = []
@@ -1601,26 +1624,12 @@ class _CardGame:
         contract = _read_contract(answers) if self.has_contract else None
         capot, capot_by = _read_capot(reading, contract)
         points = _read_points(reading, trump, total, capot, capot_by)
-        dix_de_der = reading.team("dix_de_der")
-        if capot is not None and dix_de_der not in (None, capot):
-            raise InputError(
-                msg("--capot: the capot team took the last trick too (see --dix-de-der)"),
-                field="capot",
-            )
-        if capot is None and dix_de_der is None:
-            raise InputError(
-                msg(
-                    "--dix-de-der: the team that took the last trick is needed "
-                    "(taker, defense, a player or a team)"
-                ),
-                field="dix_de_der",
-            )
         inp: dict[str, Any] = {"taker": taker, "trump": trump}
         if contract is not None:
             inp |= {"contract": contract.contract, "coinche": int(contract.level)}
         inp |= {
             "points": points,
-            "dix_de_der": capot if capot is not None else dix_de_der,
+            "dix_de_der": _read_last_trick(reading, capot),
             "belote": reading.team("belote"),
             "announces": _read_announces(reading),
             "capot": capot,

@@ -1,0 +1,500 @@
+"""The record of a belote or coinche round (what the round was, the data its scores and its
+breakdown come from), typed errors, and the one reader of raw answers."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardscore.games.base import InputError, Table
+from cardscore.games.belote import (
+    BELOTE,
+    COINCHE,
+    BeloteRecord,
+    CoincheRecord,
+    Level,
+    LitigeBelote,
+    Special,
+    Tally,
+    Trump,
+    Verdict,
+    belote_record,
+    belote_scores,
+    coinche_record,
+    coinche_scores,
+    explain,
+)
+from test_belote_core import (
+    BAD_BELOTE,
+    BAD_COINCHE,
+    BELOTE_ROUNDS,
+    COINCHE_ROUNDS,
+    EW,
+    NS,
+    VALUE,
+    belote_rounds,
+    play,
+    table,
+)
+
+PROPERTY = settings(max_examples=200, deadline=None)
+
+
+def scored_by_owner(terms: Any) -> Counter[str]:
+    """The amounts of the scored terms, added up by owner."""
+    sums: Counter[str] = Counter()
+    for term in terms:
+        if term.scored:
+            sums[term.owner] += term.amount
+    return sums
+
+
+def as_tuples(terms: Any) -> list[tuple[Any, ...]]:
+    return [(t.kind, t.amount, t.owner, t.detail, t.scored) for t in terms]
+
+
+# --------------------------------------------------------------------------------------------
+# Every worked round's record (docs/rules.md, Belote › Worked rounds): the tallies, the
+# outcome, the margin and every term with its owner
+
+BELOTE_RECORDS = {
+    # id: (verdict, margin, NS tally, EW tally, terms)
+    "made-with-belote": (
+        Verdict.MADE, 42, (82, 10, 20, 0, False, 112), (70, 0, 0, 0, False, 70),
+        [("cards", 82, NS, None, True), ("dix_de_der", 10, NS, None, True),
+         ("belote", 20, NS, None, True), ("cards", 70, EW, None, True)],
+    ),
+    "dedans": (
+        Verdict.DEDANS, -10, (66, 0, 20, 0, False, 86), (86, 10, 0, 0, False, 96),
+        [("round", 162, EW, None, True), ("belote", 20, NS, None, True)],
+    ),
+    "litige": (
+        Verdict.LITIGE, 0, (71, 10, 0, 0, False, 81), (81, 0, 0, 0, False, 81),
+        [("cards", 71, NS, "held", False), ("dix_de_der", 10, NS, "held", False),
+         ("cards", 81, EW, None, True)],
+    ),
+    "capot": (
+        Verdict.MADE, 252, (252, 0, 0, 0, True, 252), (0, 0, 0, 0, False, 0),
+        [("capot", 252, NS, None, True), ("cards", 0, EW, None, True)],
+    ),
+    "announcements-count-for-the-contract": (
+        Verdict.MADE, 32, (72, 0, 0, 50, False, 122), (80, 10, 0, 0, False, 90),
+        [("cards", 72, NS, None, True), ("announce", 50, NS, None, True),
+         ("cards", 80, EW, None, True), ("dix_de_der", 10, EW, None, True)],
+    ),
+    "sans-atout-maison": (
+        Verdict.MADE, 2, (56, 10, 0, 0, False, 66), (64, 0, 0, 0, False, 64),
+        [("cards", 56, NS, None, True), ("dix_de_der", 10, NS, None, True),
+         ("cards", 64, EW, None, True)],
+    ),
+    "sans-atout-official-dedans": (
+        Verdict.DEDANS, -10, (76, 0, 0, 0, False, 76), (76, 10, 0, 0, False, 86),
+        [("round", 162, EW, None, True)],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("rules", "raw", "ns", "ew", "held"), BELOTE_ROUNDS)
+def test_belote_worked_rounds_records(
+    request: pytest.FixtureRequest, rules: str, raw: dict[str, Any], ns: int, ew: int, held: int
+):
+    case = request.node.callspec.id
+    verdict, margin, ns_tally, ew_tally, terms = BELOTE_RECORDS[case]
+    result = play("belote", rules, {"taker": "south", **raw})
+    record = result.record
+    assert isinstance(record, BeloteRecord)
+    assert (record.taker, record.side, record.taker_team) == ("South", NS, 0)
+    assert record.verdict is verdict and record.made == (verdict is Verdict.MADE)
+    assert record.margin == margin
+    assert record.tallies == (Tally(NS, *ns_tally), Tally(EW, *ew_tally))
+    assert as_tuples(record.terms) == terms
+    assert (record.held_in, record.held_out) == (0, held)
+    assert scored_by_owner(record.terms) == Counter({NS: ns, EW: ew}) - Counter()
+    assert dict(zip((NS, EW), belote_scores(record), strict=True)) == {NS: ns, EW: ew}
+
+
+COINCHE_RECORDS = {
+    # id: (made, margin, level, base, terms)
+    "made": (True, 8, Level.NONE, 160,
+             [("cards", 98, NS, None, True), ("dix_de_der", 10, NS, None, True),
+              ("contract", 100, NS, None, True), ("cards", 54, EW, None, True)]),
+    "made-official-rounded": (True, 8, Level.NONE, 160,
+             [("cards", 98, NS, None, True), ("dix_de_der", 10, NS, None, True),
+              ("contract", 100, NS, None, True), ("cards", 54, EW, None, True),
+              ("rounding", 2, NS, None, True), ("rounding", -4, EW, None, True)]),
+    "coinche": (True, 8, Level.COINCHE, 160, [("contract", 520, NS, "coinché", True)]),
+    "surcoinche": (True, 8, Level.SURCOINCHE, 160,
+                   [("contract", 1040, NS, "surcoinché", True)]),
+    "coinche-dedans": (False, -20, Level.COINCHE, 160, [("contract", 520, EW, "coinché", True)]),
+    "capot-contract": (True, None, Level.NONE, 160,
+                       [("capot", 252, NS, None, True), ("contract", 250, NS, None, True),
+                        ("cards", 0, EW, None, True)]),
+    "capot-contract-coinche-official": (True, None, Level.COINCHE, 250,
+                                        [("contract", 1000, NS, "coinché", True)]),
+    "official-5-rounds-up": (True, 5, Level.NONE, 160,
+             [("cards", 95, NS, None, True), ("dix_de_der", 10, NS, None, True),
+              ("contract", 100, NS, None, True), ("cards", 57, EW, None, True),
+              ("rounding", 5, NS, None, True), ("rounding", 3, EW, None, True)]),
+    "official-6-rounds-up": (True, 6, Level.NONE, 160,
+             [("cards", 96, NS, None, True), ("dix_de_der", 10, NS, None, True),
+              ("contract", 100, NS, None, True), ("cards", 56, EW, None, True),
+              ("rounding", 4, NS, None, True), ("rounding", 4, EW, None, True)]),
+    "official-3-rounds-down": (True, 3, Level.NONE, 160,
+             [("cards", 93, NS, None, True), ("dix_de_der", 10, NS, None, True),
+              ("contract", 100, NS, None, True), ("cards", 59, EW, None, True),
+              ("rounding", -3, NS, None, True), ("rounding", 1, EW, None, True)]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("rules", "changes", "ns", "ew"), COINCHE_ROUNDS)
+def test_coinche_worked_rounds_records(
+    request: pytest.FixtureRequest, rules: str, changes: dict[str, Any], ns: int, ew: int
+):
+    made, margin, level, base, terms = COINCHE_RECORDS[request.node.callspec.id]
+    raw = {"taker": "South", "trump": "coeur", "contract": "100", "points": "98",
+           "dix_de_der": "taker", **changes}  # fmt: skip
+    record = play("coinche", rules, raw).record
+    assert isinstance(record, CoincheRecord)
+    assert (record.taker, record.side, record.trump) == ("South", NS, Trump.HEARTS)
+    assert record.made is made and record.verdict is (Verdict.MADE if made else Verdict.DEDANS)
+    assert record.margin == margin
+    assert record.level is level and record.base == base
+    assert as_tuples(record.terms) == terms
+    assert scored_by_owner(record.terms) == Counter({NS: ns, EW: ew}) - Counter()
+    assert dict(zip((NS, EW), coinche_scores(record), strict=True)) == {NS: ns, EW: ew}
+
+
+def test_a_litige_record_keeps_the_belote_and_holds_the_rest():
+    raw = {"taker": "South", "trump": "hearts", "points": "61", "dix_de_der": "taker",
+           "belote": "taker"}  # fmt: skip
+    record = play("belote", "maison", raw, carry=30).record
+    assert (record.verdict, record.kept, record.held_in, record.held_out) == (
+        Verdict.LITIGE, 20, 30, 30 + 71,
+    )  # fmt: skip
+    assert as_tuples(record.terms) == [
+        ("cards", 61, NS, "held", False),
+        ("dix_de_der", 10, NS, "held", False),
+        ("belote", 20, NS, None, True),
+        ("cards", 91, EW, None, True),
+    ]
+    held = play("belote", "maison", raw, carry=30, litige_belote=LitigeBelote.HELD).record
+    assert (held.kept, held.held_out) == (0, 30 + 91)
+    assert ("belote", 20, NS, "held", False) in as_tuples(held.terms)
+
+
+def test_the_winner_collects_the_held_points_as_a_term():
+    made = play("belote", "maison", {"taker": "South", "trump": "hearts", "points": "90",
+                                     "dix_de_der": "taker"}, carry=81).record  # fmt: skip
+    assert made.winner == 0 and made.terms[-1] == ("held", 81, NS, None, True)
+    dedans = play("belote", "maison", {"taker": "West", "trump": "hearts", "points": "60",
+                                       "dix_de_der": "South"}, carry=81).record  # fmt: skip
+    assert dedans.winner == 0 and dedans.terms[-1] == ("held", 81, NS, None, True)
+    assert (dedans.round_points, dedans.won_announces) == (162, 0)
+
+
+@pytest.mark.parametrize(
+    ("which", "terms"),
+    [
+        ("all", [("round", 162, EW, None, True), ("announce", 50, EW, "taker's", True),
+                 ("announce", 20, EW, None, True)]),
+        ("own", [("round", 162, EW, None, True), ("announce", 50, NS, None, False),
+                 ("announce", 20, EW, None, True)]),
+    ],
+)  # fmt: skip
+def test_dedans_announcements_in_the_record(which: str, terms: list[tuple[Any, ...]]):
+    raw = {"taker": "South", "trump": "hearts", "points": "50", "dix_de_der": "taker",
+           "announce": ["South:50", "West:20"]}  # fmt: skip
+    record = play("belote", "maison", raw, dedans_announcements=which).record
+    assert as_tuples(record.terms) == terms
+    assert record.won_announces == (70 if which == "all" else 20)
+
+
+def test_a_defence_capot_in_the_record():
+    raw = {"taker": "South", "trump": "sa", "capot": "defense", "belote": None}
+    record = play("belote", "maison", raw).record
+    assert record.tallies[1] == Tally(EW, 220, 0, 0, 0, True, 220)
+    assert as_tuples(record.terms) == [("capot", 220, EW, None, True)]
+    assert record.margin == -220
+
+
+@pytest.mark.parametrize(
+    ("changes", "seed", "winner"),
+    [
+        ({"coinche": True, "announce": ["NS:50", "EW:20"]},
+         [("contract", 520, NS, "coinché", True), ("announce", 50, NS, None, False),
+          ("announce", 20, EW, None, False)],
+         [("contract", 520, NS, "coinché", True), ("announce", 50, NS, None, True),
+          ("announce", 20, NS, None, True)]),
+        ({"points": "70", "dix_de_der": "defense", "announce": ["taker:20"], "belote": "EW"},
+         [("contract", 260, EW, None, True), ("belote", 20, EW, None, True),
+          ("announce", 20, NS, None, False)],
+         [("contract", 260, EW, None, True), ("belote", 20, EW, None, True),
+          ("announce", 20, EW, None, True)]),
+        ({"coinche": True, "belote": "EW"},
+         [("contract", 520, NS, "coinché", True), ("belote", 20, EW, None, True)],
+         [("contract", 520, NS, "coinché", True), ("belote", 20, EW, None, True)]),
+    ],
+)  # fmt: skip
+def test_coinche_announcements_in_the_record(changes, seed, winner):
+    raw = {"taker": "South", "trump": "hearts", "contract": "100", "points": "98",
+           "dix_de_der": "taker", **changes}  # fmt: skip
+    assert as_tuples(play("coinche", "maison", raw).record.terms) == seed
+    to_winner = play("coinche", "maison", raw, coinche_announcements="winner").record
+    assert to_winner.to_winner and as_tuples(to_winner.terms) == winner
+
+
+@pytest.mark.parametrize(
+    ("raw", "made", "margin"),
+    [
+        ({"contract": "80", "points": "71"}, False, 0),  # 81 = 81: a tie falls
+        ({"contract": "100", "points": "85"}, False, -5),  # 95 < 100
+        # 60 is 20 short of 80 and 42 short of 102: lost by the larger
+        ({"contract": "80", "points": "60", "dix_de_der": "defense"}, False, -42),
+        ({"contract": "80", "points": "72"}, True, 2),  # 82 > 80 and 82 > 80
+        ({"contract": "90", "points": "80"}, True, 0),  # 90 = 90, 90 > 72: made juste
+    ],
+)
+def test_coinche_margin(raw: dict[str, Any], made: bool, margin: int):
+    record = play("coinche", "maison", {"taker": "South", "trump": "hearts",
+                                        "dix_de_der": "taker", **raw}).record  # fmt: skip
+    assert (record.made, record.margin) == (made, margin)
+
+
+def test_capot_and_generale_contracts_in_the_record():
+    raw = {"taker": "West", "trump": "ta", "contract": "generale", "generale_made": True}
+    generale = play("coinche", "maison", raw)
+    record = generale.record
+    assert (record.contract, record.value, record.made, record.margin) == (
+        Special.GENERALE, 500, True, None,
+    )  # fmt: skip
+    assert record.contract is Special.GENERALE and record.side == EW and record.taker_team == 1
+    assert as_tuples(record.terms) == [
+        ("capot", 252, EW, None, True),
+        ("contract", 500, EW, None, True),
+        ("cards", 0, NS, None, True),
+    ]
+    assert generale.scores == {NS: 0, EW: 752}
+    unclaimed = play("coinche", "maison", {"taker": "South", "trump": "hearts",
+                                           "contract": "capot", "points": "152",
+                                           "dix_de_der": "taker"}).record  # fmt: skip
+    assert unclaimed.capot_unclaimed and not unclaimed.made
+    assert unclaimed.contract is Special.CAPOT and unclaimed.base == 160
+    assert as_tuples(unclaimed.terms) == [("contract", 410, EW, None, True)]
+
+
+def test_records_as_json_for_show():
+    record = play("belote", "maison", {"taker": "South", "trump": "hearts", "points": "71",
+                                       "dix_de_der": "taker"}, carry=9).record  # fmt: skip
+    data = record.as_json()
+    assert json.loads(json.dumps(data)) == data
+    assert data == {
+        "taker": "South", "side": NS, "trump": "hearts", "outcome": "litige", "made": False,
+        "margin": 0,
+        "teams": {
+            NS: {"cards": 71, "dix_de_der": 10, "belote": 0, "announcements": 0,
+                 "capot": False, "total": 81},
+            EW: {"cards": 81, "dix_de_der": 0, "belote": 0, "announcements": 0,
+                 "capot": False, "total": 81},
+        },
+        "held_in": 9, "held_out": 90,
+        "terms": [
+            {"kind": "cards", "amount": 71, "owner": NS, "detail": "held", "scored": False},
+            {"kind": "dix_de_der", "amount": 10, "owner": NS, "detail": "held",
+             "scored": False},
+            {"kind": "cards", "amount": 81, "owner": EW},
+        ],
+    }  # fmt: skip
+    raw = {"taker": "South", "trump": "sa", "contract": "capot", "surcoinche": True,
+           "capot": "taker"}  # fmt: skip
+    coinche = play("coinche", "official", raw).record
+    data = coinche.as_json()
+    assert json.loads(json.dumps(data)) == data
+    assert {k: v for k, v in data.items() if k not in ("teams", "terms")} == {
+        "taker": "South", "side": NS, "trump": "sa", "contract": "capot",
+        "contract_value": 250, "level": "surcoinche", "multiplier": 4, "outcome": "made",
+        "made": True, "margin": None, "base": 250, "rounding": True, "capot_unclaimed": False,
+    }  # fmt: skip
+    assert data["terms"] == [
+        {"kind": "contract", "amount": 2000, "owner": NS, "detail": "surcoinché"}
+    ]
+    assert play("coinche", "maison", {"taker": "South", "trump": "hearts", "contract": "90",
+                                      "points": "90", "dix_de_der": "taker"}).record.as_json()[
+        "contract"] == 90  # fmt: skip
+
+
+def test_show_json_gives_each_round_its_terms(cli):
+    created = cli("new", "belote", "--names", "South,West,North,East", "--set", "team1=NS",
+                  "--set", "team2=EW", "--no-play")  # fmt: skip
+    assert created.code == 0, created.err
+    for points in ("71", "90"):
+        added = cli("add", "--taker", "South", "--trump", "hearts", "--points", points,
+                    "--dix-de-der", "taker")  # fmt: skip
+        assert added.code == 0, added.err
+    rounds = cli("show", "--json").json()["rounds"]
+    assert [r["terms"]["outcome"] for r in rounds] == ["litige", "made"]
+    assert rounds[1]["terms"]["held_in"] == 81
+    assert rounds[1]["terms"]["terms"][-1] == {"kind": "held", "amount": 81, "owner": NS}
+
+
+# --------------------------------------------------------------------------------------------
+# The scores are a pure function of the record; the breakdown is written from it
+
+HELD = st.one_of(st.none(), st.integers(0, 400))
+
+
+@PROPERTY
+@given(belote_rounds(), st.sampled_from([None, "taker", "defense"]), HELD, st.booleans(),
+       st.sampled_from(["all", "own"]))  # fmt: skip
+def test_belote_scores_follow_from_the_record(case, capot, held, litige, announcements):
+    t, raw = case
+    t = table("belote", "maison", litige=litige, dedans_announcements=announcements,
+              litige_belote=t.params.litige_belote, sans_atout_ace=t.params.sans_atout_ace,
+              capot_sans_atout=t.params.capot_sans_atout)  # fmt: skip
+    if capot:
+        raw |= {"capot": capot, "points": None, "dix_de_der": None}
+    inp = BELOTE.build_round(raw, t, 1)
+    full, lean = BELOTE.score(inp, t, 1, held), BELOTE.score(inp, t, 1, held, explain=False)
+    record = full.record
+    assert record == lean.record == belote_record(inp, t, held)
+    assert lean.breakdown == () and full.breakdown == explain(record, t)
+    assert dict(full.scores) == dict(zip((NS, EW), belote_scores(record), strict=True))
+    assert scored_by_owner(record.terms) == Counter(full.scores) - Counter()
+    taker, defense = record.tallies[record.taker_team], record.tallies[1 - record.taker_team]
+    for tally in record.tallies:
+        assert tally.total == tally.cards + tally.dix_de_der + tally.belote + tally.announces
+    assert record.margin == taker.total - defense.total
+    assert record.made == (record.margin > 0)
+    assert (record.verdict is Verdict.LITIGE) == (record.margin == 0 and litige)
+    held_in = held or 0
+    assert record.held_in == held_in
+    if record.verdict is Verdict.LITIGE:
+        assert record.held_out == full.held == full.carry == held_in + taker.total - record.kept
+    else:
+        assert record.held_out == full.held == full.carry == 0
+        assert sum(full.scores.values()) >= held_in
+    assert json.loads(json.dumps(record.as_json())) == record.as_json()
+
+
+@PROPERTY
+@given(
+    belote_rounds("coinche"),
+    st.sampled_from(["80", "100", "130", "180", "capot", "generale"]),
+    st.sampled_from([{}, {"coinche": True}, {"surcoinche": True}]),
+    st.sampled_from([None, "taker", "defense"]),
+    st.sampled_from(["seed", "winner"]),
+)
+def test_coinche_scores_follow_from_the_record(case, contract, level, capot, announcements):
+    t, raw = case
+    t = Table(t.game, t.players, t.params.__class__(**{**t.params.__dict__,
+              "coinche_announcements": announcements}), t.teams)  # fmt: skip
+    raw = {**raw, "contract": contract, **level}
+    if capot:
+        raw |= {"capot": capot, "points": None, "dix_de_der": None}
+    if contract == "generale" and capot == "taker":
+        raw["generale_made"] = True
+    inp = COINCHE.build_round(raw, t, 1)
+    full, lean = COINCHE.score(inp, t, 1, None), COINCHE.score(inp, t, 1, None, explain=False)
+    record = full.record
+    assert record == lean.record == coinche_record(inp, t)
+    assert lean.breakdown == () and full.breakdown == explain(record, t)
+    assert dict(full.scores) == dict(zip((NS, EW), coinche_scores(record), strict=True))
+    assert scored_by_owner(record.terms) == Counter(full.scores) - Counter()
+    taker, defense = record.tallies[record.taker_team], record.tallies[1 - record.taker_team]
+    if isinstance(record.contract, int):
+        assert record.made == (taker.total >= record.value and taker.total > defense.total)
+        assert (record.margin >= 0) if record.made else (record.margin <= 0)
+    else:
+        assert record.margin is None
+    if not (record.made and record.level is Level.NONE):
+        k = int(record.level)
+        assert full.scores[record.tallies[record.winner].team] >= (record.base + record.value) * k
+    assert json.loads(json.dumps(record.as_json())) == record.as_json()
+
+
+# --------------------------------------------------------------------------------------------
+# Typed errors: the field at fault, not the English text
+
+OPTION = re.compile(r"^(--[a-z-]+)")
+
+
+def field_named(game: Any, message: str) -> str | None:
+    """The key of the game's field whose option the message starts with."""
+    found = OPTION.match(message)
+    options = {f.option: f.key for f in game.fields}
+    return options.get(found.group(1)) if found else None
+
+
+@pytest.mark.parametrize(("changes", "message"), BAD_BELOTE)
+def test_belote_errors_name_their_field(changes: dict[str, Any], message: str):
+    raw = {"taker": "South", "trump": "hearts", "points": "82", "dix_de_der": "taker", **changes}
+    with pytest.raises(InputError, match=message) as info:
+        BELOTE.build_round(raw, table(), 1)
+    assert info.value.field == field_named(BELOTE, str(info.value))
+    if not message.startswith(("^--contract", "^--coinche")):  # not belote's options
+        assert info.value.field is not None
+
+
+@pytest.mark.parametrize(("changes", "message"), BAD_COINCHE)
+def test_coinche_errors_name_their_field(changes: dict[str, Any], message: str):
+    raw = {"taker": "South", "trump": "hearts", "contract": "100", "points": "82",
+           "dix_de_der": "taker", **changes}  # fmt: skip
+    with pytest.raises(InputError, match=message) as info:
+        COINCHE.build_round(raw, table("coinche"), 1)
+    assert info.value.field is not None
+    assert info.value.field == field_named(COINCHE, str(info.value))
+
+
+@PROPERTY
+@given(
+    st.sampled_from([BELOTE, COINCHE]),
+    st.dictionaries(st.sampled_from([f.key for f in COINCHE.fields]), VALUE, max_size=12),
+)
+def test_every_error_about_a_field_carries_its_key(game: Any, raw: dict[str, Any]):
+    try:
+        game.build_round(raw, table(game.name), 1)
+    except InputError as error:
+        key = field_named(game, str(error))
+        if key is not None:
+            assert error.field == key
+
+
+# --------------------------------------------------------------------------------------------
+# One reader, one set of types
+
+
+@pytest.mark.parametrize("word", ["o", "vrai", "j", "Y"])
+def test_every_yes_word_of_the_reader_is_accepted(word: str):
+    raw = {"taker": "South", "trump": "hearts", "contract": "100", "points": "98",
+           "dix_de_der": "taker", "coinche": word}  # fmt: skip
+    inp = COINCHE.build_round(raw, table("coinche"), 1)
+    assert inp["coinche"] == 2 and type(inp["coinche"]) is int
+
+
+def test_stored_inputs_are_typed_and_keep_their_json_form():
+    inp = COINCHE.build_round({"taker": "West", "trump": "sans atout", "contract": "250",
+                               "capot": "taker"}, table("coinche"), 1)  # fmt: skip
+    assert inp["trump"] is Trump.SANS_ATOUT and inp["contract"] is Special.CAPOT
+    assert json.dumps(inp) == (
+        '{"taker": "West", "trump": "sa", "contract": "capot", "coinche": 1, "points": 120, '
+        '"dix_de_der": 1, "belote": null, "announces": [], "capot": 1, "generale_made": false}'
+    )
+    raw = {"taker": "West", "trump": "hearts", "contract": "110", "points": "90",
+           "dix_de_der": "West"}  # fmt: skip
+    numbered = COINCHE.build_round(raw, table("coinche"), 1)
+    assert type(numbered["contract"]) is int and numbered["contract"] == 110
+
+
+def test_a_team_named_with_a_colon_is_read_in_announcements():
+    t = Table("belote", ("South", "West", "North", "East"), BELOTE.presets["maison"],
+              ("N:S", "E:W"))  # fmt: skip
+    inp = BELOTE.build_round({"taker": "South", "trump": "hearts", "points": "82",
+                              "dix_de_der": "taker", "announce": ["E:W:50"]}, t, 1)  # fmt: skip
+    record = BELOTE.score(inp, t, 1, None).record
+    assert inp["announces"] == [[1, 50]]
+    assert ("announce", 50, "E:W", None, True) in as_tuples(record.terms)
