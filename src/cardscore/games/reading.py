@@ -195,18 +195,23 @@ def read_answers(fields: Sequence[Field], raw: Mapping[str, Any], *, game: str) 
 
 def _single(items: Sequence[Any], f: Field) -> Any:
     """The one value of a list given for a non-repeatable field."""
-    given = [item for item in items if item is not None and item != ""]
+    given = [item for item in items if item is not None and not _blank(item)]
     if len(given) > 1:
         raise InputError(
             msg(
                 "{option}: given {count} times ({values}); give it once",
                 option=f.option,
                 count=len(given),
-                values=", ".join(map(str, given)),
+                values=", ".join(" ".join(str(item).split()) for item in given),  # one line
             ),
             field=f.key,
         )
     return given[0] if given else None
+
+
+def _blank(item: Any) -> bool:
+    """Whether an item of a list is a blank string (not given, as a blank answer is)."""
+    return isinstance(item, str) and not item.strip()
 
 
 def _pair(text: str, sep: str, *, optional: bool, f: Field) -> tuple[str, str | None]:
