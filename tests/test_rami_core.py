@@ -1,4 +1,4 @@
-"""The rami rules core (RULES.md §3, seed 003): hands, penalties, rami sec, blocked rounds,
+"""The rami rules core (docs/rules.md, Rami): hands, penalties, rami sec, blocked rounds,
 targets and the end of the game, driven through build_round with raw strings then score."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def play(raw: dict[str, Any], n: int = 3, **params: Any) -> tuple[dict[str, Any]
 
 
 # --------------------------------------------------------------------------------------------
-# The cases of RULES.md §3 (mandatory)
+# The worked cases of the rules (docs/rules.md, Rami)
 
 SEED_CASES = [
     # a hand of an ace, a joker and a five scores 36 (English and French spellings)

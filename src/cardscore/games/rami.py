@@ -1,4 +1,4 @@
-"""Rami (2 to 6 players): losers pay the cards left in their hands — RULES.md §3, seed 003.
+"""Rami (2 to 6 players): losers pay the cards left in their hands — docs/rules.md, Rami.
 
 The player who goes out scores 0; every other player scores his hand (joker 20, ace 11,
 figures 10, 2 to 10 their face value), more if he did not open this round (laid no meld
@@ -12,7 +12,12 @@ A stored round (what :meth:`Rami.build_round` returns)::
      "hands": {"Bob": {"cards": "A JK 5", "value": 36}, "Cyd": {"cards": "12", "value": 12}},
      "not_opened": ["Cyd"]}
 
-Choices made where RULES.md leaves room (each documented where it is applied):
+Scoring a round goes in three steps: :func:`work_out` makes its :class:`RamiRecord` (who went
+out, every hand, every penalty, as :class:`~cardscore.games.record.Term`\\ s), the scores are
+the sum of each player's terms (:attr:`RamiRecord.scores`), and :func:`explain` writes the breakdown
+from the record.
+
+Choices made where the rules leave room (each documented where it is applied):
 
 * a blocked round has no ``winner`` in its input: the least hand is found when scoring;
 * after a rami sec under the ``flat`` rule the hands do not change anything, so they are
@@ -32,14 +37,18 @@ in force (:meth:`Rami.goal_text`, :meth:`Rami.shown_param`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import lru_cache
+from itertools import groupby
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardscore.games.base import (
     Field,
+    FieldKind,
     InputError,
     Outcome,
     RoundResult,
@@ -50,7 +59,44 @@ from cardscore.games.base import (
     parse_int,
     reject_inapplicable,
 )
-from cardscore.i18n import msg
+from cardscore.games.reading import YES, Answers, read_answers
+from cardscore.games.record import Term
+from cardscore.i18n import Msg, msg
+
+# --------------------------------------------------------------------------------------------
+# The numbers of the game
+
+#: what the cards left in hand are worth (the joker's value is a parameter)
+ACE = 11
+FIGURE = 10  # jack, queen, king
+JOKER = 20
+#: the most cards a player can hold (13 dealt, one drawn)
+MAX_CARDS = 14
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: the standard rule set's numbers
+NEVER_OPENED_EXTRA = 25
+NEVER_OPENED_CAP = 100
+NEVER_OPENED_FLAT = 100
+RAMI_SEC_AMOUNT = 200
+TARGET_PER_OPPONENT = 100
+GAME_NAME = "rami"
+#: ``target = 0`` stands for the automatic target (``target_per_opponent`` × opponents)
+AUTOMATIC = 0
+
+
+class NeverOpenedRule(StrEnum):
+    """What a loser who did not open this round pays (parameter ``never-opened``)."""
+
+    PLUS = "plus"  # his hand + never-opened-extra, capped
+    FLAT = "flat"  # never-opened-flat, whatever his hand
+
+
+class RamiSecRule(StrEnum):
+    """What each opponent pays after a rami sec (parameter ``rami-sec``)."""
+
+    FLAT = "flat"  # rami-sec-amount, whatever his hand
+    DOUBLE = "double"  # his hand doubled
+
 
 # --------------------------------------------------------------------------------------------
 # Parameters
@@ -58,47 +104,62 @@ from cardscore.i18n import msg
 
 @dataclass(frozen=True)
 class RamiParams:
-    """The rule parameters of rami; every default is seed 003's rule.
+    """The rule parameters of rami; every default is the standard rule set's.
 
     >>> RamiParams().rami_sec_amount, RamiParams(target=1000).target
     (200, 1000)
+    >>> RamiParams(never_opened="flat").never_opened is NeverOpenedRule.FLAT
+    True
     """
 
-    joker: int = param_field(20, "points of a joker left in hand")
-    never_opened: str = param_field(
-        "plus",
+    joker: int = param_field(JOKER, "points of a joker left in hand")
+    never_opened: NeverOpenedRule = param_field(  # noqa: RUF009 (a dataclass field)
+        NeverOpenedRule.PLUS,
         "what a loser who did not open this round pays: plus = his hand + never-opened-extra, "
         "capped; flat = never-opened-flat whatever his hand",
-        choices=("plus", "flat"),
+        choices=[rule.value for rule in NeverOpenedRule],
     )
     never_opened_extra: int = param_field(
-        25, "added to the hand of a loser who did not open this round (never-opened=plus)"
+        NEVER_OPENED_EXTRA,
+        "added to the hand of a loser who did not open this round (never-opened=plus)",
     )
     never_opened_cap: int = param_field(
-        100,
+        NEVER_OPENED_CAP,
         "most a loser who did not open this round pays (never-opened=plus), and never more "
         "than half the target; 0 = only half the target",
     )
     never_opened_flat: int = param_field(
-        100, "what a loser who did not open this round pays (never-opened=flat), not capped"
+        NEVER_OPENED_FLAT,
+        "what a loser who did not open this round pays (never-opened=flat), not capped",
     )
-    rami_sec: str = param_field(
-        "flat",
+    rami_sec: RamiSecRule = param_field(  # noqa: RUF009 (a dataclass field)
+        RamiSecRule.FLAT,
         "what each opponent pays after a rami sec: flat = rami-sec-amount whatever his hand; "
         "double = his hand doubled",
-        choices=("flat", "double"),
+        choices=[rule.value for rule in RamiSecRule],
     )
-    rami_sec_amount: int = param_field(200, "what each opponent pays after a rami sec (flat)")
+    rami_sec_amount: int = param_field(
+        RAMI_SEC_AMOUNT, "what each opponent pays after a rami sec (flat)"
+    )
     target_per_opponent: int = param_field(
-        100,
-        "automatic target: this many points per opponent (default 100: 2 players 100, "
-        "3 players 200…)",
+        TARGET_PER_OPPONENT,
+        f"automatic target: this many points per opponent (default {TARGET_PER_OPPONENT}: "
+        f"2 players {TARGET_PER_OPPONENT}, 3 players {2 * TARGET_PER_OPPONENT}…)",
     )
     target: int = param_field(
-        0,
+        AUTOMATIC,
         "the game ends when a total reaches it: automatic by default (target-per-opponent × "
         "opponents), or a fixed number such as 500 or 1000 (0 sets it back to automatic)",
     )
+
+    def __post_init__(self) -> None:
+        # ``--set`` and stored files give the rules as strings: typed here once.  A value no
+        # rule has (a hand-edited file) is kept as it is and read as before: anything but
+        # ``flat`` is the other rule.
+        for name, rule in (("never_opened", NeverOpenedRule), ("rami_sec", RamiSecRule)):
+            value = getattr(self, name)
+            if value in rule._value2member_map_:
+                object.__setattr__(self, name, rule(value))
 
 
 def target(params: RamiParams, n_players: int) -> int:
@@ -128,6 +189,15 @@ def target_text(params: RamiParams, players: Sequence[str] | None = None) -> str
     return msg("{target} ({per} per opponent)", target=target(params, len(players)), per=per)
 
 
+class Cap(StrEnum):
+    """What limited a never-opened payment (the ``detail`` of its term)."""
+
+    NONE = "uncapped"  # hand + extra, under every cap
+    FIXED = "capped"  # never-opened-cap
+    HALF_TARGET = "half_target"  # half the target
+    FLAT = "flat"  # never-opened=flat: a fixed amount, never capped
+
+
 def never_opened_payment(value: int, params: RamiParams, n_players: int) -> int:
     """What a loser who did not open this round pays for a hand worth ``value``.
 
@@ -139,57 +209,32 @@ def never_opened_payment(value: int, params: RamiParams, n_players: int) -> int:
     return _never_opened(value, params, target(params, n_players))[0]
 
 
-def _never_opened(
-    value: int, params: RamiParams, goal: int, explain: bool = True
-) -> tuple[int, str | None]:
-    """The never-opened payment and its formula (without the player's name), or None for
-    the formula without ``explain``.
+def _never_opened(value: int, params: RamiParams, goal: int) -> tuple[int, Cap]:
+    """The never-opened payment for a hand worth ``value`` when the target is ``goal``, and
+    what limited it.
 
-    >>> _never_opened(40, RamiParams(), 100)
-    (50, '40 + 25 = 65, capped at 50 (half the target)')
-    >>> _never_opened(40, RamiParams(), 100, explain=False)
-    (50, None)
+    >>> _never_opened(40, RamiParams(), 100), _never_opened(90, RamiParams(), 300)
+    ((50, <Cap.HALF_TARGET: 'half_target'>), (100, <Cap.FIXED: 'capped'>))
+    >>> _never_opened(10, RamiParams(), 300), _never_opened(10, RamiParams(never_opened="flat"), 0)
+    ((35, <Cap.NONE: 'uncapped'>), (100, <Cap.FLAT: 'flat'>))
     """
-    if params.never_opened == "flat":
-        amount = params.never_opened_flat
-        if not explain:
-            return amount, None
-        return amount, msg("{amount} (flat, whatever the hand)", amount=amount)
-    extra = params.never_opened_extra
-    plus = value + extra
+    if params.never_opened == NeverOpenedRule.FLAT:
+        return params.never_opened_flat, Cap.FLAT
+    plus = value + params.never_opened_extra
     half = goal // 2
+    cap = params.never_opened_cap
     # A cap of 0 means "no fixed cap": only half the target limits the payment then.
-    if params.never_opened_cap and params.never_opened_cap <= half:
-        cap = params.never_opened_cap
-        if plus > cap:
-            if not explain:
-                return cap, None
-            return cap, msg(
-                "{value} + {extra} = {total}, capped at {cap}",
-                value=value,
-                extra=extra,
-                total=plus,
-                cap=cap,
-            )
-    elif plus > half:
-        if not explain:
-            return half, None
-        return half, msg(
-            "{value} + {extra} = {total}, capped at {cap} (half the target)",
-            value=value,
-            extra=extra,
-            total=plus,
-            cap=half,
-        )
-    if not explain:
-        return plus, None
-    return plus, f"{value} + {extra} = {plus}"  # nothing to translate in a sum
+    if cap and cap <= half:
+        return (cap, Cap.FIXED) if plus > cap else (plus, Cap.NONE)
+    return (half, Cap.HALF_TARGET) if plus > half else (plus, Cap.NONE)
 
 
 # --------------------------------------------------------------------------------------------
 # Hands
 
-# Every accepted spelling of a rank (lower case) -> its label; a joker's value is a parameter.
+#: the joker's label; its value is a parameter
+JOKER_LABEL = "JK"
+# Every accepted spelling of a rank (lower case) -> its label.
 _RANKS: dict[str, str] = {str(n): str(n) for n in range(2, 11)} | {
     spelling: label
     for label, spellings in {
@@ -197,24 +242,35 @@ _RANKS: dict[str, str] = {str(n): str(n) for n in range(2, 11)} | {
         "Q": ("q", "d", "dame", "queen"),
         "K": ("k", "r", "roi", "king"),
         "A": ("a", "as", "ace"),
-        "JK": ("jk", "joker", "*"),
+        JOKER_LABEL: ("jk", "joker", "*"),
     }.items()
     for spelling in spellings
 }
-_VALUES: dict[str, int] = {str(n): n for n in range(2, 11)} | {"J": 10, "Q": 10, "K": 10, "A": 11}
-MAX_CARDS = 14  # the most cards a player can hold (13 dealt, one drawn)
+_VALUES: dict[str, int] = {str(n): n for n in range(2, 11)} | {
+    "J": FIGURE,
+    "Q": FIGURE,
+    "K": FIGURE,
+    "A": ACE,
+}
 # Suits do not count in rami: marks (with the emoji variation selector) and a trailing letter,
 # English (spades, hearts, diamonds, clubs) or French (pique, cœur, carreau, trèfle).  "As" and
 # "JK" are matched as whole ranks first: ace (of spades or not) and joker, never J of carreau.
 _SUIT_MARKS = "♠♥♦♣♤♡♢♧\ufe0f"
 _SUIT_LETTERS = frozenset("shdcptk")
 _NUMBER = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+\.[0-9]*")
 # The figures shown in a breakdown, marked so that French says V, D, R (valet, dame, roi).
 _FIGURES: dict[str, str] = {"J": msg("J"), "Q": msg("Q"), "K": msg("K")}
+#: the key of the round field the hands are typed in (its errors name it)
+_HAND = "hand"
 
 
 def _rank(token: str) -> str | None:
-    """The label of one card as typed (``10♥``, ``Kd``, ``As``, ``joker``), or None."""
+    """The label of one card as typed (``10♥``, ``Kd``, ``As``, ``joker``), or None.
+
+    >>> _rank("10♥"), _rank("Kd"), _rank("As"), _rank("joker"), _rank("jc"), _rank("Z")
+    ('10', 'K', 'A', 'JK', 'J', None)
+    """
     bare = token.strip(_SUIT_MARKS).lower()
     if bare in _RANKS:
         return _RANKS[bare]
@@ -244,7 +300,8 @@ def _too_many(what: str, value: int, params: RamiParams) -> InputError:
             limit=limit,
             cards=MAX_CARDS,
             high=limit // MAX_CARDS,
-        )
+        ),
+        field=_HAND,
     )
 
 
@@ -255,7 +312,8 @@ def hand_value(
 
     A number alone is the hand's value (a single card 2 to 10 reads the same either way).
     A hand of more than 14 cards, or worth more than :func:`max_hand`, is refused unless
-    ``strict`` is off (a stored round is read as it was saved).
+    ``strict`` is off (a stored round is read as it was saved).  Errors name the ``hand``
+    field.
 
     >>> hand_value("A JK 5", RamiParams())
     (36, ('A', 'JK', '5'))
@@ -274,37 +332,10 @@ def hand_value(
     """
     tokens = text.replace(",", " ").split()
     if not tokens:
-        raise InputError(msg("{what}: a hand of no card scores 0: type 0", what=what))
+        raise InputError(msg("{what}: a hand of no card scores 0: type 0", what=what), field=_HAND)
     if len(tokens) == 1 and _NUMBER.fullmatch(tokens[0]):
-        if tokens[0].startswith("-") and tokens[0][1:].strip("0"):
-            raise InputError(
-                msg(
-                    "{what}: a hand cannot be worth less than 0 (got {text})",
-                    what=what,
-                    text=tokens[0],
-                )
-            )
-        value = parse_int(tokens[0], what=what, low=0)
-        if strict and value > max_hand(params):
-            raise _too_many(what, value, params)
-        return value, (str(value),)
-    labels = []
-    for token in tokens:
-        label = _rank(token)
-        if label is None:
-            if len(tokens) == 1 and re.fullmatch(r"[0-9]+\.[0-9]*", token):
-                raise InputError(
-                    msg("{what}: {text!r} is not a whole number of points", what=what, text=token)
-                )
-            raise InputError(
-                msg(
-                    "{what}: unknown card {text!r} (cards: 2-10, J/V, Q/D, K/R, A/As, "
-                    "JK/Joker/*; or the hand's value, e.g. 36)",
-                    what=what,
-                    text=token,
-                )
-            )
-        labels.append(label)
+        return _typed_value(tokens[0], params, what, strict=strict)
+    labels = tuple(_label(token, what, alone=len(tokens) == 1) for token in tokens)
     if strict and len(labels) > MAX_CARDS:
         raise InputError(
             msg(
@@ -312,10 +343,49 @@ def hand_value(
                 what=what,
                 count=len(labels),
                 cards=MAX_CARDS,
-            )
+            ),
+            field=_HAND,
         )
-    value = sum(params.joker if label == "JK" else _VALUES[label] for label in labels)
-    return value, tuple(labels)
+    value = sum(params.joker if label == JOKER_LABEL else _VALUES[label] for label in labels)
+    return value, labels
+
+
+def _typed_value(
+    token: str, params: RamiParams, what: str, *, strict: bool
+) -> tuple[int, tuple[str, ...]]:
+    """A hand typed as its value (``36``), its one label being that number."""
+    if token.startswith("-") and token[1:].strip("0"):
+        raise InputError(
+            msg("{what}: a hand cannot be worth less than 0 (got {text})", what=what, text=token),
+            field=_HAND,
+        )
+    with _about(_HAND):
+        value = parse_int(token, what=what, low=0)
+    if strict and value > max_hand(params):
+        raise _too_many(what, value, params)
+    return value, (str(value),)
+
+
+def _label(token: str, what: str, *, alone: bool) -> str:
+    """The label of one typed card, or an error naming it (a lone decimal number is a value
+    that is not whole, rather than an unknown card)."""
+    label = _rank(token)
+    if label is not None:
+        return label
+    if alone and _DECIMAL.fullmatch(token):
+        raise InputError(
+            msg("{what}: {text!r} is not a whole number of points", what=what, text=token),
+            field=_HAND,
+        )
+    raise InputError(
+        msg(
+            "{what}: unknown card {text!r} (cards: 2-10, J/V, Q/D, K/R, A/As, "
+            "JK/Joker/*; or the hand's value, e.g. 36)",
+            what=what,
+            text=token,
+        ),
+        field=_HAND,
+    )
 
 
 def _cards(labels: Sequence[str]) -> str:
@@ -337,7 +407,10 @@ def _cards(labels: Sequence[str]) -> str:
 def _formula(cards: str, value: int) -> str:
     """``A + JK + 5 = 36`` for a stored hand typed as cards, ``36`` for one typed as its value.
 
-    Cached: every replay of a session rebuilds every breakdown.
+    Cached: the breakdowns of a long session show the same hands again and again.
+
+    >>> _formula("R D V 10", 40), _formula("36", 36)
+    ('K + Q + J + 10 = 40', '36')
     """
     # The labels do not depend on the joker's value; a stored hand is never refused.
     labels = hand_value(cards, RamiParams(), strict=False)[1]
@@ -346,40 +419,39 @@ def _formula(cards: str, value: int) -> str:
     return msg("{cards} = {value}", cards=_cards(labels), value=value)
 
 
-def _hand_formula(hand: Mapping[str, Any]) -> str:
-    return _formula(hand["cards"], hand["value"])
-
-
-# --------------------------------------------------------------------------------------------
-# Round fields and raw values
-
-_NO = frozenset({"", "no", "n", "false", "off", "0", "non"})
-_YES = frozenset({"yes", "y", "true", "on", "1", "oui", "o"})
-
-
-def _truthy(value: Any) -> bool:
-    """Whether a raw flag is set, never raising (for :attr:`Field.applies`)."""
-    return fold(value) not in _NO if isinstance(value, str) else bool(value)
-
-
-def _not_blocked(table: Table, raw: Mapping[str, Any]) -> bool:
-    return not _truthy(raw.get("blocked"))
-
-
-def _no_rami_sec(table: Table, raw: Mapping[str, Any]) -> bool:
-    return not _truthy(raw.get("rami_sec"))
-
-
 def _hand_echo(text: str, params: RamiParams) -> str:
     """What a typed hand was understood as: ``A + JK + 5 = 36``.
 
-    >>> _hand_echo("A, joker 5", RamiParams())
-    'A + JK + 5 = 36'
+    >>> _hand_echo("A, joker 5", RamiParams()), _hand_echo("36", RamiParams())
+    ('A + JK + 5 = 36', '= 36')
     """
     value, labels = hand_value(text, params)
     if len(labels) == 1 and labels[0] == str(value):
         return f"= {value}"  # nothing to translate
     return msg("{cards} = {value}", cards=_cards(labels), value=value)
+
+
+# --------------------------------------------------------------------------------------------
+# Round fields
+
+
+def _said_yes(raw: Mapping[str, Any], key: str) -> bool:
+    """Whether a flag is set in answers being typed, never raising (for
+    :attr:`Field.applies`): a boolean, or a yes word of the one reader's list.
+
+    >>> _said_yes({"blocked": "Oui"}, "blocked"), _said_yes({"blocked": "maybe"}, "blocked")
+    (True, False)
+    """
+    value = raw.get(key)
+    return fold(value) in YES if isinstance(value, str) else bool(value)
+
+
+def _not_blocked(table: Table, raw: Mapping[str, Any]) -> bool:
+    return not _said_yes(raw, "blocked")
+
+
+def _no_rami_sec(table: Table, raw: Mapping[str, Any]) -> bool:
+    return not _said_yes(raw, "rami_sec")
 
 
 def _who(table: Table, raw: Mapping[str, Any]) -> tuple[str, ...]:
@@ -394,13 +466,13 @@ FIELDS: tuple[Field, ...] = (
     # Asked first: a blocked round has no winner to name.
     Field(
         "blocked",
-        "flag",
+        FieldKind.FLAG,
         label="Was the round blocked (the stock ran out before anyone went out)?",
         help="The stock ran out: the least hand wins and scores 0 (instead of --winner).",
     ),
     Field(
         "winner",
-        "player",
+        FieldKind.PLAYER,
         label="Who went out?",
         help="The player who went out (scores 0).",
         required=True,
@@ -409,16 +481,16 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "rami_sec",
-        "flag",
+        FieldKind.FLAG,
         label="Rami sec (the winner opened and went out in one turn, no opponent had opened)?",
         help="The winner opened and went out in one turn while no opponent had opened: "
-        "each opponent pays rami-sec-amount (default 200).",
+        f"each opponent pays rami-sec-amount (default {RAMI_SEC_AMOUNT}).",
         applies=_not_blocked,
         unavailable="cannot go with --blocked (a rami sec needs a player who went out)",
     ),
     Field(
-        "hand",
-        "player_text",
+        _HAND,
+        FieldKind.PLAYER_TEXT,
         label="Cards left in hand (e.g. A JK 5) or their value",
         help="NAME=CARDS|NUMBER: the hand of a player who did not go out, as cards "
         "(A JK 5, 10♥ R D) or its value (36); every player's with --blocked.",
@@ -427,63 +499,82 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "not_opened",
-        "players",
+        FieldKind.PLAYERS,
         label="Who has not opened this round (no meld laid yet)?",
-        help="A loser who laid no meld this round: by default pays his hand + 25, at most 100 "
-        "and half the target (see cardscore rules rami).",
+        help="A loser who laid no meld this round: by default pays his hand + "
+        f"{NEVER_OPENED_EXTRA}, at most {NEVER_OPENED_CAP} and half the target (see cardscore "
+        "rules rami).",
         applies=_no_rami_sec,
         unavailable="not needed with --rami-sec (no opponent had opened)",
     ),
 )
 
 
-def _flag(raw: Mapping[str, Any], key: str, option: str) -> bool:
-    value = raw.get(key)
-    if value is None or isinstance(value, bool):
-        return bool(value)
-    if isinstance(value, str):
-        folded = fold(value)
-        if folded in _NO or folded in _YES:
-            return folded in _YES
-    raise InputError(msg("{option}: {value!r} is not yes or no", option=option, value=value))
+@contextmanager
+def _about(key: str) -> Iterator[None]:
+    """Name the field an error of a shared resolver (``find_player``, ``parse_int``,
+    ``reject_inapplicable``) is about, for the prompts to ask that question again.
+
+    >>> with _about("winner"):
+    ...     raise InputError("--winner: unknown player 'Zed'")
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --winner: unknown player 'Zed'
+    """
+    try:
+        yield
+    except InputError as exc:
+        if exc.field is not None:
+            raise
+        raise InputError(exc.args[0], field=key) from None
 
 
-def _text(raw: Mapping[str, Any], key: str, option: str) -> str:
-    value = raw.get(key)
-    if value is None:
-        return ""
-    if not isinstance(value, str):
+# The one reader reads the hands as plain texts: the game splits ``NAME=CARDS`` itself, so
+# that a hand typed wrong is refused in words about cards (``NAME=CARDS|NUMBER``, "type 0"),
+# as the option's help and the prompts' question for each player put it.
+_READ_AS: tuple[Field, ...] = tuple(
+    replace(f, kind=FieldKind.PLAYERS) if f.key == _HAND else f for f in FIELDS
+)
+
+
+class _Read(NamedTuple):
+    """A round's answers, read and resolved: the flags, the winner (``None``: blocked)."""
+
+    answers: Answers
+    blocked: bool
+    rami_sec: bool
+    winner: str | None
+
+
+def _read(raw: Mapping[str, Any], table: Table) -> _Read:
+    """Read the raw answers with the one reader, refuse a field given where it does not
+    apply, and resolve the winner's name."""
+    if not isinstance(raw, Mapping):
+        raise InputError(msg("a round is a set of answers (--winner, --hand, …)"))
+    answers = read_answers(_READ_AS, raw, game=GAME_NAME)
+    for f in FIELDS:  # one at a time, so that the error names its field
+        with _about(f.key):
+            reject_inapplicable((f,), answers, table)
+    blocked, rami_sec = answers.flag("blocked"), answers.flag("rami_sec")
+    if not blocked and answers.text("winner") is None:
         raise InputError(
-            msg("{option}: {value!r} is not a player's name", option=option, value=value)
+            msg("--winner: who went out? (--winner NAME, or --blocked)"), field="winner"
         )
-    return value.strip()
+    return _Read(answers, blocked, rami_sec, _winner(answers, table))
 
 
-def _texts(raw: Mapping[str, Any], key: str, option: str, *, hands: bool = False) -> list[str]:
-    """A repeatable raw value as a list of non-blank strings (one string is accepted too):
-    names, or ``NAME=CARDS|NUMBER`` hands."""
-    value = raw.get(key)
-    if value is None:
-        return []
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, list | tuple) or not all(isinstance(v, str) for v in items):
-        if hands:
-            raise InputError(
-                msg(
-                    "{option}: {value!r} is not a list of NAME=CARDS|NUMBER",
-                    option=option,
-                    value=value,
-                )
-            )
-        raise InputError(
-            msg("{option}: {value!r} is not a list of names", option=option, value=value)
-        )
-    return [v for v in items if v.strip()]
+def _winner(answers: Answers, table: Table) -> str | None:
+    """The player named by ``--winner``, if one is."""
+    text = answers.text("winner")
+    if text is None:
+        return None
+    with _about("winner"):
+        return table.find_player(text, what="--winner")
 
 
 def _owing(table: Table, winner: str | None, rami_sec: bool) -> tuple[str, ...]:
     """The players whose hand must be given (see :func:`hands_needed`)."""
-    if rami_sec and table.params.rami_sec == "flat":
+    if rami_sec and table.params.rami_sec == RamiSecRule.FLAT:
         return ()
     return tuple(p for p in table.players if p != winner)
 
@@ -497,17 +588,431 @@ def hands_needed(table: Table, raw: Mapping[str, Any]) -> tuple[str, ...]:
     >>> hands_needed(t, {"winner": "ann"}), hands_needed(t, {"winner": "a", "rami_sec": True})
     (('Bob', 'Cyd'), ())
     """
-    blocked = _flag(raw, "blocked", "--blocked")
-    winner_text = _text(raw, "winner", "--winner")
-    winner = table.find_player(winner_text, what="--winner") if winner_text else None
-    return _owing(table, None if blocked else winner, _flag(raw, "rami_sec", "--rami-sec"))
+    answers = read_answers(_READ_AS, raw, game=GAME_NAME)
+    winner = None if answers.flag("blocked") else _winner(answers, table)
+    return _owing(table, winner, answers.flag("rami_sec"))
+
+
+def _hands(read: _Read, table: Table) -> dict[str, dict[str, Any]]:
+    """The hands typed (``--hand NAME=CARDS|NUMBER``), by player, as they are stored."""
+    hands: dict[str, dict[str, Any]] = {}
+    for entry in read.answers.texts(_HAND):
+        name_text, sep, cards = entry.partition("=")
+        if not sep or not name_text.strip():
+            raise InputError(
+                msg(
+                    "--hand: {entry!r} is not NAME=CARDS|NUMBER (e.g. Bob=A JK 5 or Bob=36)",
+                    entry=entry,
+                ),
+                field=_HAND,
+            )
+        with _about(_HAND):
+            name = table.find_player(name_text, what="--hand")
+        if name == read.winner:
+            raise InputError(
+                msg("--hand {name}: {name} went out and has no hand to count", name=name),
+                field=_HAND,
+            )
+        if name in hands:
+            raise InputError(
+                msg("--hand {name}: {name}'s hand is given twice", name=name), field=_HAND
+            )
+        value, _ = hand_value(cards, table.params, what=f"--hand {name}")
+        hands[name] = {"cards": " ".join(cards.split()), "value": value}
+    return hands
+
+
+def _not_opened(read: _Read, table: Table) -> set[str]:
+    """The players named by ``--not-opened`` (several may be given in one, with commas)."""
+    named: set[str] = set()
+    for entry in read.answers.texts("not_opened"):
+        for part in entry.split(","):  # names never hold commas (--names splits on them)
+            if not part.strip():
+                continue
+            with _about("not_opened"):
+                name = table.find_player(part, what="--not-opened")
+            if name == read.winner:
+                raise InputError(
+                    msg("--not-opened: {name} went out, so {name} has opened", name=name),
+                    field="not_opened",
+                )
+            named.add(name)
+    return named
+
+
+def _check_every_hand(read: _Read, table: Table, hands: Mapping[str, Any]) -> None:
+    """Refuse a round that lacks a hand it needs.
+
+    The error names no field: the prompts ask the hands one player at a time and show the
+    ``hand`` errors as they go, so this one must wait for the last player's answer.
+    """
+    missing = [p for p in _owing(table, read.winner, read.rami_sec) if p not in hands]
+    if not missing:
+        return
+    if read.blocked:
+        why = msg(
+            "no hand given for {players}: add --hand {player}=CARDS|NUMBER (every player's)",
+            players=_join(missing),
+            player=missing[0],
+        )
+    else:
+        why = msg(
+            "no hand given for {players}: add --hand {player}=CARDS|NUMBER "
+            "(one per player who did not go out)",
+            players=_join(missing),
+            player=missing[0],
+        )
+    raise InputError(why)
 
 
 def _join(names: Sequence[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cyd``."""
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cyd``.
+
+    >>> _join(["Ann"]), _join(["Ann", "Bob", "Cyd"])
+    ('Ann', 'Ann, Bob and Cyd')
+    """
     if len(names) == 1:
         return names[0]
     return msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+# --------------------------------------------------------------------------------------------
+# What a round was: its record, its scores, its breakdown
+
+
+class Kind(StrEnum):
+    """The kinds of a rami round's terms; a player's score is the sum of his scored terms."""
+
+    WENT_OUT = "went_out"  # 0 for the player who went out
+    HAND = "hand"  # a hand's value (detail: its cards as typed)
+    NOT_OPENED = "not_opened"  # what not opening adds to the hand (detail: a Cap)
+    RAMI_SEC = "rami_sec"  # what a rami sec makes an opponent pay (detail: a RamiSecRule)
+
+
+class Charge(NamedTuple):
+    """What a loser pays besides his hand, or instead of it (``replaces_hand``: a flat
+    amount, whatever the hand): the never-opened penalty, or a rami sec."""
+
+    kind: Kind
+    detail: str  # a Cap, or a RamiSecRule
+    replaces_hand: bool
+
+
+class RamiRecord(NamedTuple):
+    """What a rami round was: who scored 0, every hand, every penalty, every score.
+
+    :attr:`terms` come player by player, in the table's order; each one's ``owner`` is the
+    player who pays it, ``amount`` what it adds to his score.  A hand that does not count (a
+    least hand of a blocked round, a hand under a flat rule) is a term with ``scored=False``.
+
+    >>> t = Table("rami", ("Ann", "Bob"), RamiParams())
+    >>> r = work_out({"winner": "Ann", "blocked": False, "rami_sec": False,
+    ...     "hands": {"Bob": {"cards": "R D 8", "value": 28}}, "not_opened": ["Bob"]}, t)
+    >>> r.winners, [(str(term.kind), term.amount, term.owner) for term in r.terms]
+    (('Ann',), [('went_out', 0, 'Ann'), ('hand', 28, 'Bob'), ('not_opened', 22, 'Bob')])
+    >>> r.as_json()["terms"][2]
+    {'kind': 'not_opened', 'amount': 22, 'owner': 'Bob', 'detail': 'half_target'}
+    >>> r.scores
+    {'Ann': 0, 'Bob': 50}
+    """
+
+    #: the player who went out (``None`` in a blocked round)
+    winner: str | None
+    blocked: bool
+    rami_sec: bool
+    #: the least hand of a blocked round (``None`` when someone went out)
+    least: int | None
+    #: the hands given, by player: ``{"cards": "A JK 5", "value": 36}`` (as stored)
+    hands: Mapping[str, Mapping[str, Any]]
+    #: what the players who pay more than their hand (or else) pay, by player
+    charges: Mapping[str, Charge]
+    #: each player's score, by name in the table's order: the sum of his scored terms
+    scores: Mapping[str, int]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The players who score 0: the one who went out, or the least hands of a blocked
+        round."""
+        if self.least is None:
+            return (self.winner,)
+        return tuple(p for p in self.scores if self.hands[p]["value"] == self.least)
+
+    # Rami has no contract: nobody takes, nothing is made or lost (the RoundRecord protocol).
+    @property
+    def taker(self) -> str | None:
+        return None
+
+    @property
+    def side(self) -> str | None:
+        return None
+
+    @property
+    def made(self) -> bool | None:
+        return None
+
+    @property
+    def margin(self) -> float | None:
+        return None
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """Every term of the round, player by player (worked out when asked for: a replay
+        needs only the scores)."""
+        terms: list[Term] = []
+        for player, score in self.scores.items():
+            terms.extend(self._terms_of(player, score))
+        return tuple(terms)
+
+    def _terms_of(self, player: str, score: int) -> tuple[Term, ...]:
+        hand = self.hands.get(player)
+        charge = self.charges.get(player)
+        if player == self.winner or (self.blocked and hand["value"] == self.least):
+            if self.blocked:  # his least hand, which does not count
+                return (Term(Kind.HAND, hand["value"], player, hand["cards"], scored=False),)
+            return (Term(Kind.WENT_OUT, 0, player),)
+        if charge is None:
+            return (Term(Kind.HAND, hand["value"], player, hand["cards"]),)
+        if charge.replaces_hand:
+            paid = Term(charge.kind, score, player, charge.detail)
+            if hand is None:  # a hand left out after a flat rami sec
+                return (paid,)
+            return (Term(Kind.HAND, hand["value"], player, hand["cards"], scored=False), paid)
+        value = hand["value"]
+        return (
+            Term(Kind.HAND, value, player, hand["cards"]),
+            Term(charge.kind, score - value, player, charge.detail),
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as ``show --json`` gives it (``"terms"`` of a round)."""
+        return {
+            "winners": list(self.winners),
+            "blocked": self.blocked,
+            "rami_sec": self.rami_sec,
+            "least_hand": self.least,
+            "terms": [_plain(term.as_json()) for term in self.terms],
+            "scores": dict(self.scores),
+        }
+
+
+def _plain(data: dict[str, Any]) -> dict[str, Any]:
+    """A term's JSON with its kinds and details as plain strings, not enum members."""
+    return {
+        key: value.value if isinstance(value, StrEnum) else value for key, value in data.items()
+    }
+
+
+#: the charges of a round where every loser pays his hand (most rounds: shared, read-only)
+_NO_CHARGE: Mapping[str, Charge] = MappingProxyType({})
+
+
+def work_out(inp: Mapping[str, Any], table: Table) -> RamiRecord:
+    """The record of a stored round: who scores 0, what each other player pays and why.
+
+    Written for speed (a replay works out every round of a session): a loser who pays his
+    hand, the common case, costs one dictionary entry; the terms are worked out from the
+    record when they are asked for (:attr:`RamiRecord.terms`).
+    """
+    params: RamiParams = table.params
+    players = table.players
+    hands = inp["hands"]
+    blocked, rami_sec, winner = inp["blocked"], inp["rami_sec"], inp["winner"]
+    # A choice of the rules: in a blocked round, every player tied for the least hand wins
+    # and scores 0.
+    least = min(hands[p]["value"] for p in players) if blocked else None
+    if rami_sec:
+        # The rami sec payment replaces the never-opened penalty.
+        scores, charges = _rami_sec(players, hands, winner, least, params)
+        return _new(RamiRecord, (winner, blocked, rami_sec, least, hands, charges, scores))
+    not_opened = inp["not_opened"]
+    scores: dict[str, int] = {}
+    charges: Mapping[str, Charge] = _NO_CHARGE
+    goal = 0  # the target, worked out for the first player who did not open
+    for p in players:
+        if p == winner or (blocked and hands[p]["value"] == least):
+            scores[p] = 0
+        elif p in not_opened:
+            goal = goal or target(params, len(players))
+            scores[p], cap = _never_opened(hands[p]["value"], params, goal)
+            if charges is _NO_CHARGE:
+                charges = {}
+            charges[p] = _new(Charge, (Kind.NOT_OPENED, cap, cap is Cap.FLAT))
+        else:
+            scores[p] = hands[p]["value"]
+    return _new(RamiRecord, (winner, blocked, rami_sec, least, hands, charges, scores))
+
+
+def _rami_sec(
+    players: Sequence[str],
+    hands: Mapping[str, Any],
+    winner: str | None,
+    least: int | None,
+    params: RamiParams,
+) -> tuple[dict[str, int], Mapping[str, Charge]]:
+    """The scores after a rami sec: every opponent a flat amount, or his hand doubled."""
+    flat = params.rami_sec == RamiSecRule.FLAT
+    charge = Charge(Kind.RAMI_SEC, params.rami_sec, flat)
+    scores: dict[str, int] = {}
+    charges: dict[str, Charge] = {}
+    for p in players:
+        if p == winner or (least is not None and hands[p]["value"] == least):
+            scores[p] = 0
+        else:
+            scores[p] = params.rami_sec_amount if flat else 2 * hands[p]["value"]
+            charges[p] = charge
+    return scores, charges
+
+
+# What work_out builds its record with: a NamedTuple made as the tuple it is, without the
+# call of its constructor (the same values, in the order of its fields).
+_new = tuple.__new__
+
+
+def explain(record: RamiRecord, table: Table) -> tuple[Msg, ...]:
+    """The breakdown of a round, written from its record: how it ended, then a line for
+    each hand that counts and each penalty (the only place that writes them).
+
+    >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+    >>> r = work_out({"winner": "Ann", "blocked": False, "rami_sec": False,
+    ...     "hands": {"Bob": {"cards": "36", "value": 36},
+    ...               "Cyd": {"cards": "R D V 10", "value": 40}}, "not_opened": ["Cyd"]}, t)
+    >>> print(*explain(r, t), sep="\\n")
+    Ann went out: 0
+    Bob: 36
+    Cyd: K + Q + J + 10 = 40
+    Cyd did not open this round: 40 + 25 = 65
+    """
+    params: RamiParams = table.params
+    lines = [_headline(record, params)]
+    for player, terms in groupby(record.terms, key=_owner):
+        lines.extend(_player_lines(player, tuple(terms), params))
+    return tuple(lines)
+
+
+_explain = explain  # Rami.score's keyword ``explain`` hides the function there
+
+
+def _owner(term: Term) -> str | None:
+    return term.owner
+
+
+def _headline(record: RamiRecord, params: RamiParams) -> Msg:
+    """How the round ended: who went out, the rami sec, or the least hands."""
+    if record.blocked:
+        if len(record.winners) == 1:
+            return msg(
+                "blocked: {player} has the least hand ({least}) and scores 0",
+                player=record.winners[0],
+                least=record.least,
+            )
+        return msg(
+            "blocked: {players} tie for the least hand ({least}), 0 each",
+            players=_join(record.winners),
+            least=record.least,
+        )
+    if not record.rami_sec:
+        return msg("{player} went out: 0", player=record.winner)
+    if params.rami_sec == RamiSecRule.FLAT:
+        return msg("rami sec: each opponent pays {amount}", amount=params.rami_sec_amount)
+    return msg("rami sec: each opponent pays his hand doubled")
+
+
+def _player_lines(player: str, terms: tuple[Term, ...], params: RamiParams) -> tuple[Msg, ...]:
+    """The lines of one player's terms (none for a player who scores 0 or pays a flat rami
+    sec: the headline says it)."""
+    last = terms[-1]
+    if last.kind is Kind.WENT_OUT or not last.scored:  # went out, or a least hand: 0
+        return ()
+    if last.kind is Kind.HAND:
+        return (msg("{player}: {hand}", player=player, hand=_formula(last.detail, last.amount)),)
+    hand = terms[0]
+    if last.kind is Kind.RAMI_SEC:
+        if last.detail == RamiSecRule.FLAT:
+            return ()
+        return (
+            msg(
+                "{player}: {hand}, doubled = {total}",
+                player=player,
+                hand=_formula(hand.detail, hand.amount),
+                total=hand.amount + last.amount,
+            ),
+        )
+    return _not_opened_lines(player, hand, last, params)
+
+
+def _not_opened_lines(
+    player: str, hand: Term, penalty: Term, params: RamiParams
+) -> tuple[Msg, ...]:
+    """A loser who did not open: his hand (when typed as cards), then what he pays."""
+    value = hand.amount
+    if penalty.detail == Cap.FLAT:
+        formula: str = msg("{amount} (flat, whatever the hand)", amount=penalty.amount)
+        return (msg("{player} did not open this round: {formula}", player=player, formula=formula),)
+    extra = params.never_opened_extra
+    pays = value + penalty.amount
+    if penalty.detail == Cap.FIXED:
+        formula = msg(
+            "{value} + {extra} = {total}, capped at {cap}",
+            value=value,
+            extra=extra,
+            total=value + extra,
+            cap=pays,
+        )
+    elif penalty.detail == Cap.HALF_TARGET:
+        formula = msg(
+            "{value} + {extra} = {total}, capped at {cap} (half the target)",
+            value=value,
+            extra=extra,
+            total=value + extra,
+            cap=pays,
+        )
+    else:
+        formula = f"{value} + {extra} = {pays}"  # nothing to translate in a sum
+    said = msg("{player} did not open this round: {formula}", player=player, formula=formula)
+    cards = _formula(hand.detail, value)
+    if cards == str(value):  # typed as its value: the formula says it
+        return (said,)
+    return (msg("{player}: {hand}", player=player, hand=cards), said)
+
+
+def _never_opened_rule(params: RamiParams) -> Msg:
+    """What a loser who did not open pays, in a sentence (:meth:`Rami.summary`)."""
+    if params.never_opened == NeverOpenedRule.FLAT:
+        return msg(
+            "A loser who did not open this round pays {flat}.", flat=params.never_opened_flat
+        )
+    if params.never_opened_cap:
+        return msg(
+            "A loser who did not open this round pays his hand + {extra}, at most "
+            "{cap} and half the target.",
+            extra=params.never_opened_extra,
+            cap=params.never_opened_cap,
+        )
+    # a cap of 0: only half the target
+    return msg(
+        "A loser who did not open this round pays his hand + {extra}, at most half the target.",
+        extra=params.never_opened_extra,
+    )
+
+
+def _rami_sec_rule(params: RamiParams) -> Msg:
+    """What a rami sec costs, in a sentence (:meth:`Rami.summary`)."""
+    if params.rami_sec == RamiSecRule.FLAT:
+        return msg("Rami sec: every opponent pays {amount}.", amount=params.rami_sec_amount)
+    return msg("Rami sec: every opponent pays his hand doubled.")
+
+
+def _end_rule(params: RamiParams) -> Msg:
+    """When the game ends, in a sentence (:meth:`Rami.summary`)."""
+    if params.target:
+        return msg(
+            "The game ends when someone reaches {target}; the lowest total wins.",
+            target=params.target,
+        )
+    return msg(
+        "The game ends when someone reaches {per} points per opponent; the lowest total wins.",
+        per=params.target_per_opponent,
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -515,16 +1020,16 @@ def _join(names: Sequence[str]) -> str:
 
 
 class Rami:
-    """Rami: the :class:`~cardscore.games.base.Game` protocol for RULES.md §3."""
+    """Rami: the :class:`~cardscore.games.base.Game` protocol (docs/rules.md, Rami)."""
 
-    name = "rami"
+    name = GAME_NAME
     params_cls = RamiParams
     presets: Mapping[str, RamiParams] = MappingProxyType({"standard": RamiParams()})
     default_preset = "standard"
     fields = FIELDS
-    min_players = 2
+    min_players = MIN_PLAYERS
     lower_wins = True  # points are what a player is left holding: the fewest win
-    max_players = 6
+    max_players = MAX_PLAYERS
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """2 to 6 players with distinct names.
@@ -536,65 +1041,35 @@ class Rami:
         """
         if not self.min_players <= len(players) <= self.max_players:
             raise InputError(
-                msg("rami is played by 2 to 6 players (got {count})", count=len(players))
+                msg(
+                    "rami is played by {low} to {high} players (got {count})",
+                    low=self.min_players,
+                    high=self.max_players,
+                    count=len(players),
+                )
             )
         check_names(players, forbidden="=")  # "=" separates name and cards in --hand
 
     def summary(self, params: RamiParams) -> tuple[str, ...]:
-        """The rules in a few sentences (``cardscore rules rami``)."""
-        lines = [
+        r"""The rules in a few sentences (``cardscore rules rami``).
+
+        >>> print(*GAME.summary(RamiParams(never_opened_cap=0, target=500))[1:], sep="\n")
+        A loser who did not open this round pays his hand + 25, at most half the target.
+        Rami sec: every opponent pays 200.
+        The game ends when someone reaches 500; the lowest total wins.
+        """
+        return (
             msg(
                 "The player who goes out scores 0; the others score the cards left in hand: "
-                "joker {joker}, ace 11, figures 10, the others their value.",
+                "joker {joker}, ace {ace}, figures {figure}, the others their value.",
                 joker=params.joker,
+                ace=ACE,
+                figure=FIGURE,
             ),
-        ]
-        if params.never_opened == "flat":
-            lines.append(
-                msg(
-                    "A loser who did not open this round pays {flat}.",
-                    flat=params.never_opened_flat,
-                )
-            )
-        elif params.never_opened_cap:
-            lines.append(
-                msg(
-                    "A loser who did not open this round pays his hand + {extra}, at most "
-                    "{cap} and half the target.",
-                    extra=params.never_opened_extra,
-                    cap=params.never_opened_cap,
-                )
-            )
-        else:  # a cap of 0: only half the target
-            lines.append(
-                msg(
-                    "A loser who did not open this round pays his hand + {extra}, at most "
-                    "half the target.",
-                    extra=params.never_opened_extra,
-                )
-            )
-        if params.rami_sec == "flat":
-            lines.append(
-                msg("Rami sec: every opponent pays {amount}.", amount=params.rami_sec_amount)
-            )
-        else:
-            lines.append(msg("Rami sec: every opponent pays his hand doubled."))
-        if params.target:
-            lines.append(
-                msg(
-                    "The game ends when someone reaches {target}; the lowest total wins.",
-                    target=params.target,
-                )
-            )
-        else:
-            lines.append(
-                msg(
-                    "The game ends when someone reaches {per} points per opponent; "
-                    "the lowest total wins.",
-                    per=params.target_per_opponent,
-                )
-            )
-        return tuple(lines)
+            _never_opened_rule(params),
+            _rami_sec_rule(params),
+            _end_rule(params),
+        )
 
     def goal(self, table: Table) -> int | None:
         return target(table.params, len(table.players))
@@ -643,87 +1118,18 @@ class Rami:
          'hands': {'Bob': {'cards': 'A JK 5', 'value': 36}, 'Cyd': {'cards': '12', 'value': 12}},
          'not_opened': ['Cyd']}
         """
-        if not isinstance(raw, Mapping):
-            raise InputError(msg("a round is a set of answers (--winner, --hand, …)"))
-        params: RamiParams = table.params
-        blocked = _flag(raw, "blocked", "--blocked")
-        rami_sec = _flag(raw, "rami_sec", "--rami-sec")
-        winner_text = _text(raw, "winner", "--winner")
-        not_opened_texts = _texts(raw, "not_opened", "--not-opened")
-        # The fields' own rules refuse --winner and --rami-sec with --blocked, and
-        # --not-opened with --rami-sec.
-        clean = {
-            "blocked": blocked,
-            "rami_sec": rami_sec,
-            "winner": winner_text,
-            "not_opened": not_opened_texts,
-        }
-        reject_inapplicable(FIELDS, clean, table)
-        if not blocked and not winner_text:
-            raise InputError(msg("--winner: who went out? (--winner NAME, or --blocked)"))
-        winner = table.find_player(winner_text, what="--winner") if winner_text else None
-
-        hands: dict[str, dict[str, Any]] = {}
-        for entry in _texts(raw, "hand", "--hand", hands=True):
-            name_text, sep, cards = entry.partition("=")
-            if not sep or not name_text.strip():
-                raise InputError(
-                    msg(
-                        "--hand: {entry!r} is not NAME=CARDS|NUMBER (e.g. Bob=A JK 5 or Bob=36)",
-                        entry=entry,
-                    )
-                )
-            name = table.find_player(name_text, what="--hand")
-            if name == winner:
-                raise InputError(
-                    msg("--hand {name}: {name} went out and has no hand to count", name=name)
-                )
-            if name in hands:
-                raise InputError(msg("--hand {name}: {name}'s hand is given twice", name=name))
-            value, _ = hand_value(cards, params, what=f"--hand {name}")
-            hands[name] = {"cards": " ".join(cards.split()), "value": value}
-
-        not_opened: set[str] = set()
-        for entry in not_opened_texts:
-            for part in entry.split(","):  # names never hold commas (--names splits on them)
-                if not part.strip():
-                    continue
-                name = table.find_player(part, what="--not-opened")
-                if name == winner:
-                    raise InputError(
-                        msg("--not-opened: {name} went out, so {name} has opened", name=name)
-                    )
-                not_opened.add(name)
-        missing = [p for p in _owing(table, winner, rami_sec) if p not in hands]
-        if missing:
-            # Not prefixed with "--hand": the prompts ask the hands one player at a time and
-            # show the "--hand" errors as they go, so this one must wait for the last player.
-            if blocked:
-                raise InputError(
-                    msg(
-                        "no hand given for {players}: add --hand {player}=CARDS|NUMBER "
-                        "(every player's)",
-                        players=_join(missing),
-                        player=missing[0],
-                    )
-                )
-            raise InputError(
-                msg(
-                    "no hand given for {players}: add --hand {player}=CARDS|NUMBER "
-                    "(one per player who did not go out)",
-                    players=_join(missing),
-                    player=missing[0],
-                )
-            )
-        if rami_sec:
+        read = _read(raw, table)
+        hands = _hands(read, table)
+        not_opened = _not_opened(read, table)
+        _check_every_hand(read, table, hands)
+        if read.rami_sec:
             # A rami sec means no opponent had opened (so --not-opened is refused with it):
             # store it plainly for every opponent.
-            not_opened = set(table.players) - {winner}
-
+            not_opened = set(table.players) - {read.winner}
         return {
-            "winner": winner,
-            "blocked": blocked,
-            "rami_sec": rami_sec,
+            "winner": read.winner,
+            "blocked": read.blocked,
+            "rami_sec": read.rami_sec,
             "hands": {p: hands[p] for p in table.players if p in hands},
             "not_opened": [p for p in table.players if p in not_opened],
         }
@@ -738,7 +1144,7 @@ class Rami:
         explain: bool = True,
     ) -> RoundResult:
         r"""Score a stored round: the winner 0, the others their hands (and penalties).
-        Without ``explain``, the numbers only (an empty breakdown).
+        Without ``explain``, the numbers and the record only (an empty breakdown).
 
         >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
         >>> r = GAME.score({"winner": "Ann", "blocked": False, "rami_sec": False,
@@ -753,85 +1159,9 @@ class Rami:
         Cyd: K + Q + J + 10 = 40
         Cyd did not open this round: 40 + 25 = 65
         """
-        params: RamiParams = table.params
-        players = table.players
-        hands = inp["hands"]
-        not_opened = set(inp["not_opened"])
-        lines: list[str] | None = [] if explain else None
-        if inp["blocked"]:
-            # RULES choice: every player tied for the least hand wins and scores 0.
-            least = min(hands[p]["value"] for p in players)
-            zero = [p for p in players if hands[p]["value"] == least]
-            if lines is not None:
-                lines.append(
-                    msg(
-                        "blocked: {player} has the least hand ({least}) and scores 0",
-                        player=zero[0],
-                        least=least,
-                    )
-                    if len(zero) == 1
-                    else msg(
-                        "blocked: {players} tie for the least hand ({least}), 0 each",
-                        players=_join(zero),
-                        least=least,
-                    )
-                )
-        else:
-            zero = [inp["winner"]]
-            if lines is not None:
-                if not inp["rami_sec"]:
-                    lines.append(msg("{player} went out: 0", player=inp["winner"]))
-                elif params.rami_sec == "flat":
-                    lines.append(
-                        msg(
-                            "rami sec: each opponent pays {amount}",
-                            amount=params.rami_sec_amount,
-                        )
-                    )
-                else:
-                    lines.append(msg("rami sec: each opponent pays his hand doubled"))
-
-        rami_sec = inp["rami_sec"]
-        goal = 0  # the target, worked out for the first player who did not open
-        scores: dict[str, int] = {}
-        for p in players:
-            hand = hands.get(p)
-            if p in zero:
-                scores[p] = 0
-            elif rami_sec:
-                # The rami sec payment replaces the never-opened penalty.
-                if params.rami_sec == "flat":
-                    scores[p] = params.rami_sec_amount
-                else:
-                    scores[p] = 2 * hand["value"]
-                    if lines is not None:
-                        lines.append(
-                            msg(
-                                "{player}: {hand}, doubled = {total}",
-                                player=p,
-                                hand=_hand_formula(hand),
-                                total=scores[p],
-                            )
-                        )
-            elif p in not_opened:
-                goal = goal or target(params, len(players))
-                scores[p], formula = _never_opened(hand["value"], params, goal, explain)
-                if lines is not None:
-                    explained = _hand_formula(hand)
-                    if params.never_opened != "flat" and explained != str(hand["value"]):
-                        lines.append(msg("{player}: {hand}", player=p, hand=explained))
-                    lines.append(
-                        msg(
-                            "{player} did not open this round: {formula}",
-                            player=p,
-                            formula=formula,
-                        )
-                    )
-            else:
-                scores[p] = hand["value"]
-                if lines is not None:
-                    lines.append(msg("{player}: {hand}", player=p, hand=_hand_formula(hand)))
-        return RoundResult(scores, () if lines is None else tuple(lines))
+        record = work_out(inp, table)
+        breakdown = _explain(record, table) if explain else ()
+        return RoundResult(record.scores, breakdown, record=record)
 
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Over once a total reaches the target, if the lowest total is not shared.
