@@ -694,7 +694,10 @@ def test_any_text_in_a_field_is_an_input_error_or_a_round(
     except InputError as error:
         assert str(error) and "\n" not in str(error)
     else:
-        GAME.score(inp, t, number, None)
+        # what was accepted is a round like any other: it scores, and replays the same
+        result = GAME.score(inp, t, number, None)
+        assert list(result.scores) == list(t.players) and result.breakdown
+        assert GAME.score(inp, t, number, None, explain=False).scores == result.scores
 
 
 @settings(max_examples=200, deadline=None)
@@ -709,4 +712,11 @@ def test_arbitrary_raw_never_crashes(n: int, params: TarotParams, raw: dict) -> 
         inp = GAME.build_round(raw, t, 1)
     except InputError:
         return
-    assert sum(GAME.score(inp, t, 1, None).scores.values()) is not None
+    scores = GAME.score(inp, t, 1, None).scores
+    assert list(scores) == list(t.players) and all(type(v) is int for v in scores.values())
+    # every round sums to zero, but a maison partner's share, taken from nobody (±A)
+    partner = inp["called"] is not None and inp["contract"] not in ("renonce", "passe")
+    if params.scoring == "maison" and partner:
+        assert sum(scores.values()) == maison_surplus(inp, params)
+    else:
+        assert sum(scores.values()) == 0
