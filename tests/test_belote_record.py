@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardscore import i18n
 from cardscore.games.base import InputError, Table
 from cardscore.games.belote import (
     BELOTE,
@@ -29,6 +30,8 @@ from cardscore.games.belote import (
     coinche_record,
     coinche_scores,
     explain,
+    tallies,
+    tally,
 )
 from test_belote_core import (
     BAD_BELOTE,
@@ -366,8 +369,8 @@ def test_belote_scores_follow_from_the_record(case, capot, held, litige, announc
     assert dict(full.scores) == dict(zip((NS, EW), belote_scores(record), strict=True))
     assert scored_by_owner(record.terms) == Counter(full.scores) - Counter()
     taker, defense = record.tallies[record.taker_team], record.tallies[1 - record.taker_team]
-    for tally in record.tallies:
-        assert tally.total == tally.cards + tally.dix_de_der + tally.belote + tally.announces
+    for team in record.tallies:
+        assert team.total == team.cards + team.dix_de_der + team.belote + team.announces
     assert record.margin == taker.total - defense.total
     assert record.made == (record.margin > 0)
     assert (record.verdict is Verdict.LITIGE) == (record.margin == 0 and litige)
@@ -498,3 +501,309 @@ def test_a_team_named_with_a_colon_is_read_in_announcements():
     record = BELOTE.score(inp, t, 1, None).record
     assert inp["announces"] == [[1, 50]]
     assert ("announce", 50, "E:W", None, True) in as_tuples(record.terms)
+
+
+# --------------------------------------------------------------------------------------------
+# The breakdown, written from the record by explain() alone
+
+BREAKDOWNS = [
+    pytest.param(
+        "belote", {}, {"taker": "South", "trump": "hearts", "points": "61",
+                       "dix_de_der": "taker", "belote": "taker"}, None,
+        ["NS: 61 cartes + 10 dix de der + 20 belote = 91", "EW: 91 cartes = 91",
+         "litige: 91 = 91, EW score their total",
+         "litige: NS score their belote (20) now; the rest, 71, is held for the next round"],
+        id="litige-belote-kept",
+    ),
+    pytest.param(
+        "belote", {}, {"taker": "South", "trump": "hearts", "points": "61",
+                       "dix_de_der": "taker", "belote": "taker"}, 30,
+        ["NS: 61 cartes + 10 dix de der + 20 belote = 91", "EW: 91 cartes = 91",
+         "litige: 91 = 91, EW score their total",
+         "litige: NS score their belote (20) now; the rest, 71 + 30 already held = 101, "
+         "is held for the next round"],
+        id="litige-belote-kept-with-held",
+    ),
+    pytest.param(
+        "belote", {"litige_belote": "held"},
+        {"taker": "South", "trump": "hearts", "points": "61", "dix_de_der": "taker",
+         "belote": "taker"}, 30,
+        ["NS: 61 cartes + 10 dix de der + 20 belote = 91", "EW: 91 cartes = 91",
+         "litige: 91 = 91, EW score their total, NS 0",
+         "litige: 91 + 30 already held = 121 held for the next round"],
+        id="litige-belote-held-with-held",
+    ),
+    pytest.param(
+        "belote", {}, {"taker": "West", "trump": "hearts", "points": "71",
+                       "dix_de_der": "West"}, None,
+        ["NS: 81 cartes = 81", "EW: 71 cartes + 10 dix de der = 81",
+         "litige: 81 = 81, NS score their total, EW 0", "litige: 81 held for the next round"],
+        id="litige-team-1",
+    ),
+    pytest.param(
+        "belote", {}, {"taker": "South", "trump": "sa", "capot": "defense"}, 40,
+        ["NS: 0 cartes = 0", "EW: 220 capot = 220", "dedans: 0 < 220, the defence takes all",
+         "EW: 220 capot = 220", "NS: only their belote = 0",
+         "held: EW collect the 40 held, 220 + 40 = 260"],
+        id="dedans-defence-capot-collects",
+    ),
+    pytest.param(
+        "belote", {}, {"taker": "South", "trump": "hearts", "points": "60", "dix_de_der": "EW",
+                       "belote": "West", "announce": ["NS:20", "EW:50"]}, None,
+        ["NS: 60 cartes + 20 announcements = 80",
+         "EW: 92 cartes + 10 dix de der + 20 belote + 50 announcements = 172",
+         "dedans: 80 < 172, the defence takes all",
+         "EW: 162 round + 20 belote + 70 announcements = 252", "NS: only their belote = 0"],
+        id="dedans-announcements",
+    ),
+    pytest.param(
+        "belote", {"litige": False}, {"taker": "South", "trump": "hearts", "points": "76",
+                                      "dix_de_der": "defense"}, 0,
+        ["NS: 76 cartes = 76", "EW: 76 cartes + 10 dix de der = 86",
+         "dedans: 76 < 86, the defence takes all", "EW: 162 round = 162",
+         "NS: only their belote = 0"],
+        id="dedans-no-held",
+    ),
+    pytest.param(
+        "belote", {"litige": False}, {"taker": "South", "trump": "hearts", "points": "71",
+                                      "dix_de_der": "taker", "belote": "North"}, 5,
+        ["NS: 71 cartes + 10 dix de der + 20 belote = 101", "EW: 81 cartes = 81",
+         "contrat fait: 101 > 81, each team scores its total",
+         "held: NS collect the 5 held, 101 + 5 = 106"],
+        id="made-collects",
+    ),
+    pytest.param(
+        "belote", {"litige": False}, {"taker": "South", "trump": "hearts", "points": "71",
+                                      "dix_de_der": "taker"}, None,
+        ["NS: 71 cartes + 10 dix de der = 81", "EW: 81 cartes = 81",
+         "dedans: 81 = 81, the defence takes all", "EW: 162 round = 162",
+         "NS: only their belote = 0"],
+        id="tie-without-litige",
+    ),
+    pytest.param(
+        "coinche", {"rounding": True}, {"taker": "South", "trump": "hearts", "contract": "100",
+                                        "points": "95", "dix_de_der": "taker"}, None,
+        ["NS: 95 cartes + 10 dix de der = 105", "EW: 57 cartes = 57",
+         "contrat fait: 100, 105 ≥ 100 and 105 > 57",
+         "NS: 105 rounded to 110 + 100 contrat = 210", "EW: their total 57 rounded to 60 = 60"],
+        id="coinche-rounded",
+    ),
+    pytest.param(
+        "coinche", {}, {"taker": "West", "trump": "ta", "contract": "100", "points": "98",
+                        "dix_de_der": "taker", "announce": ["NS:20", "EW:50"],
+                        "coinche": True, "belote": "NS"}, None,
+        ["NS: 54 cartes + 20 belote + 20 announcements = 94",
+         "EW: 98 cartes + 10 dix de der + 50 announcements = 158",
+         "contrat fait: 100 coinché, 158 ≥ 100 and 158 > 94",
+         "EW: (160 + 100) × 2 coinché = 520",
+         "announcement 20 (NS): not scored, the contract was coinché",
+         "announcement 50 (EW): not scored, the contract was coinché",
+         "NS: only their belote = 20"],
+        id="coinche-made-dropped",
+    ),
+    pytest.param(
+        "coinche", {}, {"taker": "West", "trump": "hearts", "contract": "140", "points": "80",
+                        "dix_de_der": "defense", "announce": ["NS:20", "EW:50"],
+                        "surcoinche": True, "belote": "EW"}, None,
+        ["NS: 72 cartes + 10 dix de der + 20 announcements = 102",
+         "EW: 80 cartes + 20 belote + 50 announcements = 150",
+         "contrat fait: 140 surcoinché, 150 ≥ 140 and 150 > 102",
+         "EW: (160 + 140) × 4 surcoinché + 20 belote = 1220",
+         "announcement 20 (NS): not scored, the contract was surcoinché",
+         "announcement 50 (EW): not scored, the contract was surcoinché",
+         "NS: only their belote = 0"],
+        id="surcoinche-made-dropped",
+    ),
+    pytest.param(
+        "coinche", {}, {"taker": "South", "trump": "hearts", "contract": "100", "points": "70",
+                        "dix_de_der": "defense", "announce": ["taker:20"]}, None,
+        ["NS: 70 cartes + 20 announcements = 90", "EW: 82 cartes + 10 dix de der = 92",
+         "dedans: 100, 90 < 100 and 90 ≤ 92", "EW: 160 + 100 = 260",
+         "announcement 20 (NS): not scored, the contract fell", "NS: only their belote = 0"],
+        id="fallen-dropped",
+    ),
+    pytest.param(
+        "coinche", {"coinche_announcements": "winner"},
+        {"taker": "South", "trump": "hearts", "contract": "140", "points": "80",
+         "dix_de_der": "EW", "announce": ["NS:50", "EW:20"], "coinche": True}, None,
+        ["NS: 80 cartes + 50 announcements = 130",
+         "EW: 72 cartes + 10 dix de der + 20 announcements = 102",
+         "dedans: 140 coinché, 130 < 140 and 130 > 102",
+         "EW: (160 + 140) × 2 coinché + 70 announcements = 670", "NS: only their belote = 0"],
+        id="winner-takes-the-announcements",
+    ),
+    pytest.param(
+        "coinche", {}, {"taker": "South", "trump": "hearts", "contract": "capot",
+                        "points": "152", "dix_de_der": "taker"}, None,
+        ["NS: 152 cartes + 10 dix de der = 162", "EW: 0 cartes = 0",
+         "dedans: capot, NS did not take every trick",
+         "warning: NS hold all 152 card points and the last trick, but no capot was given: "
+         "scored as not capot (the defence may have won a trick of no points)",
+         "EW: 160 + 250 = 410", "NS: only their belote = 0"],
+        id="capot-unclaimed",
+    ),
+    pytest.param(
+        "coinche", {}, {"taker": "South", "trump": "hearts", "contract": "capot",
+                        "capot": "taker", "belote": "taker"}, None,
+        ["NS: 252 capot + 20 belote = 272", "EW: 0 cartes = 0",
+         "contrat fait: capot, NS took every trick", "NS: 272 + 250 contrat = 522",
+         "EW: their total 0 = 0"],
+        id="capot-made",
+    ),
+    pytest.param(
+        "coinche", {}, {"taker": "East", "trump": "clubs", "contract": "generale",
+                        "capot": "taker"}, None,
+        ["NS: 0 cartes = 0", "EW: 252 capot = 252",
+         "dedans: générale, East did not take every trick alone", "NS: 160 + 500 = 660",
+         "EW: only their belote = 0"],
+        id="generale-fallen",
+    ),
+    pytest.param(
+        "coinche", {}, {"taker": "East", "trump": "clubs", "contract": "generale",
+                        "generale_made": True}, None,
+        ["NS: 0 cartes = 0", "EW: 252 capot = 252",
+         "contrat fait: générale, East took every trick alone", "EW: 252 + 500 contrat = 752",
+         "NS: their total 0 = 0"],
+        id="generale-made",
+    ),
+    pytest.param(
+        "coinche", {}, {"taker": "South", "trump": "hearts", "contract": "80", "points": "71",
+                        "dix_de_der": "taker"}, None,
+        ["NS: 71 cartes + 10 dix de der = 81", "EW: 81 cartes = 81",
+         "dedans: 80, 81 ≥ 80 and 81 ≤ 81", "EW: 160 + 80 = 240",
+         "NS: only their belote = 0"],
+        id="coinche-tie-falls",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "changes", "raw", "carry", "lines"), BREAKDOWNS)
+def test_explain_writes_the_breakdown_from_the_record(game, changes, raw, carry, lines):
+    t = table(game, **changes)
+    g = BELOTE if game == "belote" else COINCHE
+    result = g.score(g.build_round(raw, t, 1), t, 1, carry)
+    assert list(explain(result.record, t)) == lines
+    assert list(result.breakdown) == lines
+    assert scored_by_owner(result.record.terms) == Counter(result.scores) - Counter()
+
+
+def test_tallies_of_a_stored_round():
+    inp = {"taker": "West", "trump": "sa", "points": 100, "dix_de_der": 0, "belote": None,
+           "announces": [[1, 50], [0, 20], [2, 100]], "capot": None}  # fmt: skip
+    assert tallies(inp, table()) == (
+        Tally(NS, 20, 10, 0, 20, False, 50),
+        Tally(EW, 100, 0, 0, 50, False, 150),
+    )
+    assert tally(NS, 82, 10, 20, 50, False) == Tally(NS, 82, 10, 20, 50, False, 162)
+    capot = {**inp, "trump": "hearts", "points": 0, "capot": 0, "belote": 1}
+    assert tallies(capot, table("belote", "official")) == (
+        Tally(NS, 252, 0, 0, 20, True, 272),
+        Tally(EW, 0, 0, 20, 50, False, 70),
+    )
+
+
+@pytest.mark.parametrize(
+    ("trump", "points", "message"),
+    [
+        ("ta", "153", "--points: 153 is more than the 152 card points of a tout atout round"),
+        ("sa", "121", "--points: 121 is more than the 120 card points of a sans atout round"),
+        ("clubs", "160", "--points: 160 is more than the 152 card points of a trump round"),
+        ("ta", "-1", "--points: -1 is not a number of card points (0 to 152)"),
+    ],
+)
+def test_too_many_card_points_says_which_round(trump: str, points: str, message: str):
+    raw = {"taker": "South", "trump": trump, "contract": "100", "points": points,
+           "dix_de_der": "taker"}  # fmt: skip
+    with pytest.raises(InputError) as info:
+        COINCHE.build_round(raw, table("coinche"), 1)
+    assert (str(info.value), info.value.field) == (message, "points")
+
+
+# --------------------------------------------------------------------------------------------
+# `cardscore rules`: the summary, its numbers formatted from the rules' constants
+
+SUMMARIES = [
+    pytest.param("belote", "maison", {}, [
+        "A round with trumps is worth 162 (152 in the cards, 10 for the last trick); in sans "
+        "atout the ace is worth 11 and a round 130. Belote-rebelote 20, announcements 20 to "
+        "200, a capot 252.",
+        "The taker's team must score more than the defence; otherwise it is dedans and the "
+        "defence takes the whole round.",
+        "A tie is a litige: the defence scores its points, the taker's wait for the winner of "
+        "the next round.",
+        "Belote-rebelote is never held: in a litige the taker's team scores its belote at "
+        "once, only the rest waits.",
+        "The game ends when a team reaches 1000; the higher total wins.",
+    ], id="belote-maison"),
+    pytest.param("belote", "official", {"litige_belote": "held", "target": 700}, [
+        "A round with trumps is worth 162 (152 in the cards, 10 for the last trick); in sans "
+        "atout the ace is worth 19 and a round 162. Belote-rebelote 20, announcements 20 to "
+        "200, a capot 252.",
+        "The taker's team must score more than the defence; otherwise it is dedans and the "
+        "defence takes the whole round.",
+        "A tie is a litige: the defence scores its points, the taker's wait for the winner of "
+        "the next round.",
+        "The game ends when a team reaches 700; the higher total wins.",
+    ], id="belote-official-held"),
+    pytest.param("belote", "maison", {"litige": False}, [
+        "A round with trumps is worth 162 (152 in the cards, 10 for the last trick); in sans "
+        "atout the ace is worth 11 and a round 130. Belote-rebelote 20, announcements 20 to "
+        "200, a capot 252.",
+        "The taker's team must score more than the defence; otherwise it is dedans and the "
+        "defence takes the whole round.",
+        "The game ends when a team reaches 1000; the higher total wins.",
+    ], id="belote-no-litige"),
+    pytest.param("coinche", "official", {}, [
+        "A round with trumps is worth 162 (152 in the cards, 10 for the last trick); in sans "
+        "atout the ace is worth 19 and a round 162. Belote-rebelote 20, announcements 20 to "
+        "200, a capot 250.",
+        "The taker's team must reach its contract (80 to 180, capot, générale) and score more "
+        "than the defence. Made: its points plus the contract; coinché or surcoinché: (160 + "
+        "contract) × 2 or × 4. Fallen: the defence scores 160 + the contract, × the coinche.",
+        "Each team's points are rounded to the ten (5 up).",
+        "Announcements count towards the contract; they score only in a made contract that "
+        "was not coinché.",
+        "Tout atout counts every suit on the 152 scale: J 14, 9 9, A 6, 10 5, K 3, Q 1, 8 and "
+        "7 0 (38 a suit); a table that counts the 258 points of the trump values (248 in the "
+        "cards + 10 dix de der) must convert its count to this scale.",
+        "The game ends when a team reaches 2000; the higher total wins.",
+    ], id="coinche-official"),
+    pytest.param("coinche", "maison", {"coinche_announcements": "winner", "base": 100}, [
+        "A round with trumps is worth 162 (152 in the cards, 10 for the last trick); in sans "
+        "atout the ace is worth 11 and a round 130. Belote-rebelote 20, announcements 20 to "
+        "200, a capot 252.",
+        "The taker's team must reach its contract (80 to 180, capot, générale) and score more "
+        "than the defence. Made: its points plus the contract; coinché or surcoinché: (100 + "
+        "contract) × 2 or × 4. Fallen: the defence scores 100 + the contract, × the coinche.",
+        "Announcements count towards the contract; in a coinché or fallen round the team that "
+        "wins it also scores every announcement of both teams.",
+        "Tout atout counts every suit on the 152 scale: J 14, 9 9, A 6, 10 5, K 3, Q 1, 8 and "
+        "7 0 (38 a suit); a table that counts the 258 points of the trump values (248 in the "
+        "cards + 10 dix de der) must convert its count to this scale.",
+        "The game ends when a team reaches 2000; the higher total wins.",
+    ], id="coinche-maison-winner"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "rules", "changes", "lines"), SUMMARIES)
+def test_rules_summary(game: str, rules: str, changes: dict[str, Any], lines: list[str]):
+    g = BELOTE if game == "belote" else COINCHE
+    assert list(g.summary(table(game, rules, **changes).params)) == lines
+
+
+def test_rules_summary_in_french():
+    i18n.set_language("fr")
+    try:
+        said = [i18n.tr(line) for line in COINCHE.summary(COINCHE.presets["official"])]
+    finally:
+        i18n.set_language("en")
+    assert said[:3] == [
+        "Une donne à l'atout vaut 162 (152 dans les cartes, 10 de dix de der) ; à sans atout "
+        "l'as vaut 19 et une donne 162. Belote-rebelote 20, annonces de 20 à 200, un capot 250.",
+        "L'équipe du preneur doit atteindre son contrat (80 à 180, capot, générale) et marquer "
+        "plus que la défense. Réussi : ses points plus le contrat ; coinché ou surcoinché : "
+        "(160 + contrat) × 2 ou × 4. Chuté : la défense marque 160 + le contrat, × la coinche.",
+        "Les points de chaque équipe sont arrondis à la dizaine (5 vers le haut).",
+    ]
+    assert said[4].startswith("Le tout atout compte chaque couleur sur l'échelle de 152 : V 14")
+    assert "(248 dans les cartes + 10 de dix de der)" in said[4]

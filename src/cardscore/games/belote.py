@@ -1221,70 +1221,57 @@ def _not_coinched(table: Table, raw: Mapping[str, Any]) -> bool:
 _TEAM_HELP = "taker, defense, a player or a team"
 
 
-def _fields(*, coinche: bool) -> tuple[Field, ...]:
-    """The round fields of belote, or of coinche (which adds the contract and its level,
-    tout atout and the générale)."""
-    fields = [
-        Field("taker", FieldKind.PLAYER, "Who took?",
-              "the player who took (his team is the attack)", required=True),
-        Field("trump", FieldKind.CHOICE, "Trump?",
-              "the trump: spades, hearts, diamonds, clubs, sa (sans atout)"
-              + (", ta (tout atout)" if coinche else ""),
-              choices=TRUMPS if coinche else BELOTE_TRUMPS, required=True),
-    ]  # fmt: skip
-    if coinche:
-        fields += _contract_fields()
-    fields += [
-        Field("points", FieldKind.INTEGER,
-              "Card points of the taker's team (without dix de der)?",
-              "card points K of the taker's team, without the dix de der"),
-        Field("defense_points", FieldKind.INTEGER,
-              "Card points of the defence (without dix de der)?",
-              "the defence's card points instead of --points",
-              applies=_points_not_given,
-              unavailable="give either --points or --defense-points, not both"),
-        Field("dix_de_der", FieldKind.TEAM, "Which team took the last trick (dix de der)?",
-              f"the team that took the last trick: {_TEAM_HELP}"),
-        Field("belote", FieldKind.TEAM, "Which team had belote-rebelote?",
-              f"the team that had belote-rebelote: {_TEAM_HELP}",
-              applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout"),
-        Field("announce", FieldKind.TEAM_VALUE, "Announcements?",
-              "an announcement TEAM:VALUE, VALUE among "
-              + ", ".join(map(str, ANNOUNCE_VALUES)) + " (repeatable)",
-              choices=ANNOUNCES),
-        Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
-              f"the team that took every trick: {_TEAM_HELP}"),
-    ]  # fmt: skip
-    if coinche:
-        fields.append(
-            Field("generale_made", FieldKind.FLAG,
-                  "Did the taker alone take every trick (générale)?",
-                  "the taker alone took every trick (a générale contract made)",
-                  option="--generale-made", applies=_generale_contract,
-                  unavailable="only with a générale contract (--contract generale)"),
-        )  # fmt: skip
-    return tuple(fields)
-
-
-def _contract_fields() -> list[Field]:
-    """Coinche's contract and its level (one question, two flags)."""
-    return [
-        Field("contract", FieldKind.CHOICE, "Contract?",
-              f"{LOWEST_CONTRACT} to {HIGHEST_CONTRACT} by tens, "
-              f"capot ({CAPOT_CONTRACT}) or generale ({GENERALE_CONTRACT})",
-              choices=CONTRACTS, required=True),
-        Field("coinche", FieldKind.FLAG, "coinché (×2)", "the contract was coinché (×2)",
-              asked_as=LEVEL_QUESTION),
-        Field("surcoinche", FieldKind.FLAG, "surcoinché (×4)",
-              "the contract was surcoinché (×4); instead of --coinche",
-              applies=_not_coinched,
-              unavailable="give either --coinche (×2) or --surcoinche (×4), not both",
-              asked_as=LEVEL_QUESTION),
-    ]  # fmt: skip
-
-
-BELOTE_FIELDS = _fields(coinche=False)
-COINCHE_FIELDS = _fields(coinche=True)
+# The round fields, declared once: belote's, and coinche's, which adds the contract and its
+# level, tout atout and the générale.
+_TAKER = Field("taker", FieldKind.PLAYER, "Who took?",
+               "the player who took (his team is the attack)", required=True)  # fmt: skip
+_TRUMP_HELP = "the trump: spades, hearts, diamonds, clubs, sa (sans atout)"
+_BELOTE_TRUMP = Field("trump", FieldKind.CHOICE, "Trump?", _TRUMP_HELP,
+                      choices=BELOTE_TRUMPS, required=True)  # fmt: skip
+_COINCHE_TRUMP = Field("trump", FieldKind.CHOICE, "Trump?", _TRUMP_HELP + ", ta (tout atout)",
+                       choices=TRUMPS, required=True)  # fmt: skip
+_CONTRACT_FIELDS = (
+    Field("contract", FieldKind.CHOICE, "Contract?",
+          f"{LOWEST_CONTRACT} to {HIGHEST_CONTRACT} by tens, "
+          f"capot ({CAPOT_CONTRACT}) or generale ({GENERALE_CONTRACT})",
+          choices=CONTRACTS, required=True),
+    Field("coinche", FieldKind.FLAG, "coinché (×2)", "the contract was coinché (×2)",
+          asked_as=LEVEL_QUESTION),
+    Field("surcoinche", FieldKind.FLAG, "surcoinché (×4)",
+          "the contract was surcoinché (×4); instead of --coinche",
+          applies=_not_coinched,
+          unavailable="give either --coinche (×2) or --surcoinche (×4), not both",
+          asked_as=LEVEL_QUESTION),
+)  # fmt: skip
+_CARD_FIELDS = (
+    Field("points", FieldKind.INTEGER,
+          "Card points of the taker's team (without dix de der)?",
+          "card points K of the taker's team, without the dix de der"),
+    Field("defense_points", FieldKind.INTEGER,
+          "Card points of the defence (without dix de der)?",
+          "the defence's card points instead of --points",
+          applies=_points_not_given,
+          unavailable="give either --points or --defense-points, not both"),
+    Field("dix_de_der", FieldKind.TEAM, "Which team took the last trick (dix de der)?",
+          f"the team that took the last trick: {_TEAM_HELP}"),
+    Field("belote", FieldKind.TEAM, "Which team had belote-rebelote?",
+          f"the team that had belote-rebelote: {_TEAM_HELP}",
+          applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout"),
+    Field("announce", FieldKind.TEAM_VALUE, "Announcements?",
+          "an announcement TEAM:VALUE, VALUE among "
+          + ", ".join(map(str, ANNOUNCE_VALUES)) + " (repeatable)",
+          choices=ANNOUNCES),
+    Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
+          f"the team that took every trick: {_TEAM_HELP}"),
+)  # fmt: skip
+_GENERALE_MADE = Field(
+    "generale_made", FieldKind.FLAG, "Did the taker alone take every trick (générale)?",
+    "the taker alone took every trick (a générale contract made)",
+    option="--generale-made", applies=_generale_contract,
+    unavailable="only with a générale contract (--contract generale)",
+)  # fmt: skip
+BELOTE_FIELDS = (_TAKER, _BELOTE_TRUMP, *_CARD_FIELDS)
+COINCHE_FIELDS = (_TAKER, _COINCHE_TRUMP, *_CONTRACT_FIELDS, *_CARD_FIELDS, _GENERALE_MADE)
 # Each field alone, for reading one answer quietly (``applies``).
 _FIELD_OF: Mapping[str, tuple[Field, ...]] = {f.key: (f,) for f in COINCHE_FIELDS}
 
