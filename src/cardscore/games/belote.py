@@ -1527,8 +1527,9 @@ class _CardGame:
         if len(players) != PLAYERS:
             raise InputError(
                 msg(
-                    "{game} is played by 4 players in two teams (got {count})",
+                    "{game} is played by {players} players in two teams (got {count})",
                     game=self.name,
+                    players=PLAYERS,
                     count=len(players),
                 )
             )
