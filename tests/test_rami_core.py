@@ -311,7 +311,9 @@ def test_fields_match_the_design() -> None:
         "hand": ("player_text", "--hand"),
         "not_opened": ("players", "--not-opened"),
     }
-    assert all(f.label and f.help for f in GAME.fields)
+    # every question is a question; every help says what the option is for
+    assert [f.label[-1] for f in GAME.fields] == ["?", "?", "?", "e", "?"]
+    assert all(len(f.help) > 20 and f.help.endswith(".") for f in GAME.fields)
     t = table(3)
     assert GAME.columns(t) == t.players and GAME.sitting_out(t, 4) is None
 
@@ -527,7 +529,15 @@ def test_build_round_raises_only_input_errors(raw, n, double) -> None:
     result = GAME.score(inp, t, 1, None)
     assert set(result.scores) == set(t.players)
     assert all(isinstance(v, int) and v >= 0 for v in result.scores.values())
-    assert 0 in result.scores.values()
+    # the one who went out scores 0; in a blocked round, the least hands and no other
+    values = {p: h["value"] for p, h in inp["hands"].items()}
+    if inp["blocked"]:
+        least = min(values.values())
+        assert {p for p in t.players if result.scores[p] == 0} == {
+            p for p, v in values.items() if v == least
+        }
+    else:
+        assert result.scores[inp["winner"]] == 0
 
 
 @given(n=st.integers(2, 6), data=st.data())
