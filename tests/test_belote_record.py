@@ -807,3 +807,62 @@ def test_rules_summary_in_french():
     ]
     assert said[4].startswith("Le tout atout compte chaque couleur sur l'échelle de 152 : V 14")
     assert "(248 dans les cartes + 10 de dix de der)" in said[4]
+
+
+# --------------------------------------------------------------------------------------------
+# Found by mutation testing
+
+
+def test_a_dedans_record_gives_the_defence_its_belote_and_the_held_points():
+    raw = {"taker": "South", "trump": "hearts", "points": "60", "dix_de_der": "EW",
+           "belote": "West", "announce": ["NS:20", "EW:50"]}  # fmt: skip
+    result = play("belote", "maison", raw, carry=19)
+    assert as_tuples(result.record.terms) == [
+        ("round", 162, EW, None, True),
+        ("belote", 20, EW, None, True),
+        ("announce", 20, EW, "taker's", True),
+        ("announce", 50, EW, None, True),
+        ("held", 19, EW, None, True),
+    ]
+    assert result.breakdown[-1] == "held: EW collect the 19 held, 252 + 19 = 271"
+    assert result.scores == {NS: 0, EW: 271}
+
+
+def test_tallies_of_a_round_taken_by_team_0():
+    inp = {"taker": "North", "trump": "hearts", "points": 100, "dix_de_der": 1, "belote": 0,
+           "announces": [], "capot": None}  # fmt: skip
+    assert tallies(inp, table()) == (
+        Tally(NS, 100, 0, 20, 0, False, 120),
+        Tally(EW, 52, 10, 0, 0, False, 62),
+    )
+
+
+def test_second_thoughts_ask_the_capot_again_and_say_why():
+    t = table("coinche")
+    raw = {"taker": "West", "trump": "hearts", "contract": "capot", "points": "152",
+           "dix_de_der": "taker"}  # fmt: skip
+    inp = COINCHE.build_round(raw, t, 1)
+    ((key, why),) = COINCHE.second_thoughts(inp, t)
+    assert key == "capot"
+    assert why == (
+        "EW hold all 152 card points and the last trick, but no capot was given: without it "
+        "the round is scored as not capot (the defence may have won a trick of no points). "
+        "Did EW take every trick?"
+    )
+    i18n.set_language("fr")
+    try:
+        assert i18n.tr(why).endswith("EW ont-ils fait tous les plis ?")
+    finally:
+        i18n.set_language("en")
+    assert COINCHE.second_thoughts({**inp, "capot": 1}, t) == ()
+
+
+def test_the_players_message_in_french():
+    with pytest.raises(InputError) as info:
+        BELOTE.check_players(("Ann", "Bob"), BELOTE.presets["maison"])
+    i18n.set_language("fr")
+    try:
+        said = i18n.tr(info.value.args[0])
+    finally:
+        i18n.set_language("en")
+    assert said == "la belote se joue à 4 joueurs en deux équipes (2 joueurs donnés)"

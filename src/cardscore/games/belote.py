@@ -874,7 +874,8 @@ def coinche_scores(record: CoincheRecord) -> tuple[int, int]:
 
 def explain(record: BeloteRecord | CoincheRecord, table: Table) -> tuple[Msg, ...]:
     """The breakdown of a round, line by line, from its record: each team's total term by
-    term, then how the totals became scores.
+    term, then how the totals became scores.  (The record holds everything the lines say:
+    ``table`` is the games' common signature, for a game whose lines would need it.)
 
     >>> t = Table("belote", ("Ann", "Bob", "Cyd", "Dan"), BeloteParams(), ("AC", "BD"))
     >>> inp = {"taker": "Ann", "trump": "spades", "points": 90, "dix_de_der": 0,
@@ -890,7 +891,7 @@ def explain(record: BeloteRecord | CoincheRecord, table: Table) -> tuple[Msg, ..
     if isinstance(record, BeloteRecord):
         lines += _belote_lines(record)
     else:
-        lines += _coinche_lines(record, table)
+        lines += _coinche_lines(record)
     return tuple(lines)
 
 
@@ -1032,7 +1033,7 @@ def _dedans_lines(record: BeloteRecord, taker: Tally, defense: Tally) -> list[Ms
     ]
 
 
-def _coinche_lines(record: CoincheRecord, table: Table) -> list[Msg]:
+def _coinche_lines(record: CoincheRecord) -> list[Msg]:
     """How a coinche round's totals became scores: the contract made or not (and why),
     a capot that may have been forgotten, then each team's score."""
     taker = record.tallies[record.taker_team]
