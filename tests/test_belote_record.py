@@ -866,3 +866,46 @@ def test_the_players_message_in_french():
     finally:
         i18n.set_language("en")
     assert said == "la belote se joue à 4 joueurs en deux équipes (2 joueurs donnés)"
+
+
+@pytest.mark.parametrize(
+    ("contract", "message"),
+    [
+        ("75", "--contract: '75' is not a contract (accepted: 80 to 180 by tens, capot or 250, "
+               "generale or 500)"),
+        (None, "--contract: the contract is needed (80 to 180 by tens, capot or generale)"),
+    ],
+)  # fmt: skip
+def test_contract_messages(contract: str | None, message: str):
+    raw = {"taker": "South", "trump": "hearts", "contract": contract, "points": "82",
+           "dix_de_der": "taker"}  # fmt: skip
+    with pytest.raises(InputError) as info:
+        COINCHE.build_round(raw, table("coinche"), 1)
+    assert (str(info.value), info.value.field) == (message, "contract")
+
+
+@pytest.mark.parametrize(
+    ("totals", "finished", "winner"),
+    [
+        ({NS: 1000, EW: 0}, True, NS),  # reaching the target is enough
+        ({EW: 1000}, True, EW),  # a column not there yet counts 0
+        ({NS: 999, EW: 998}, False, None),
+        ({NS: 1000, EW: 1001}, True, EW),
+    ],
+)
+def test_the_end_of_a_belote_game(totals: dict[str, int], finished: bool, winner: str | None):
+    outcome = BELOTE.outcome(table(), totals)
+    assert (outcome.finished, outcome.winner) == (finished, winner)
+    assert BELOTE.goal(table()) == 1000 and COINCHE.goal(table("coinche")) == 2000
+
+
+def test_a_sans_atout_capot_contract_without_its_capot():
+    raw = {"taker": "South", "trump": "sa", "contract": "capot", "points": "120",
+           "dix_de_der": "taker"}  # fmt: skip
+    result = play("coinche", "maison", raw)
+    assert result.record.capot_unclaimed
+    assert result.breakdown[3] == (
+        "warning: NS hold all 120 card points and the last trick, but no capot was given: "
+        "scored as not capot (the defence may have won a trick of no points)"
+    )
+    assert not play("coinche", "maison", {**raw, "points": "119"}).record.capot_unclaimed
