@@ -667,6 +667,14 @@ BREAKDOWNS = [
         id="generale-made",
     ),
     pytest.param(
+        "coinche", {}, {"taker": "South", "trump": "hearts", "contract": "90", "points": "80",
+                        "dix_de_der": "taker"}, None,
+        ["NS: 80 cartes + 10 dix de der = 90", "EW: 72 cartes = 72",
+         "contrat fait: 90, 90 ≥ 90 and 90 > 72", "NS: 90 + 90 contrat = 180",
+         "EW: their total 72 = 72"],
+        id="coinche-made-juste",
+    ),
+    pytest.param(
         "coinche", {}, {"taker": "South", "trump": "hearts", "contract": "80", "points": "71",
                         "dix_de_der": "taker"}, None,
         ["NS: 71 cartes + 10 dix de der = 81", "EW: 81 cartes = 81",
@@ -909,3 +917,59 @@ def test_a_sans_atout_capot_contract_without_its_capot():
         "scored as not capot (the defence may have won a trick of no points)"
     )
     assert not play("coinche", "maison", {**raw, "points": "119"}).record.capot_unclaimed
+
+
+EXACT_ERRORS = [
+    ("belote", {"points": None}, "points",
+     "--points: the taker team's card points are needed (--points K or --defense-points K, "
+     "0 to 152)"),
+    ("belote", {"points": None, "trump": "sa"}, "points",
+     "--points: the taker team's card points are needed (--points K or --defense-points K, "
+     "0 to 120)"),
+    ("coinche", {"points": None, "trump": "ta", "defense_points": "160"}, "defense_points",
+     "--defense-points: 160 is more than the 152 card points of a tout atout round"),
+    ("belote", {"points": None, "trump": "sa", "defense_points": "121"}, "defense_points",
+     "--defense-points: 121 is more than the 120 card points of a sans atout round"),
+    ("belote", {"dix_de_der": None}, "dix_de_der",
+     "--dix-de-der: the team that took the last trick is needed (taker, defense, a player or "
+     "a team)"),
+    ("belote", {"announce": ["Zoe:20"]}, "announce",
+     "--announce: 'Zoe' matches no team or player (taker, defense, South, West, North, East, "
+     "NS, EW)"),
+    ("belote", {"announce": ["taker:30"]}, "announce",
+     "--announce: '30' is not an announcement value (accepted: 20, 50, 100, 150, 200)"),
+    ("belote", {"belote": "Zed"}, "belote",
+     "--belote: 'Zed' matches no team or player (taker, defense, South, West, North, East, "
+     "NS, EW)"),
+    ("belote", {"capot": "taker", "points": "100"}, "capot",
+     "--capot: a capot team holds all 152 card points (the taker's team has 100, the defence "
+     "52)"),
+    ("coinche", {"contract": "generale", "generale_made": True, "points": "100"},
+     "generale_made",
+     "--generale-made: a capot team holds all 152 card points (the taker's team has 100, the "
+     "defence 52)"),
+    ("belote", {"trump": None}, "trump",
+     "--trump: the trump is needed (spades, hearts, diamonds, clubs, sa)"),
+    ("coinche", {"trump": None}, "trump",
+     "--trump: the trump is needed (spades, hearts, diamonds, clubs, sa, ta)"),
+    ("belote", {"taker": None}, "taker",
+     "--taker: who took is needed (South, West, North, East)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "changes", "field", "message"), EXACT_ERRORS)
+def test_refusals_say_exactly_what_and_name_their_field(game, changes, field, message):
+    raw = {"taker": "South", "trump": "hearts", "points": "82", "dix_de_der": "taker",
+           **({"contract": "100"} if game == "coinche" else {}), **changes}  # fmt: skip
+    g = BELOTE if game == "belote" else COINCHE
+    with pytest.raises(InputError) as info:
+        g.build_round(raw, table(game), 1)
+    assert (str(info.value), info.value.field) == (message, field)
+
+
+def test_a_coinche_round_holds_nothing():
+    raw = {"taker": "South", "trump": "hearts", "contract": "80", "points": "71",
+           "dix_de_der": "taker"}  # fmt: skip
+    result = play("coinche", "maison", raw, carry=50)
+    assert (result.carry, result.held) == (0, 0)
+    assert type(result.carry) is int and type(result.held) is int

@@ -1296,9 +1296,8 @@ def _trump(text: str, *, tout_atout: bool) -> Trump:
 
 def _contract(text: str) -> int | Special:
     """The contract a text names: a number of points, or capot / générale."""
-    try:
-        value = pick_choice(text, CONTRACTS, what="--contract")
-    except InputError:
+    choice = next((c for c in CONTRACTS if c.matches(text)), None)
+    if choice is None:
         raise InputError(
             msg(
                 "--contract: {text!r} is not a contract (accepted: {lowest} to {highest} "
@@ -1310,8 +1309,8 @@ def _contract(text: str) -> int | Special:
                 generale=GENERALE_CONTRACT,
             ),
             field="contract",
-        ) from None
-    return int(value) if value.isdigit() else Special(value)
+        )
+    return int(choice.value) if choice.value.isdigit() else Special(choice.value)
 
 
 def _reject_inapplicable(fields: Sequence[Field], raw: Mapping[str, Any], table: Table) -> None:
