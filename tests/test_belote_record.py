@@ -973,3 +973,25 @@ def test_a_coinche_round_holds_nothing():
     result = play("coinche", "maison", raw, carry=50)
     assert (result.carry, result.held) == (0, 0)
     assert type(result.carry) is int and type(result.held) is int
+
+
+def test_a_made_capot_raises_the_base_of_a_coinched_numbered_contract():
+    raw = {"taker": "South", "trump": "hearts", "contract": "100", "coinche": True,
+           "capot": "taker"}  # fmt: skip
+    official = play("coinche", "official", raw)
+    assert official.record.base == 250 and official.scores == {NS: (250 + 100) * 2, EW: 0}
+    without = play("coinche", "official", {**raw, "capot": None, "points": "152",
+                                           "dix_de_der": "taker"})  # fmt: skip
+    assert without.record.base == 160 and without.scores == {NS: (160 + 100) * 2, EW: 0}
+    generale = play("coinche", "official", {**raw, "contract": "generale", "capot": None,
+                                            "points": "100", "dix_de_der": "taker"})  # fmt: skip
+    assert generale.record.base == 250 and generale.scores == {NS: 0, EW: (250 + 500) * 2}
+
+
+def test_the_contract_in_json_is_a_plain_string_or_number():
+    raw = {"taker": "South", "trump": "hearts", "contract": "capot", "capot": "taker"}
+    contract = play("coinche", "maison", raw).record.as_json()["contract"]
+    assert type(contract) is str and contract == "capot"
+    trump = play("belote", "maison", {"taker": "South", "trump": "sa", "points": "60",
+                                      "dix_de_der": "taker"}).record.as_json()["trump"]  # fmt: skip
+    assert type(trump) is str and trump == "sa"

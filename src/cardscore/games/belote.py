@@ -476,15 +476,15 @@ class Tally(NamedTuple):
 Announce = tuple[int, int]  # (team index, value), as stored
 
 
-def _card_terms(tally: Tally, announces: Sequence[Announce], team: int, scored: bool) -> list[Term]:
+def _card_terms(tally: Tally, announces: Sequence[Announce], team: int) -> list[Term]:
     """A team's tally as terms: cards (or capot), dix de der, belote, each announcement."""
     owner = tally.team
-    terms = [Term("capot" if tally.capot else "cards", tally.cards, owner, scored=scored)]
+    terms = [Term("capot" if tally.capot else "cards", tally.cards, owner)]
     if tally.dix_de_der:
-        terms.append(Term("dix_de_der", tally.dix_de_der, owner, scored=scored))
+        terms.append(Term("dix_de_der", tally.dix_de_der, owner))
     if tally.belote:
-        terms.append(Term("belote", tally.belote, owner, scored=scored))
-    terms += [Term("announce", v, owner, scored=scored) for t, v in announces if t == team]
+        terms.append(Term("belote", tally.belote, owner))
+    terms += [Term("announce", v, owner) for t, v in announces if t == team]
     return terms
 
 
@@ -531,14 +531,14 @@ class BeloteRecord(NamedTuple):
         t_tally, d_tally = self.tallies[taker], self.tallies[defense]
         terms: list[Term] = []
         if self.verdict is Verdict.MADE:
-            terms += _card_terms(t_tally, self.announces, taker, True)
-            terms += _card_terms(d_tally, self.announces, defense, True)
+            terms += _card_terms(t_tally, self.announces, taker)
+            terms += _card_terms(d_tally, self.announces, defense)
         elif self.verdict is Verdict.LITIGE:
             # The taker team's kept belote scores; the rest of its total is held.
-            for term in _card_terms(t_tally, self.announces, taker, True):
+            for term in _card_terms(t_tally, self.announces, taker):
                 kept = term.kind == "belote" and self.kept > 0
                 terms.append(term if kept else term._replace(scored=False, detail="held"))
-            terms += _card_terms(d_tally, self.announces, defense, True)
+            terms += _card_terms(d_tally, self.announces, defense)
         else:
             terms += self._dedans_terms()
         if self.held_in and self.winner is not None:
@@ -635,9 +635,9 @@ class CoincheRecord(NamedTuple):
         announcement that does not score is there with ``scored=False``."""
         taker, defense = self.taker_team, 1 - self.taker_team
         if self.own_scores:
-            terms = _card_terms(self.tallies[taker], self.announces, taker, True)
+            terms = _card_terms(self.tallies[taker], self.announces, taker)
             terms.append(Term("contract", self.value, self.side))
-            terms += _card_terms(self.tallies[defense], self.announces, defense, True)
+            terms += _card_terms(self.tallies[defense], self.announces, defense)
             if self.rounding:
                 terms += [
                     Term("rounding", round_tens(t.total) - t.total, t.team)
