@@ -495,3 +495,228 @@ def test_the_numbers_of_the_game_are_named() -> None:
         rami.RAMI_SEC_AMOUNT,
         rami.TARGET_PER_OPPONENT,
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Found by mutation testing: the edges of the caps, the exact messages, the odd stored round
+
+
+@pytest.mark.parametrize(
+    ("n", "hand_value", "params", "detail", "pays", "line"),
+    [
+        # hand + 25 exactly at the cap of 100 (4 players, half the target 150): not capped
+        (4, 75, {}, "uncapped", 100, "75 + 25 = 100"),
+        # exactly at half the target (2 players: 50): not capped
+        (2, 25, {}, "uncapped", 50, "25 + 25 = 50"),
+        # the cap equals half the target (3 players: 100): the fixed cap is the one said
+        (3, 90, {}, "capped", 100, "90 + 25 = 115, capped at 100"),
+        (
+            3,
+            90,
+            {"never_opened_cap": 101},
+            "half_target",
+            100,
+            "90 + 25 = 115, capped at 100 (half the target)",
+        ),
+    ],
+    ids=["at_the_cap", "at_half_the_target", "cap_is_half", "cap_above_half"],
+)
+def test_never_opened_at_the_edges_of_the_caps(n, hand_value, params, detail, pays, line) -> None:
+    hands = [f"{p}=3" for p in NAMES[1:n]]
+    hands[0] = f"Bob={hand_value}"
+    result, _ = play({"winner": "Ann", "hand": hands, "not_opened": ["Bob"]}, n, **params)
+    assert result.record.as_json()["terms"][1:3] == [
+        hand("Bob", hand_value),
+        term("not_opened", pays - hand_value, "Bob", detail),
+    ]
+    assert result.scores["Bob"] == pays
+    # a hand typed as its value is not said again before the payment
+    assert result.breakdown[:2] == ("Ann went out: 0", f"Bob did not open this round: {line}")
+
+
+REFUSED = [
+    (
+        {"winner": "Ann", "hand": ["Bob=-5", "Cyd=3"]},
+        "--hand Bob: a hand cannot be worth less than 0 (got -5)",
+    ),
+    (
+        {"winner": "Ann", "hand": ["Bob=36.5", "Cyd=3"]},
+        "--hand Bob: '36.5' is not a whole number of points",
+    ),
+    (
+        {"winner": "Ann", "hand": ["Bob=A ♥", "Cyd=3"]},
+        "--hand Bob: unknown card '♥' (cards: 2-10, J/V, Q/D, K/R, A/As, JK/Joker/*; or the "
+        "hand's value, e.g. 36)",
+    ),
+    (
+        {"winner": "Ann", "hand": ["Bob==5", "Cyd=3"]},
+        "--hand Bob: unknown card '=5' (cards: 2-10, J/V, Q/D, K/R, A/As, JK/Joker/*; or the "
+        "hand's value, e.g. 36)",
+    ),
+    (
+        {"winner": "Ann", "hand": ["Bob=281", "Cyd=3"]},
+        "--hand Bob: 281 is more than any hand can hold (at most 280: 14 cards at 20)",
+    ),
+    (
+        {"winner": "Ann", "hand": ["Bob 36", "Cyd=3"]},
+        "--hand: 'Bob 36' is not NAME=CARDS|NUMBER (e.g. Bob=A JK 5 or Bob=36)",
+    ),
+    (
+        {"winner": "Ann", "hand": ["Bob=3", "b=4", "Cyd=3"]},
+        "--hand Bob: Bob's hand is given twice",
+    ),
+    ({"hand": ["Bob=3", "Cyd=3"]}, "--winner: who went out? (--winner NAME, or --blocked)"),
+    (
+        {"winner": "Ann", "taker": "Bob"},
+        "--taker is not an option of rami (options: --blocked --winner --rami-sec --hand "
+        "--not-opened)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("raw", "message"), REFUSED, ids=[m[:24] for _, m in REFUSED])
+def test_refusals_say_exactly_what_is_wrong(raw, message) -> None:
+    with pytest.raises(InputError) as refused:
+        play(raw, 3)
+    assert str(refused.value) == message
+    assert refused.value.field == field_of_message(message)
+
+
+def test_missing_hands_say_whose_and_how_to_give_them() -> None:
+    missing = [
+        (
+            {"winner": "Ann", "hand": ["Bob=3"]},
+            "no hand given for Cyd: add --hand Cyd=CARDS|NUMBER (one per player who did not "
+            "go out)",
+        ),
+        (
+            {"blocked": True, "hand": ["Bob=3"]},
+            "no hand given for Ann and Cyd: add --hand Ann=CARDS|NUMBER (every player's)",
+        ),
+    ]
+    for raw, message in missing:
+        with pytest.raises(InputError) as refused:
+            play(raw, 3)
+        assert (str(refused.value), refused.value.field) == (message, None)
+    with pytest.raises(InputError, match=r"^a round is a set of answers \(--winner, --hand, …\)$"):
+        GAME.build_round(["--winner", "Ann"], table(3), 1)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=r"^--taker is not an option of rami "):
+        rami.hands_needed(table(3), {"taker": "Ann"})
+    # a blocked round needs every hand, even with a winner typed (refused later)
+    assert rami.hands_needed(table(3), {"blocked": True, "winner": "bob"}) == NAMES[:3]
+
+
+def test_hands_read_and_said_back() -> None:
+    assert rami.hand_value("-0", RamiParams()) == (0, ("0",))
+    with pytest.raises(InputError) as refused:
+        rami.hand_value("Z", RamiParams())
+    assert str(refused.value).startswith("--hand: unknown card 'Z'")
+    assert refused.value.field == "hand"
+    echo = next(f for f in GAME.fields if f.key == "hand").echo
+    assert echo(table(3), "A") == "A = 11"
+    assert echo(table(3, joker=0), "10 JK") == "10 + JK = 10"
+    assert echo(table(3), "11") == "= 11"
+
+
+def test_several_names_in_one_not_opened_with_blanks() -> None:
+    inp = GAME.build_round(
+        {"winner": "Ann", "hand": ["Bob=1", "Cyd=2", "Dan=3"], "not_opened": ",Bob,,Dan"},
+        table(4),
+        1,
+    )
+    assert inp["not_opened"] == ["Bob", "Dan"]
+    assert GAME.score(inp, table(4), 1, None).record.charges.keys() == {"Bob", "Dan"}
+
+
+def test_a_stored_round_both_blocked_and_rami_sec_scores_as_it_always_did() -> None:
+    """Only a hand-edited file holds one: the least hand scores 0, the others pay the rami
+    sec (as the scoring did before the record)."""
+    t = table(3)
+    inp = {
+        "winner": None,
+        "blocked": True,
+        "rami_sec": True,
+        "hands": {
+            p: {"cards": str(v), "value": v} for p, v in zip(NAMES[:3], (9, 3, 7), strict=True)
+        },
+        "not_opened": ["Ann", "Cyd"],
+    }
+    result = GAME.score(inp, t, 1, None)
+    assert dict(result.scores) == {"Ann": 200, "Bob": 0, "Cyd": 200}
+    assert result.record.winners == ("Bob",)
+    assert result.breakdown == ("blocked: Bob has the least hand (3) and scores 0",)
+    assert [one.scored for one in result.record.terms] == [False, True, False, False, True]
+
+
+def test_a_double_rami_sec_is_explained_line_by_line() -> None:
+    result, _ = play(
+        {"winner": "Ann", "rami_sec": True, "hand": ["Bob=A JK 5", "Cyd=4"]}, 3, rami_sec="double"
+    )
+    assert result.breakdown == (
+        "rami sec: each opponent pays his hand doubled",
+        "Bob: A + JK + 5 = 36, doubled = 72",
+        "Cyd: 4, doubled = 8",
+    )
+    assert all(type(one.scored) is bool for one in result.record.terms)
+    result, _ = play({"winner": "Cyd", "rami_sec": True, "hand": ["Ann=3"]}, 3)
+    assert [type(one.scored) for one in result.record.terms] == [bool] * 4
+
+
+@pytest.mark.parametrize(
+    ("settings", "sentences"),
+    [
+        (
+            [],
+            [
+                "The player who goes out scores 0; the others score the cards left in hand: "
+                "joker 20, ace 11, figures 10, the others their value.",
+                "A loser who did not open this round pays his hand + 25, at most 100 and half "
+                "the target.",
+                "Rami sec: every opponent pays 200.",
+                "The game ends when someone reaches 100 points per opponent; the lowest total "
+                "wins.",
+            ],
+        ),
+        (
+            ["never-opened=flat", "never-opened-flat=70", "rami-sec=double", "target=500"],
+            [
+                "The player who goes out scores 0; the others score the cards left in hand: "
+                "joker 20, ace 11, figures 10, the others their value.",
+                "A loser who did not open this round pays 70.",
+                "Rami sec: every opponent pays his hand doubled.",
+                "The game ends when someone reaches 500; the lowest total wins.",
+            ],
+        ),
+        (
+            ["never-opened-cap=40", "target-per-opponent=60", "joker=30"],
+            [
+                "The player who goes out scores 0; the others score the cards left in hand: "
+                "joker 30, ace 11, figures 10, the others their value.",
+                "A loser who did not open this round pays his hand + 25, at most 40 and half "
+                "the target.",
+                "Rami sec: every opponent pays 200.",
+                "The game ends when someone reaches 60 points per opponent; the lowest total wins.",
+            ],
+        ),
+    ],
+    ids=["standard", "flat_double_fixed", "cap_per_opponent"],
+)
+def test_the_summary_sentence_by_sentence(settings, sentences) -> None:
+    from cardscore.games.rami import NeverOpenedRule
+
+    params = apply_settings(RamiParams(), settings)
+    assert params.never_opened in tuple(NeverOpenedRule)
+    assert list(GAME.summary(params)) == sentences
+
+
+def test_players_from_two_to_six_named_freely() -> None:
+    for n in range(rami.MIN_PLAYERS, rami.MAX_PLAYERS + 1):
+        GAME.check_players(NAMES[:n], RamiParams())
+    GAME.check_players(["Xavier", "Yves", "Zoé"], RamiParams())
+
+
+def test_a_total_missing_from_the_totals_counts_as_0() -> None:
+    t = table(3)
+    outcome = GAME.outcome(t, {"Ann": 200, "Bob": 1})
+    assert (outcome.finished, outcome.winner) == (True, "Cyd")
+    assert rami.target(t.params, rami.MAX_PLAYERS) == 5 * rami.TARGET_PER_OPPONENT
