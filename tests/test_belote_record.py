@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardscore import i18n
-from cardscore.games.base import InputError, Table
+from cardscore.games.base import InputError, Outcome, Table
 from cardscore.games.belote import (
     BELOTE,
     COINCHE,
@@ -995,3 +995,38 @@ def test_the_contract_in_json_is_a_plain_string_or_number():
     trump = play("belote", "maison", {"taker": "South", "trump": "sa", "points": "60",
                                       "dix_de_der": "taker"}).record.as_json()["trump"]  # fmt: skip
     assert type(trump) is str and trump == "sa"
+
+
+def test_an_ambiguous_player_for_a_team_names_the_field():
+    t = Table("belote", ("Ann", "Bob", "Anna", "Dan"), BELOTE.presets["maison"], ("AA", "BD"))
+    raw = {"taker": "Bob", "trump": "hearts", "points": "82", "dix_de_der": "taker",
+           "belote": "an"}  # fmt: skip
+    with pytest.raises(InputError) as info:
+        BELOTE.build_round(raw, t, 1)
+    assert (str(info.value), info.value.field) == (
+        "--belote: 'an' is ambiguous (Ann, Anna)",
+        "belote",
+    )
+
+
+def test_exact_messages_of_the_trump_and_of_a_team():
+    raw = {"taker": "South", "trump": "tout atout", "points": "82", "dix_de_der": "taker"}
+    with pytest.raises(InputError) as info:
+        BELOTE.build_round(raw, table(), 1)
+    assert (str(info.value), info.value.field) == (
+        "--trump: no tout atout in belote (accepted: spades, hearts, diamonds, clubs, sa)",
+        "trump",
+    )
+    with pytest.raises(InputError) as info:
+        BELOTE.build_round({**raw, "trump": "hearts", "dix_de_der": "Zed"}, table(), 1)
+    assert (str(info.value), info.value.field) == (
+        "--dix-de-der: 'Zed' matches no team or player (taker, defense, South, West, North, "
+        "East, NS, EW)",
+        "dix_de_der",
+    )
+
+
+def test_a_column_not_there_yet_counts_nothing():
+    t = table(target=1)
+    assert BELOTE.outcome(t, {EW: 1}) == Outcome(finished=True, winner=EW)
+    assert BELOTE.outcome(t, {NS: 0, EW: 0}) == Outcome()
