@@ -541,3 +541,146 @@ def test_a_bad_value_in_a_possible_round_is_refused_for_its_field(
         named = field_named(str(error))
         if named is not None:
             assert error.field == named, (str(error), error.field)
+
+
+# --------------------------------------------------------------------------------------------
+# Every word said, exactly (found missing by mutation testing: these pin what the refactoring
+# of issue 11 kept; they fail on the mutants, not on the code before it)
+
+
+def test_the_rules_summary_word_for_word() -> None:
+    needs = "The taker needs 56 points without a bout, 51 with 1, 41 with 2 and 36 with 3 (of 91)."
+    mort = (
+        "At 6 players the dealer is the mort and scores nothing; the deal passes to the next "
+        "player every round."
+    )
+    assert GAME.summary(FFT) == (
+        needs,
+        "Each defender pays (25 + the gap) × the contract (prise 1, garde 2, garde sans 4, "
+        "garde contre 6), plus the petit au bout (10 × the contract), the poignées (20, 30 or "
+        "40, to the side that wins) and the chelem; the taker receives as much from each, "
+        "shared with his partner at 5 players. Every round sums to 0.",
+        mort,
+    )
+    values = dict(value_prise=25, value_garde=45, value_garde_sans=90, value_garde_contre=170)
+    summary = GAME.summary(dataclasses.replace(MAISON, **values))
+    assert summary[0] == needs and summary[-1] == mort
+    assert summary[1] == (
+        "Each opponent pays the contract (prise 25, garde 45, garde sans 90, garde contre 170) "
+        "plus the gap rounded to ten, and the chelem; the petit au bout, poignées and misères "
+        "are personal: +10 from each other player."
+    )
+    assert len(summary) == 6  # and the three surprises (test_amendments_tarot)
+
+
+def test_the_rules_summary_in_french() -> None:
+    from cardscore import i18n
+
+    i18n.set_language("fr")
+    try:
+        fft = [i18n.tr(line) for line in GAME.summary(FFT)]
+        maison = [i18n.tr(line) for line in GAME.summary(MAISON)]
+    finally:
+        i18n.set_language("en")
+    assert fft[0] == (
+        "Le preneur doit faire 56 points sans bout, 51 avec 1, 41 avec 2 et 36 avec 3 (sur 91)."
+    )
+    assert fft[1].startswith("Chaque défenseur paie (25 + l'écart) × le contrat (prise 1, garde")
+    assert "petit au bout (10 × le contrat), les poignées (20, 30 ou 40," in fft[1]
+    assert "partagé avec son appelé à 5 joueurs" in fft[1]
+    assert maison[1].endswith("sont personnels : +10 de chaque autre joueur.")
+
+
+def test_a_renonce_is_explained_word_for_word() -> None:
+    t = table(4, MAISON)
+    inp = GAME.build_round({"taker": "bob", "contract": "renonce", "points": "34,5"}, t, 1)
+    assert GAME.score(inp, t, 1, None).breakdown == (
+        "renonce: Bob has the most points, 34 → R = 30 (rounded to ten)",
+        "→ Ann +30, Bob −90 (3 × −30), Cyd +30, Dan +30",
+    )
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("abc", "POINTS: 'abc' is not a number of points (e.g. 41 or 35,5)"),
+        (35.3, "POINTS: 35.3 must be a whole or half number (e.g. 41 or 35,5)"),
+        ("92", "POINTS: 92 is out of range (0 to 91)"),
+        (-0.5, "POINTS: -0.5 is out of range (0 to 91)"),
+    ],
+)
+def test_convert_refusals_word_for_word(typed: str | float, message: str) -> None:
+    from cardscore.games.tarot import convert
+
+    with pytest.raises(InputError) as caught:
+        convert(typed, FFT)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("players", "params", "message"),
+    [
+        (["A", "B"], FFT, "tarot is played by 3 to 6 players (got 2)"),
+        (list("ABCDEFG"), FFT, "tarot is played by 3 to 6 players (got 7)"),
+        (["A", "B", "C"], None, "--set scoring: accepted values are fft and maison"),
+        (["A", "B", "C"], dataclasses.replace(FFT, scoring="x"),
+         "--set scoring: accepted values are fft and maison"),
+    ],
+)  # fmt: skip
+def test_check_players_refusals_word_for_word(players, params, message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        GAME.check_players(players, params)
+    assert str(caught.value) == message
+
+
+def test_poignee_sizes_refuses_a_table_it_has_no_sizes_for() -> None:
+    from cardscore.games.tarot import poignee_sizes
+
+    with pytest.raises(InputError, match=r"^tarot is played by 3 to 6 players \(got 7\)$"):
+        poignee_sizes(7)
+
+
+def test_a_poignee_is_described_by_its_trumps_at_this_table() -> None:
+    field = next(f for f in GAME.fields if f.key == "poignee")
+    described = {
+        n: [str(field.describe(table(n), choice)) for choice in field.choices] for n in (3, 4, 5, 6)
+    }
+    assert described == {
+        3: ["simple (13 trumps)", "double (15 trumps)", "triple (18 trumps)"],
+        4: ["simple (10 trumps)", "double (13 trumps)", "triple (15 trumps)"],
+        5: ["simple (8 trumps)", "double (10 trumps)", "triple (13 trumps)"],
+        6: ["simple (8 trumps)", "double (10 trumps)", "triple (13 trumps)"],  # 5 play
+    }
+
+
+@pytest.mark.parametrize(
+    ("params", "why"),
+    [
+        (FFT, "a bout is worth 4.5 points and the excuse may be traded for a half-point card"),
+        (MAISON, "a bout is worth 4.5 points, the excuse may be traded for a half-point card, "
+                 "and half points are dropped"),
+    ],
+)  # fmt: skip
+def test_impossible_points_say_why_word_for_word(params: TarotParams, why: str) -> None:
+    raw = {"taker": "Ann", "contract": "garde", "bouts": "3", "points": "10"}
+    with pytest.raises(InputError) as caught:
+        GAME.build_round(raw, table(4, params), 1)
+    assert str(caught.value) == (
+        f"--points: 10 is impossible: with 3 bouts, the taker has 13 to 91 points ({why})"
+    )
+
+
+def test_an_unknown_name_at_six_is_unknown_not_the_mort() -> None:
+    with pytest.raises(InputError) as caught:
+        GAME.build_round({**GARDE_ANN, "taker": "Zed"}, table(6), 1)
+    assert str(caught.value).startswith("--taker: unknown player 'Zed'")
+
+
+GARDE_ANN = {"taker": "Ann", "contract": "garde", "bouts": "2", "points": "49"}
+
+
+def test_the_chelem_is_in_the_json() -> None:
+    raw = {**GARDE_ANN, "points": "60", "chelem": "failed"}
+    record, *_ = record_of(raw, 4, MAISON)
+    assert record.as_json()["chelem"] == "failed"
+    assert type(record.as_json()["chelem"]) is str
