@@ -684,3 +684,32 @@ def test_the_chelem_is_in_the_json() -> None:
     record, *_ = record_of(raw, 4, MAISON)
     assert record.as_json()["chelem"] == "failed"
     assert type(record.as_json()["chelem"]) is str
+
+
+def test_no_defence_points_are_asked_when_everybody_passed() -> None:
+    field = next(f for f in GAME.fields if f.key == "defense_points")
+    assert not field.is_relevant(table(4), {"contract": "passe"})
+    assert field.is_relevant(table(4), {"contract": "garde"})
+    assert not field.is_relevant(table(4), {"contract": "garde", "points": "41"})
+
+
+@pytest.mark.parametrize(
+    ("typed", "params", "message"),
+    [
+        ({"points": "5"}, FFT, "--chelem: the defence took every trick, so the taker has at "
+         "most 4.5 points, not 5 (--points)"),
+        ({"points": "4,5"}, MAISON, "--chelem: the defence took every trick, so the taker has "
+         "at most 4 points, not 4.5 (--points)"),
+        ({"defense_points": "86"}, FFT, "--chelem: the defence took every trick, so it has at "
+         "least 86.5 points, not 86 (--defense-points)"),
+        ({"defense_points": "86,5"}, MAISON, "--chelem: the defence took every trick, so it "
+         "has at least 87 points, not 86.5 (--defense-points)"),
+    ],
+)  # fmt: skip
+def test_a_defence_chelem_bounds_the_points_word_for_word(
+    typed: dict, params: TarotParams, message: str
+) -> None:
+    raw = {"taker": "Ann", "contract": "garde", "bouts": "1", "chelem": "defense", **typed}
+    with pytest.raises(InputError) as caught:
+        GAME.build_round(raw, table(4, params), 1)
+    assert str(caught.value) == message and caught.value.field == "chelem"

@@ -31,7 +31,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import partial
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -1101,10 +1100,9 @@ _CONTRACT, _PETIT, _POIGNEE, _MISERE, _CHELEM, _PRICE = (
     Kind.RENONCE,
 )  # fmt: skip
 _FFT, _MAISON = Scoring.FFT, Scoring.MAISON
-# A record and a term built from a tuple of all their fields, without the keyword-handling
+# Records and terms are built from a tuple of all their fields, without the keyword-handling
 # constructor of a NamedTuple (a replay builds one or more per round).
-_record = partial(tuple.__new__, TarotRecord)
-_term = partial(tuple.__new__, Term)
+_new = tuple.__new__
 
 
 def work_out(inp: Mapping[str, Any], table: Table, number: int) -> TarotRecord:
@@ -1132,7 +1130,7 @@ def _work_out_passe(
     inp: Mapping[str, Any], seating: _Seating, mort: str | None, active: tuple[str, ...]
 ) -> TarotRecord:
     """Everybody passed: nobody took, nobody scores."""
-    return _record((
+    return _new(TarotRecord, (
         _PASSE, seating.scoring, None, None, mort, active, None, None, None, None,
         None, None, None, None, None, None, 0, 0, (), (),
     ))  # fmt: skip
@@ -1154,12 +1152,12 @@ def _work_out_fft(
     made = margin >= 0
     gap, mult = _ceil(abs(margin)), FFT_MULTIPLIERS[contract]
     unit = (FFT_BASE + gap) * mult if made else -(FFT_BASE + gap) * mult
-    terms = (_term((_CONTRACT, unit, None, contract, True)),)
+    terms = (_new(Term, (_CONTRACT, unit, None, contract, True)),)
     holder, chelem = inp["petit_au_bout"], _CHELEMS[inp["chelem"]]
     if holder or inp["poignees"] or chelem is not None:
         terms, unit = _fft_bonuses(inp, terms, unit, mult, made, chelem)
     factor = len(active) - 1 if called is None else FFT_TAKER_WITH_PARTNER
-    return _record((
+    return _new(TarotRecord, (
         contract, _FFT, taker, called, mort, active, bouts, points, counted, needed,
         made, margin, gap, mult, None, chelem, unit, factor, terms,
         _personal(inp, seating) if inp["miseres"] else (),
@@ -1181,15 +1179,15 @@ def _fft_bonuses(
         attack = holder in (inp["taker"], inp["called"])
         petit = FFT_PETIT_AU_BOUT * mult if attack else -FFT_PETIT_AU_BOUT * mult
         unit += petit
-        terms += (_term((_PETIT, petit, holder, None, True)),)
+        terms += (_new(Term, (_PETIT, petit, holder, None, True)),)
     for holder, size in inp["poignees"]:
         # a poignée goes to the side that wins the contract, whoever showed it
         poignee = FFT_POIGNEES[size] if made else -FFT_POIGNEES[size]
         unit += poignee
-        terms += (_term((_POIGNEE, poignee, holder, _SIZES[size], True)),)
+        terms += (_new(Term, (_POIGNEE, poignee, holder, _SIZES[size], True)),)
     if chelem is not None:
         unit += FFT_CHELEMS[chelem]
-        terms += (_term((_CHELEM, FFT_CHELEMS[chelem], None, chelem, True)),)
+        terms += (_new(Term, (_CHELEM, FFT_CHELEMS[chelem], None, chelem, True)),)
     return terms, unit
 
 
@@ -1215,14 +1213,14 @@ def _work_out_maison(
         extra, made = MAISON_CHELEMS[chelem]
     sign = 1 if made else -1
     # the contract's value and its surplus make one term, as fft's (25 + gap) × multiplier
-    terms = (_term((_CONTRACT, sign * (value + surplus), None, contract, True)),)
+    terms = (_new(Term, (_CONTRACT, sign * (value + surplus), None, contract, True)),)
     if chelem is not None:
-        terms += (_term((_CHELEM, sign * extra, None, chelem, True)),)
+        terms += (_new(Term, (_CHELEM, sign * extra, None, chelem, True)),)
     factor = len(active) - 1 if called is None else MAISON_TAKER_WITH_PARTNER
     personal = ()
     if inp["petit_au_bout"] or inp["poignees"] or inp["miseres"]:
         personal = _personal(inp, seating)
-    return _record((
+    return _new(TarotRecord, (
         contract, _MAISON, taker, called, mort, active, bouts, points, counted, needed,
         made, margin, surplus, None, value, chelem, sign * (value + surplus + extra), factor,
         terms, personal,
@@ -1237,10 +1235,10 @@ def _work_out_renonce(
     taker, points = inp["taker"], inp["points"]
     counted = points if seating.half_points else _floor(points)
     price = _rounded_to_ten(counted)
-    return _record((
+    return _new(TarotRecord, (
         _RENONCE, seating.scoring, taker, None, mort, active, None, points, counted,
         None, None, None, None, None, None, None, -price, len(active) - 1,
-        (_term((_PRICE, -price, taker, None, True)),), (),
+        (_new(Term, (_PRICE, -price, taker, None, True)),), (),
     ))  # fmt: skip
 
 
@@ -1252,11 +1250,11 @@ def _personal(inp: Mapping[str, Any], seating: _Seating) -> tuple[Term, ...]:
     if seating.maison:
         petit = inp["petit_au_bout"]
         if petit:
-            terms.append(_term((_PETIT, PERSONAL_BONUS, petit, None, True)))
+            terms.append(_new(Term, (_PETIT, PERSONAL_BONUS, petit, None, True)))
         for who, size in inp["poignees"]:
-            terms.append(_term((_POIGNEE, bonus[size], who, _SIZES[size], True)))
+            terms.append(_new(Term, (_POIGNEE, bonus[size], who, _SIZES[size], True)))
     for who, size in inp["miseres"]:
-        terms.append(_term((_MISERE, bonus[size], who, _SIZES[size], True)))
+        terms.append(_new(Term, (_MISERE, bonus[size], who, _SIZES[size], True)))
     return tuple(terms)
 
 
@@ -1638,7 +1636,8 @@ class Tarot:
         mort, active = seating.seats[(number - 1) % len(seating.seats)]  # _work_out, inlined
         record = seating.work_out[inp["contract"]](inp, seating, mort, active)
         scores = scores_of(record, seating.players)
-        return RoundResult(scores, _explain(record, table) if explain else (), record=record)
+        breakdown = _explain(record, table) if explain else ()
+        return RoundResult(scores, breakdown, None, 0, record)  # positional: a replay is hot
 
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Tarot has no end: the table stops when it likes."""
