@@ -69,7 +69,7 @@ def play(session_id: str) -> None:
             action = questionary.select(
                 _("What now?"),
                 choices=menu,
-                default=menu[3] if standings.finished else None,
+                default=SHOW if standings.finished else None,
                 instruction=list_hint(),
             ).unsafe_ask()
         except KeyboardInterrupt:
@@ -118,8 +118,7 @@ def record_round(session_id: str) -> None:
             break
         except InputError as exc:
             console.print(Text(_said(exc), style="red"))
-            # The English text starts with the option at fault (so does every translation).
-            culprit = next((f for f in game.fields if str(exc).startswith(f.option)), None)
+            culprit = next((f for f in game.fields if f.key == exc.field), None)
             if culprit is None:
                 raw = RoundAsker(game, table, number).ask()
                 asker.raw = raw

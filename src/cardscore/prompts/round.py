@@ -19,11 +19,11 @@ questions and choice labels, and the rules' objections.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import questionary
 
-from cardscore.games.base import Choice, Field, Game, InputError, Table
+from cardscore.games.base import Choice, Field, FieldKind, Game, InputError, Table
 from cardscore.i18n import _, language, msg, tr
 
 NOBODY = "—"
@@ -71,8 +71,7 @@ class RoundAsker:
         try:
             self.check(trial)
         except InputError as exc:
-            # The English text tells whose error it is: it starts with the field's option.
-            if str(exc).startswith(f.option):
+            if exc.field == f.key:  # an objection to another answer is not this one's
                 return tr(exc.args[0]) if exc.args else str(exc)
         return None
 
@@ -138,7 +137,7 @@ class RoundAsker:
             self._ask_together(self._together(f))
             return
         self.raw.pop(f.key, None)
-        value = getattr(self, "_ask_" + f.kind)(f)
+        value = self._ASKERS[f.kind](self, f)
         if value not in (None, [], "", False):
             self.raw[f.key] = value
 
@@ -185,9 +184,6 @@ class RoundAsker:
     def _ask_text(self, f: Field) -> str | None:
         answer = questionary.text(tr(f.label), validate=self._validator(f)).unsafe_ask()
         return answer.strip() or None
-
-    _ask_number = _ask_text
-    _ask_integer = _ask_text
 
     def _ask_flag(self, f: Field) -> bool:
         return bool(questionary.confirm(tr(f.label), default=False).unsafe_ask())
@@ -269,3 +265,17 @@ class RoundAsker:
                     continue
                 self.say("  " + tr(msg("{player}: {value}", player=player, value=echoed)))
         return answers
+
+    #: the question asked for each kind of field
+    _ASKERS: ClassVar[Mapping[FieldKind, Callable[[RoundAsker, Field], Any]]] = {
+        FieldKind.PLAYER: _ask_player,
+        FieldKind.TEAM: _ask_team,
+        FieldKind.CHOICE: _ask_choice,
+        FieldKind.NUMBER: _ask_text,
+        FieldKind.INTEGER: _ask_text,
+        FieldKind.FLAG: _ask_flag,
+        FieldKind.PLAYERS: _ask_players,
+        FieldKind.PLAYER_TAG: _ask_player_tag,
+        FieldKind.TEAM_VALUE: _ask_team_value,
+        FieldKind.PLAYER_TEXT: _ask_player_text,
+    }
