@@ -590,10 +590,9 @@ def rules_command(
     table.add_column(_("parameter (--set KEY=VALUE)"))
     table.add_column(_("value"), justify="right", max_width=16)  # a long one wraps
     table.add_column(_("meaning"))
-    shown_param = getattr(game_rules, "shown_param", None)  # rami: its automatic target
 
     def shown(name: str, value: Any) -> str | None:
-        text = shown_param(params, name) if shown_param else None
+        text = game_rules.shown_param(params, name)  # rami: its automatic target
         return None if text is None else tr(text)
 
     # Values are shown as --set takes them (on/off), in every language.

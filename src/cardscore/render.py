@@ -52,8 +52,9 @@ def totals_table(session: Session, standings: Standings) -> Grid:
     """The running totals, leader first, with the next dealer underneath."""
     title = session.title or f"{session.game} ({session.rules})"
     caption = seat_note(session, standings)
-    if hasattr(session.game_rules, "goal_text"):  # rami: its target in force, worked out
-        caption = f"{caption}\n{tr(session.game_rules.goal_text(session.table()))}"
+    goal = session.game_rules.goal_text(session.table())  # rami: its target in force
+    if goal is not None:
+        caption = f"{caption}\n{tr(goal)}"
     table = Grid(title=title, caption=caption, title_style="bold")
     table.add_column("#", justify="right", style="dim")
     table.add_column(_("Team") if session.teams else _("Player"))

@@ -278,7 +278,8 @@ class _Progress:
         ones before its start untouched (:attr:`StoredRounds.intact`), the ones it scored
         still there as the same objects."""
         base = self.start.rounds
-        if base and getattr(rounds, "intact", 0) < base:
+        intact = rounds.intact if isinstance(rounds, StoredRounds) else 0
+        if base and intact < base:
             return False
         if self.count > len(rounds):
             return False
@@ -418,7 +419,7 @@ class Session:
         team_names, settings = _team_settings(settings)
         params = apply_settings(preset_params, settings)
         if target is not None:
-            if not hasattr(params, "target"):
+            if "target" not in {f.name for f in dataclasses.fields(params)}:
                 raise InputError(msg("--target: {game} has no target score", game=game.name))
             if target <= 0:
                 raise InputError(
@@ -426,9 +427,8 @@ class Session:
                 )
             params = dataclasses.replace(params, target=target)
         game.check_players(names, params)
-        teams: list[str] = []
-        if hasattr(game, "default_team_names"):
-            teams = list(game.default_team_names(names))
+        teams = list(game.default_team_names(names))  # none for a game without teams
+        if teams:
             for index, name in team_names.items():
                 teams[index] = name
             if teams[0].casefold() == teams[1].casefold():

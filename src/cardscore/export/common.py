@@ -102,10 +102,9 @@ def parameters(doc: Doc) -> list[tuple[str, str, str]]:
     except (KeyError, TypeError, ValueError, InputError):
         # a sheet of a game or rule set this version does not know: the values as stored
         return [(key.replace("_", "-"), _plain(value), "") for key, value in doc["params"].items()]
-    shown_param = getattr(game, "shown_param", None)  # rami: its automatic target
 
     def shown(name: str, value: Any) -> str | None:
-        text = shown_param(params, name, doc["players"]) if shown_param else None
+        text = game.shown_param(params, name, doc["players"])  # rami: its automatic target
         return None if text is None else tr(text)
 
     rows = describe_params(params, shown)

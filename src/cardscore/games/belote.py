@@ -43,6 +43,7 @@ from cardscore.games.base import (
     Choice,
     Field,
     FieldKind,
+    GameDefaults,
     InputError,
     Outcome,
     RoundResult,
@@ -1508,7 +1509,7 @@ def _read_announces(reading: _Reading) -> list[list[int]]:
 # The games
 
 
-class _CardGame:
+class _CardGame(GameDefaults):
     """What belote and coinche share: players, teams, reading a round, the end of a game."""
 
     name: str

@@ -49,6 +49,7 @@ from typing import Any, NamedTuple
 from cardscore.games.base import (
     Field,
     FieldKind,
+    GameDefaults,
     InputError,
     Outcome,
     RoundResult,
@@ -1019,7 +1020,7 @@ def _end_rule(params: RamiParams) -> Msg:
 # The game
 
 
-class Rami:
+class Rami(GameDefaults):
     """Rami: the :class:`~cardscore.games.base.Game` protocol (docs/rules.md, Rami)."""
 
     name = GAME_NAME

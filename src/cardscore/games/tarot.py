@@ -38,6 +38,7 @@ from cardscore.games.base import (
     Choice,
     Field,
     FieldKind,
+    GameDefaults,
     InputError,
     Outcome,
     RoundResult,
@@ -1510,7 +1511,7 @@ _explain = explain  # Tarot.score has an ``explain`` flag
 # The game
 
 
-class Tarot:
+class Tarot(GameDefaults):
     """French tarot, 3 to 6 players (the mort sits out at 6), rule sets ``fft``/``maison``."""
 
     name = "tarot"
@@ -1535,7 +1536,7 @@ class Tarot:
         if not self.min_players <= len(players) <= self.max_players:
             raise _players_error(len(players))
         check_names(players)
-        if getattr(params, "scoring", None) not in tuple(Scoring):
+        if getattr(params, "scoring", None) not in tuple(Scoring):  # params of another game too
             raise InputError(msg("--set scoring: accepted values are fft and maison"))
 
     def summary(self, params: TarotParams) -> tuple[str, ...]:

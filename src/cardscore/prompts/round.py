@@ -115,14 +115,11 @@ class RoundAsker:
     def think_again(self) -> None:
         """Ask again the questions the game finds doubtful given the whole round, after
         saying why (only for a round the rules accept: errors are dealt with elsewhere)."""
-        second_thoughts = getattr(self.game, "second_thoughts", None)
-        if second_thoughts is None:
-            return
         try:
             inp = self.game.build_round(self.raw, self.table, self.number)
         except InputError:
             return
-        for key, why in second_thoughts(inp, self.table):
+        for key, why in self.game.second_thoughts(inp, self.table):
             self.say(tr(why))
             self.ask_field(self.keys[key])
 

@@ -76,12 +76,12 @@ def ask_new(
             ).unsafe_ask()
             names.append(" ".join(answer.split()))
     settings: list[str] = []
-    if hasattr(game, "default_team_names"):
-        for index, default in enumerate(game.default_team_names(names), start=1):
-            # Not pre-filled: typing a name must not append it to the default one.
-            question = msg("Name of team {index} (Enter: {default}):", index=index, default=default)
-            team = questionary.text(tr(question)).unsafe_ask()
-            team = " ".join(team.split())
-            if team and team != default:
-                settings.append(f"team{index}={team}")
+    # a game without teams has no default team names: nothing asked
+    for index, default in enumerate(game.default_team_names(names), start=1):
+        # Not pre-filled: typing a name must not append it to the default one.
+        question = msg("Name of team {index} (Enter: {default}):", index=index, default=default)
+        team = questionary.text(tr(question)).unsafe_ask()
+        team = " ".join(team.split())
+        if team and team != default:
+            settings.append(f"team{index}={team}")
     return NewGameAnswers(names=names, rules=rules, settings=settings)
