@@ -201,36 +201,17 @@ def _add(session: str | None, as_json: bool, **raw: Any) -> None:
     store = _lazy_store()
     with store.changing(session) as current:
         game = current.game_rules
-        own = {f.key: f for f in game.fields}
-        for key, value in raw.items():
-            if is_given(value) and key not in own:
-                option = "--" + key.replace("_", "-")
-                accepted = " ".join(f.option for f in game.fields)
-                raise InputError(
-                    msg(
-                        "{option} is not an option of {game} (options: {accepted})",
-                        option=option,
-                        game=game.name,
-                        accepted=accepted,
-                    )
-                )
+        # Every option of every game reaches the game's reader, which refuses an option it
+        # has not and one given twice (Typer would silently keep the last of a repetition).
+        # What it stores stays a plain value where one value was given.
+        repeatable = {f.key for f in game.fields if f.repeatable}
         given: dict[str, Any] = {}
-        for key, f in own.items():
-            value = raw.get(key)
-            if isinstance(value, list) and not f.repeatable:
-                # Typer would silently keep the last of a repeated option: refuse instead.
-                if len(value) > 1:
-                    raise InputError(
-                        msg(
-                            "{option}: given {count} times ({values}); give it once",
-                            option=f.option,
-                            count=len(value),
-                            values=", ".join(value),
-                        )
-                    )
-                value = value[0] if value else None
-            if value is not None:
-                given[key] = value
+        for key, value in raw.items():
+            if not is_given(value):
+                continue
+            if isinstance(value, list) and len(value) == 1 and key not in repeatable:
+                value = value[0]
+            given[key] = value
         current.add(given)
         standings = current.standings()
     row = standings.rows[-1]
