@@ -646,6 +646,16 @@ class Game(Protocol):
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Whether the game is over after a round leaving these totals, and who won."""
 
+    def answers(self, inp: Mapping[str, Any], table: Table) -> dict[str, Any]:
+        """The raw answers a stored round input was built from, keyed by field: what
+        ``build_round`` reads back into the same input (``build_round(answers(inp), table,
+        number) == inp``).  A correction changes some answers and builds the round again;
+        the prompts offer them as defaults; a history line names those that changed."""
+
+    def headline(self, inp: Mapping[str, Any], table: Table, record: Any) -> str:
+        """The round in one short line for lists and the history, from its input and its
+        record (``Bob garde (Dan), 2 bouts, 49 → made by 8``): a message."""
+
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         """The teams' names when the table gives none; ``()`` for a game without teams."""
 
