@@ -173,6 +173,8 @@ CONTRACT_CHOICES = (
     Choice(Contract.RENONCE, "renonce (nobody took; the one with the most points pays)"),
     Choice(Contract.PASSE, "passe (everybody passed, nobody scores)"),
 )
+# a contract in a round's one-line headline (game terms: French in both languages)
+CONTRACT_WORDS = {c.value: c.value.replace("-", " ") for c in BIDS}
 POIGNEE_CHOICES = (Choice(Size.SIMPLE), Choice(Size.DOUBLE), Choice(Size.TRIPLE))
 MISERE_CHOICES = (Choice(Size.SIMPLE), Choice(Size.DOUBLE))
 CHELEM_CHOICES = (
@@ -1643,6 +1645,86 @@ class Tarot(GameDefaults):
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Tarot has no end: the table stops when it likes."""
         return Outcome(False, None)
+
+    def answers(self, inp: Mapping[str, Any], table: Table) -> dict[str, Any]:
+        """The raw answers a stored round was built from, which build it back.
+
+        Players by their exact names, numbers as their text, the taker's points as stored
+        (never ``--defense-points``), a poignée or misère always with its kind (a name may
+        hold a ``:``); what the round has not is left out.  A taker who played alone has no
+        ``called`` answer.
+
+        >>> t = Table("tarot", ("Ann", "Bob", "Cyd", "Dan", "Eve"), PRESETS["fft"])
+        >>> inp = GAME.build_round({"taker": "a", "called": "c", "contract": "garde sans",
+        ...                         "bouts": "2", "defense_points": "35,5",
+        ...                         "poignee": ["eve:double"]}, t, 1)
+        >>> answers = GAME.answers(inp, t)
+        >>> answers
+        {'contract': 'garde-sans', 'taker': 'Ann', 'called': 'Cyd', 'bouts': '2', \
+'points': '55.5', 'poignee': ['Eve:double']}
+        >>> GAME.build_round(answers, t, 1) == inp
+        True
+        """
+        raw: dict[str, Any] = {"contract": str(inp["contract"])}
+        for key in ("taker", "called", "bouts", "points", "petit_au_bout"):
+            value = inp.get(key)
+            if value is not None and value != "":
+                raw[key] = str(_num(value)) if key == "points" else str(value)
+        for key, stored in (("poignee", "poignees"), ("misere", "miseres")):
+            tags = [f"{who}:{kind}" for who, kind in inp.get(stored) or ()]
+            if tags:
+                raw[key] = tags
+        if inp.get("chelem"):
+            raw["chelem"] = str(inp["chelem"])
+        return raw
+
+    def headline(self, inp: Mapping[str, Any], table: Table, record: Any) -> str:
+        """The round in one line: who took what, with whom, his bouts and points, and (with
+        its record) by how much the contract was made or lost.
+
+        >>> t = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), PRESETS["fft"])
+        >>> inp = GAME.build_round({"taker": "Bob", "contract": "garde-sans", "bouts": "1",
+        ...                         "points": "40"}, t, 1)
+        >>> GAME.headline(inp, t, GAME.score(inp, t, 1, None).record)
+        'Bob garde sans, 1 bout, 40 → lost by 11'
+        >>> GAME.headline(inp, t, None)
+        'Bob garde sans, 1 bout, 40'
+        """
+        contract = inp["contract"]
+        if contract == Contract.PASSE:
+            return msg("passe")
+        taker, points = inp["taker"], _num(inp["points"])
+        if contract == Contract.RENONCE:
+            line = msg("{taker} renonce, {points}", taker=taker, points=points)
+            if record is None:
+                return line
+            return msg("{round} → R = {price}", round=line, price=-record.unit)
+        said = {
+            "taker": taker,
+            "contract": CONTRACT_WORDS[contract],
+            "bouts": _bouts(inp["bouts"]),
+            "points": points,
+        }
+        called = inp.get("called")
+        line = (
+            msg("{taker} {contract} ({called}), {bouts}, {points}", called=called, **said)
+            if called
+            else msg("{taker} {contract}, {bouts}, {points}", **said)
+        )
+        if record is None:
+            return line
+        return msg("{round} → {outcome}", round=line, outcome=_outcome(record))
+
+
+def _outcome(record: TarotRecord) -> Msg:
+    """``made by 8``, ``lost by 11``; ``lost (chelem)`` when a maison chelem turned the
+    round against its margin."""
+    margin = record.margin
+    assert margin is not None  # a bid
+    if record.made != (margin >= 0):
+        return msg("made (chelem)") if record.made else msg("lost (chelem)")
+    by = _num(abs(margin))
+    return msg("made by {by}", by=by) if record.made else msg("lost by {by}", by=by)
 
 
 def _fft_summary() -> Msg:
