@@ -666,6 +666,35 @@ def _check_every_hand(read: _Read, table: Table, hands: Mapping[str, Any]) -> No
     raise InputError(why)
 
 
+def _typed_name(player: str, table: Table) -> str:
+    """A player's name as ``--not-opened`` reads it back: the name itself, but for a name
+    holding a comma (``--not-opened`` splits on commas; ``--names`` never makes one, a table
+    made otherwise may), the part before it when that still names this player.
+
+    >>> t = Table("rami", ("Ann", "Bob, Jr"), RamiParams())
+    >>> _typed_name("Ann", t), _typed_name("Bob, Jr", t)
+    ('Ann', 'Bob')
+    """
+    if "," not in player:
+        return player
+    head = player.partition(",")[0]
+    try:
+        if table.find_player(head) == player:
+            return head
+    except InputError:
+        pass
+    return player  # nothing typed without a comma names this player
+
+
+def _listed(values: Mapping[str, int]) -> str:
+    """``Ann 5, Bob 20``: players and their numbers, for a headline.
+
+    >>> _listed({"Ann": 5, "Bob": 20})
+    'Ann 5, Bob 20'
+    """
+    return ", ".join(f"{player} {value}" for player, value in values.items())
+
+
 def _join(names: Sequence[str]) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cyd``.
 
@@ -1134,6 +1163,72 @@ class Rami(GameDefaults):
             "hands": {p: hands[p] for p in table.players if p in hands},
             "not_opened": [p for p in table.players if p in not_opened],
         }
+
+    def answers(self, inp: Mapping[str, Any], table: Table) -> dict[str, Any]:
+        """The raw answers a stored round was built from: ``build_round`` reads them back
+        into the same input.  The flags that were on, the winner, each hand as it was
+        typed (``NAME=CARDS``) and the players who did not open, by their exact names.
+
+        After a rami sec, ``not_opened`` is stored as every opponent but was not typed
+        (``--not-opened`` is refused with ``--rami-sec``): it is left out.
+
+        >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+        >>> inp = GAME.build_round({"winner": "ann", "hand": ["b=A, JK 5", "Cyd=12"],
+        ...                         "not_opened": ["cyd"]}, t, 1)
+        >>> GAME.answers(inp, t)
+        {'winner': 'Ann', 'hand': ['Bob=A, JK 5', 'Cyd=12'], 'not_opened': ['Cyd']}
+        >>> GAME.answers(GAME.build_round({"winner": "Ann", "rami_sec": True}, t, 1), t)
+        {'winner': 'Ann', 'rami_sec': True}
+        """
+        given: dict[str, Any] = {}
+        if inp.get("blocked"):
+            given["blocked"] = True
+        if inp.get("winner") is not None:
+            given["winner"] = str(inp["winner"])
+        if inp.get("rami_sec"):
+            given["rami_sec"] = True
+        hands = inp.get("hands") or {}
+        if hands:
+            given[_HAND] = [f"{player}={hand['cards']}" for player, hand in hands.items()]
+        not_opened = inp.get("not_opened") or ()
+        if not_opened and not inp.get("rami_sec"):
+            given["not_opened"] = [_typed_name(player, table) for player in not_opened]
+        return given
+
+    def headline(self, inp: Mapping[str, Any], table: Table, record: Any) -> str:
+        """The round in one line: who went out (or the rami sec, or a blocked round), then
+        with its record what each player scores (the winner's 0 left out, but for a blocked
+        round, where the 0s say who won), without it the value of each hand given.
+
+        >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+        >>> inp = GAME.build_round({"winner": "Cyd", "hand": ["Ann=5", "Bob=R JK"],
+        ...                         "not_opened": ["Bob"]}, t, 1)
+        >>> GAME.headline(inp, t, GAME.score(inp, t, 1, None).record)
+        'Cyd went out → Ann 5, Bob 55'
+        >>> GAME.headline(inp, t, None)
+        'Cyd went out (Ann 5, Bob 30)'
+        """
+        winner = inp.get("winner")
+        if record is not None:
+            shown = {
+                p: score
+                for p, score in record.scores.items()
+                if inp.get("blocked") or p != record.winner
+            }
+            scores = _listed(shown)
+            if inp.get("blocked"):
+                return msg("blocked → {scores}", scores=scores)
+            if inp.get("rami_sec"):
+                return msg("rami sec by {player} → {scores}", player=winner, scores=scores)
+            return msg("{player} went out → {scores}", player=winner, scores=scores)
+        hands = {p: hand["value"] for p, hand in (inp.get("hands") or {}).items()}
+        if inp.get("blocked"):
+            return msg("blocked ({hands})", hands=_listed(hands))
+        if inp.get("rami_sec"):
+            if not hands:  # the hands are optional after a flat rami sec
+                return msg("rami sec by {player}", player=winner)
+            return msg("rami sec by {player} ({hands})", player=winner, hands=_listed(hands))
+        return msg("{player} went out ({hands})", player=winner, hands=_listed(hands))
 
     def score(
         self,
