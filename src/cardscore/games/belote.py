@@ -1627,6 +1627,118 @@ class _CardGame(GameDefaults):
             inp["generale_made"] = contract.generale_made
         return inp
 
+    def answers(self, inp: Mapping[str, Any], table: Table) -> dict[str, Any]:
+        """The raw answers a stored round was built from, keyed by field: what
+        :meth:`build_round` reads back into the same input.  The taker's card points as
+        stored (never the defence's); teams by their names, or by ``taker``/``defense``
+        where a name would be read as something else; what a capot implies (the card
+        points, the last trick) and what a made générale implies (the capot) left out, as
+        they are typed, but a générale's capot is kept: it stays true without the générale.
+
+        >>> t = Table("coinche", ("Ann", "Bob", "Cyd", "Dan"), CoincheParams(), ("AC", "BD"))
+        >>> inp = {"taker": "Bob", "trump": "hearts", "contract": 100, "coinche": 2,
+        ...        "points": 98, "dix_de_der": 1, "belote": 0, "announces": [[1, 50]],
+        ...        "capot": None, "generale_made": False}
+        >>> COINCHE.answers(inp, t)  # doctest: +NORMALIZE_WHITESPACE
+        {'taker': 'Bob', 'trump': 'hearts', 'contract': '100', 'coinche': True, 'points': '98',
+         'dix_de_der': 'BD', 'belote': 'AC', 'announce': ['BD:50']}
+        >>> COINCHE.build_round(COINCHE.answers(inp, t), t, 1) == inp
+        True
+        """
+        taker_team = team_of(inp["taker"], table)
+
+        def team(index: int, *, announce: bool = False) -> str:
+            return _team_answer(index, table, taker_team, announce=announce)
+
+        answers: dict[str, Any] = {"taker": inp["taker"], "trump": str(inp["trump"])}
+        if self.has_contract:
+            contract = inp["contract"]
+            answers["contract"] = str(contract if type(contract) is int else Special(contract))
+            level = _LEVEL_OF[inp["coinche"]]
+            if level is Level.COINCHE:
+                answers["coinche"] = True
+            elif level is Level.SURCOINCHE:
+                answers["surcoinche"] = True
+        capot = inp["capot"]
+        if capot is None:
+            answers["points"] = str(inp["points"])
+            answers["dix_de_der"] = team(inp["dix_de_der"])
+        if inp["belote"] is not None:
+            answers["belote"] = team(inp["belote"])
+        announces = [
+            f"{team(t, announce=True)}:{value}" for t, value in inp["announces"] if t in (0, 1)
+        ]
+        if announces:
+            answers["announce"] = announces
+        if capot is not None:
+            answers["capot"] = team(capot)
+        if inp.get("generale_made"):
+            answers["generale_made"] = True
+        return answers
+
+    def headline(self, inp: Mapping[str, Any], table: Table, record: Any) -> str:
+        """The round in one line: taker, trump and card points (belote), taker, contract,
+        trump, level and card points (coinche), then the outcome when ``record`` is given.
+
+        >>> t = Table("belote", ("Ann", "Bob", "Cyd", "Dan"), BeloteParams(), ("AC", "BD"))
+        >>> inp = {"taker": "Dan", "trump": "hearts", "points": 82, "dix_de_der": 1,
+        ...        "belote": None, "announces": [], "capot": None}
+        >>> BELOTE.headline(inp, t, BELOTE.score(inp, t, 1, None).record)
+        'Dan ♥ 82 → made'
+        """
+        line = self._round_line(inp, table)
+        if record is None:
+            return line
+        return _OUTCOME_LINES[record.verdict](line)
+
+    def _round_line(self, inp: Mapping[str, Any], table: Table) -> Msg:
+        """What the round was, without its outcome."""
+        raise NotImplementedError
+
+
+def _team_answer(index: int, table: Table, taker_team: int, *, announce: bool = False) -> str:
+    """How a team is answered: its name, unless the reader would take that name for
+    something else whoever takes (a team named ``Défense``, two names alike once folded, a
+    colon in an announcement's name), then ``taker`` or ``defense``, which the reader takes
+    first.  ``announce``: the name as it reads in ``NAME:VALUE``."""
+    name = team_names(table)[index]
+    read = name
+    if announce:  # the reader splits at the first colon and resolves up to the last one
+        head, _, rest = f"{name}:0".partition(":")
+        read = f"{head.strip()}:{rest.strip()}".rpartition(":")[0]
+    try:
+        if all(resolve_team(read, table, t, "--team") == index for t in range(TEAMS)):
+            return name
+    except InputError:
+        pass
+    return "taker" if index == taker_team else "defense"
+
+
+# The trumps as the one-line summary of a round shows them.
+_TRUMP_SIGNS: Mapping[str, str] = {
+    Trump.SPADES: "♠",
+    Trump.HEARTS: "♥",
+    Trump.DIAMONDS: "♦",
+    Trump.CLUBS: "♣",
+    Trump.SANS_ATOUT: "sans atout",  # game terms, French in every language
+    Trump.TOUT_ATOUT: "tout atout",
+}
+_OUTCOME_LINES: Mapping[Verdict, Callable[[str], Msg]] = {
+    Verdict.MADE: lambda line: msg("{round} → made", round=line),
+    Verdict.DEDANS: lambda line: msg("{round} → dedans", round=line),
+    Verdict.LITIGE: lambda line: msg("{round} → litige", round=line),
+}
+
+
+def _card_points_line(inp: Mapping[str, Any], table: Table) -> str:
+    """The taker team's card points, or the capot: ``82``, ``capot``, ``capot by EW``."""
+    capot = inp["capot"]
+    if capot is None:
+        return str(inp["points"])
+    if capot == team_of(inp["taker"], table):
+        return "capot"  # a game term
+    return msg("capot by {team}", team=team_names(table)[capot])
+
 
 class BeloteGame(_CardGame):
     """Classic belote: made, dedans or litige (docs/rules.md, Belote)."""
@@ -1658,6 +1770,15 @@ class BeloteGame(_CardGame):
                     )
                 )
         return lines
+
+    def _round_line(self, inp: Mapping[str, Any], table: Table) -> Msg:
+        """``South ♥ 82``: the taker, the trump, his team's card points (or its capot)."""
+        return msg(
+            "{taker} {trump} {points}",
+            taker=inp["taker"],
+            trump=_TRUMP_SIGNS[inp["trump"]],
+            points=_card_points_line(inp, table),
+        )
 
     def score(
         self,
@@ -1756,6 +1877,24 @@ class CoincheGame(_CardGame):
             total=inp["points"],
         )
         return (("capot", why),)
+
+    def _round_line(self, inp: Mapping[str, Any], table: Table) -> Msg:
+        """``South 100 ♥ coinché, 98``: the taker, the contract, its trump and level (game
+        terms), then his team's card points or its capot, left out when they say no more than the
+        outcome (a capot contract and his team's capot, a générale made)."""
+        contract = inp["contract"]
+        word = "générale" if contract == Special.GENERALE else str(contract)
+        level = _LEVEL_OF[inp["coinche"]].word
+        named = " ".join(filter(None, (word, _TRUMP_SIGNS[inp["trump"]], level)))
+        taker_capot = inp["capot"] == team_of(inp["taker"], table)
+        if (contract == Special.CAPOT and taker_capot) or inp["generale_made"]:
+            return msg("{taker} {contract}", taker=inp["taker"], contract=named)
+        return msg(
+            "{taker} {contract}, {points}",
+            taker=inp["taker"],
+            contract=named,
+            points=_card_points_line(inp, table),
+        )
 
     def score(
         self,
