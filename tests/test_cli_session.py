@@ -155,6 +155,10 @@ def test_undo_then_redo_restores_the_session(cli, home, rounds, data) -> None:
     for _ in range(k):
         assert cli("redo", sid).code == 0
     after = file_data(home, sid)
+    # the rounds, the scores and the checkpoint are back; the history says what happened
+    assert [e["kind"] for e in after["history"][len(rounds) :]] == ["undo"] * k + ["redo"] * k
+    for data_ in (after, before):
+        del data_["history"], data_["checkpoint"]["history_in_file"]
     assert without_updated(after) == without_updated(before)
     sheet_after = show(cli, sid)
     assert without_updated(sheet_after) == without_updated(sheet_before)

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from cardscore import store
+from cardscore.changes import from_schema_1
 from cardscore.session import Session
 
 KILL_TRIALS = 300  # processes killed with SIGKILL while saving
@@ -66,6 +67,7 @@ def new_session(rounds: int = 0) -> Session:
     session = Session.create("tarot", PLAYERS, session_id=store.new_id())
     expected = Expected(session)
     session.rounds = expected.prefix(rounds)
+    session.history = from_schema_1(session.rounds, [])[0]  # each round logged as added
     with store.locked(session.id):
         store.write(session)
     return session

@@ -157,8 +157,9 @@ def test_a_file_with_a_checkpoint_still_loads(cli) -> None:
     data = json.loads(fixture.read_text("utf-8"))
     assert data["checkpoint"]["rounds"] == 64
     session = store.loads(fixture.read_bytes(), fixture)
-    whole = Session.from_dict(data)  # every round parsed
+    whole = Session.from_dict(store.migrate(data))  # every round parsed
     assert session == whole
+    assert len(session.history) == 150 and session.history[-1]["kind"] == "add"
     assert session.standings() == whole.standings(fresh=True)
     assert len(session.standings().rows) == 150
 

@@ -15,6 +15,7 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
     """``{id, game, rules, params, title, columns, rounds, totals, held, finished, winner}``
     plus ``players``, ``teams``, ``created``, ``updated``, ``next_dealer``, ``next_mort`` and
     ``unawarded`` (the points held when the game ended, which nobody gets; else 0)."""
+    ended = session.ended_after(standings)
     return {
         "id": session.id,
         "game": session.game,
@@ -26,7 +27,7 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
         "created": session.created,
         "updated": session.updated,
         "columns": list(standings.columns),
-        "rounds": [round_document(row) for row in standings.rows],
+        "rounds": [round_document(row, ended) for row in standings.rows],
         "totals": standings.totals,
         "held": standings.held,
         "finished": standings.finished,
@@ -37,11 +38,12 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
     }
 
 
-def round_document(row: RoundRow) -> dict[str, Any]:
+def round_document(row: RoundRow, ended: int | None = None) -> dict[str, Any]:
     """One round of the scoresheet: ``{number, dealer, mort, input, scores, totals,
-    breakdown, held, terms}`` — ``terms`` is what the round was (who took, made or not, by
-    how much, every term with its owner: the round's record, see
-    :mod:`cardscore.games.record`)."""
+    breakdown, held, terms, edited, after_end}`` — ``terms`` is what the round was (who
+    took, made or not, by how much, every term with its owner: the round's record, see
+    :mod:`cardscore.games.record`); ``edited`` when it was last corrected (or ``null``);
+    ``after_end`` whether it was recorded after the round ``ended`` that ended the game."""
     record = row.record
     return {
         "number": row.number,
@@ -53,6 +55,8 @@ def round_document(row: RoundRow) -> dict[str, Any]:
         "breakdown": list(row.breakdown),
         "held": row.held,
         "terms": None if record is None else record.as_json(),
+        "edited": row.edited,
+        "after_end": ended is not None and row.number > ended,
     }
 
 

@@ -23,6 +23,18 @@ from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequen
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cardscore.changes import (
+    EDITED,
+    Kind,
+    apply,
+    effect,
+    for_redo,
+    last_in_force,
+    logged,
+    plain,
+    revert,
+    summary,
+)
 from cardscore.games import get_game, get_preset
 from cardscore.games.base import (
     Game,
@@ -30,6 +42,7 @@ from cardscore.games.base import (
     RoundResult,
     Table,
     apply_settings,
+    is_given,
     params_from_dict,
 )
 from cardscore.i18n import Msg, msg
@@ -38,7 +51,7 @@ from cardscore.stored import StoredRounds
 if TYPE_CHECKING:
     from cardscore.games.record import RoundRecord
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the history of changes (1: rounds and undone rounds only)
 
 
 class SessionDataError(ValueError):
@@ -138,7 +151,14 @@ class RoundRow:
 
     @property
     def input(self) -> Mapping[str, Any]:
-        return self._input
+        """The round as its answers were built (without the time it was corrected)."""
+        inp = self._input
+        return plain(inp) if EDITED in inp else inp
+
+    @property
+    def edited(self) -> str | None:
+        """When the round was last corrected (``cardscore edit``), or ``None``."""
+        return self._input.get(EDITED)
 
     @property
     def scores(self) -> Mapping[str, int]:
@@ -386,7 +406,10 @@ class Session:
     updated: str = ""
     # a plain list, or a file's StoredRounds (parsed as they are read)
     rounds: MutableSequence[dict[str, Any]] = field(default_factory=list)
+    # the changes undone, the next one to redo last (see cardscore.changes)
     undone: list[dict[str, Any]] = field(default_factory=list)
+    # every change, in order (a plain list, or a file's StoredRounds)
+    history: MutableSequence[dict[str, Any]] = field(default_factory=list)
     # Not stored: the last replay, which the next one continues while the rounds before it
     # are unchanged (see standings()).
     _progress: _Progress | None = field(
@@ -487,31 +510,147 @@ class Session:
         game.score(inp, table, number, standings.carry)
         return inp
 
-    def add(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate and record the next round; a new round forgets what was undone."""
-        inp = self.build(raw)
-        self.rounds.append(inp)
-        self.undone.clear()
-        self.touch()
+    def add(self, raw: Mapping[str, Any], *, before: int | None = None) -> dict[str, Any]:
+        """Validate and record the next round, or (``before``) a forgotten round in the
+        place of round ``before``, which moves down one; a new change forgets what was
+        undone."""
+        if before is None:
+            inp = self.build(raw)
+            self._change({"kind": Kind.ADD.value, "round": len(self.rounds) + 1, "input": inp})
+        else:
+            self._existing(before, "--before")
+            inp = self.game_rules.build_round(raw, self.table(), before)
+            self._change({"kind": Kind.INSERT.value, "round": before, "input": inp})
         return inp
 
-    def undo(self) -> dict[str, Any]:
-        """Remove the last round ("corriger"); it is kept for :meth:`redo`."""
-        if not self.rounds:
-            raise InputError(msg("there is no round to undo"))
-        last = self.rounds.pop()
-        self.undone.append(last)
-        self.touch()
-        return last
+    def edit(self, number: int, raw: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Correct round ``number``: the answers in ``raw`` replace the round's, the others
+        are kept (less those that no longer apply), and the round is built again as a
+        whole.  Returns the old and the new round."""
+        self._existing(number, "ROUND")
+        old = self.rounds[number - 1]
+        new = self.game_rules.build_round(self.answers_after(old, raw), self.table(), number)
+        if new == plain(old):
+            raise InputError(msg("round {number}: nothing to change", number=number))
+        new[EDITED] = now()
+        self._change({"kind": Kind.EDIT.value, "round": number, "old": old, "new": new})
+        return old, new
 
-    def redo(self) -> dict[str, Any]:
-        """Put back the last undone round."""
+    def remove(self, number: int) -> dict[str, Any]:
+        """Take round ``number`` out; the later rounds move up one."""
+        self._existing(number, "ROUND")
+        old = self.rounds[number - 1]
+        self._change({"kind": Kind.REMOVE.value, "round": number, "old": old})
+        return old
+
+    def answers_after(self, old: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+        """A round's raw answers once ``given`` replaced some of them: an answer that no
+        longer applies (the bouts of a round corrected into a passe) or that another one
+        given replaces (``--defense-points`` for ``--points``) is dropped."""
+        game, table = self.game_rules, self.table()
+        given = {key: value for key, value in given.items() if is_given(value)}
+        merged = {**game.answers(plain(old), table), **given}
+        by_key = {f.key: f for f in game.fields}
+        for key in given:
+            mine = by_key.get(key)
+            for f in game.fields if mine else ():
+                if f.key not in given and mine.excludes(f):
+                    merged.pop(f.key, None)
+        dropped = True
+        while dropped:  # dropping one answer may make another inapplicable
+            dropped = False
+            for f in game.fields:
+                if f.key in merged and f.key not in given and not f.is_relevant(table, merged):
+                    del merged[f.key]
+                    dropped = True
+        return merged
+
+    def undo(self) -> Mapping[str, Any]:
+        """Take back the last change still in force ("corriger"); it is kept for
+        :meth:`redo`.  Returns the change."""
+        entry = last_in_force(self.history)
+        if entry is None:
+            raise InputError(msg("there is no change to undo"))
+        change = effect(entry)
+        kept = for_redo(change, self.rounds)
+        revert(self.rounds, change)
+        self.undone.append(kept)
+        self._log({"kind": Kind.UNDO.value, "round": change["round"], "of": entry["n"]})
+        return change
+
+    def redo(self) -> Mapping[str, Any]:
+        """Make again the last change undone.  Returns the change."""
         if not self.undone:
-            raise InputError(msg("there is no undone round to redo"))
-        again = self.undone.pop()
-        self.rounds.append(again)
+            raise InputError(msg("there is no undone change to redo"))
+        change = self.undone.pop()
+        apply(self.rounds, change)
+        self._log({"kind": Kind.REDO.value, "round": change["round"], "change": change})
+        return change
+
+    def _existing(self, number: int, what: str) -> None:
+        if not 1 <= number <= len(self.rounds):
+            raise InputError(
+                msg(
+                    "{what}: there is no round {number} (rounds 1 to {count})",
+                    what=what,
+                    number=number,
+                    count=len(self.rounds),
+                )
+                if self.rounds
+                else msg("{what}: there is no round yet", what=what)
+            )
+
+    def _change(self, change: dict[str, Any]) -> None:
+        """Make a new change: the rounds it moves must still be possible with their new
+        numbers, and every round must still score; else nothing is changed."""
+        self._check_moved(change)
+        apply(self.rounds, change)
+        try:
+            self.standings()
+        except SessionDataError as exc:
+            revert(self.rounds, change)
+            self._progress = None
+            raise InputError(reason_of(exc)) from None
+        self._log(change)
+        self.undone.clear()
+
+    def _check_moved(self, change: Mapping[str, Any]) -> None:
+        """Where who plays a round depends on its number (the mort at six-player tarot),
+        check the rounds an insertion or a removal renumbers."""
+        kind, number = change["kind"], change["round"]
+        if kind not in (Kind.INSERT, Kind.REMOVE):
+            return
+        game, table = self.game_rules, self.table()
+        if game.sitting_out(table, 1) is None:
+            return
+        shift = 1 if kind == Kind.INSERT else -1
+        first = number if kind == Kind.INSERT else number + 1
+        for old_number in range(first, len(self.rounds) + 1):
+            inp = plain(self.rounds[old_number - 1])
+            try:
+                game.build_round(game.answers(inp, table), table, old_number + shift)
+            except InputError as exc:
+                raise InputError(
+                    msg(
+                        "round {number} would become round {new} and impossible: {reason}",
+                        number=old_number,
+                        new=old_number + shift,
+                        reason=reason_of(exc),
+                    )
+                ) from None
+
+    def _log(self, change: Mapping[str, Any]) -> None:
+        history = self.history
+        number = history[-1]["n"] + 1 if history else 1
+        history.append(logged(change, number, now()))
         self.touch()
-        return again
+
+    def changes(self) -> list[tuple[Mapping[str, Any], Msg]]:
+        """Every change of the history with its line (a message), oldest first."""
+        entries = list(self.history)
+        by_number = {e["n"]: e for e in entries}
+        game, table = self.game_rules, self.table()
+        return [(e, summary(e, game, table, by_number.get)) for e in entries]
 
     def touch(self) -> None:
         self.updated = now()
@@ -565,6 +704,18 @@ class Session:
             next_mort=game.sitting_out(table, following),
             carry=progress.carry,
         )
+
+    def ended_after(self, standings: Standings) -> int | None:
+        """The round that ended the game, when the game is over: the rounds after it were
+        recorded past its end (a correction can end a game earlier), and the sheets say
+        so rather than leave them out."""
+        if not standings.finished:
+            return None  # totals only grow towards the end: an end in the middle stays one
+        game, table = self.game_rules, self.table()
+        for row in standings.rows:
+            if game.outcome(table, row.totals).finished:
+                return row.number
+        return None
 
     def checkpoint(self) -> Checkpoint:
         """The checkpoint a save stores: the standings after the last multiple of
@@ -623,6 +774,7 @@ class Session:
 
         data = {name: getattr(self, name) for name in self.stored_fields()}
         data["rounds"] = list(self.rounds)
+        data["history"] = list(self.history)
         return {"schema_version": SCHEMA_VERSION, **copy.deepcopy(data)}
 
     @classmethod
@@ -637,11 +789,17 @@ class Session:
                 raise ValueError(msg("{name} is not a string", name=name))
         if not isinstance(session.params, dict):
             raise ValueError(msg("{name} is not an object", name="params"))
-        for name in ("players", "teams", "rounds", "undone"):
+        for name in ("players", "teams", "rounds", "undone", "history"):
             if not isinstance(getattr(session, name), list):
                 raise ValueError(msg("{name} is not a list", name=name))
         if not all(isinstance(r, dict) for r in session.rounds + session.undone):
             raise ValueError(msg("a round is not an object"))
+        kinds = set(Kind)
+        for entry in session.history:
+            if not isinstance(entry, dict) or entry.get("kind") not in kinds:
+                raise ValueError(msg("a change of the history is not one cardscore makes"))
+            if not isinstance(entry.get("n"), int) or not isinstance(entry.get("round"), int):
+                raise ValueError(msg("a change of the history has no number or no round"))
         return session
 
 

@@ -92,6 +92,9 @@ _ROUNDS_OPEN = b'\n  "rounds": [\n    '
 _ROUNDS_CLOSE = b"\n  ],"
 _ROUNDS_NONE = b'\n  "rounds": [],'
 _UNDONE_KEY = b'\n  "undone": '
+_HISTORY_OPEN = b',\n  "history": [\n    '
+_HISTORY_CLOSE = b"\n  ]"
+_HISTORY_NONE = b',\n  "history": []'
 _LIST_OPEN, _LIST_CLOSE, _LIST_NONE = b"[\n    ", b"\n  ]", b"[]"
 _CHECKPOINT_KEY = b'\n  "checkpoint": '
 _CRC_KEY = b', "crc32": '
@@ -114,30 +117,29 @@ def encode(session: Session) -> bytes:
     data.update((name, getattr(session, name)) for name in session.stored_fields())
     rounds = data.pop("rounds")
     undone = data.pop("undone")
+    history = data.pop("history")
     header = "".join(
         _HEADER_LINE.format(key=json.dumps(key), value=json.dumps(value, ensure_ascii=False))
         for key, value in data.items()
     )
     parts: list[bytes | memoryview] = [b"{", header.encode()]
-    stored = rounds.block() if isinstance(rounds, StoredRounds) else b""
-    fresh = rounds.extra() if isinstance(rounds, StoredRounds) else rounds
-    lines = SEPARATOR.decode().join(map(_ROUND_ENCODER.encode, fresh)).encode()
-    if stored or lines:
-        between = SEPARATOR if stored and lines else b""
-        parts += [_ROUNDS_OPEN, stored, between, lines, _ROUNDS_CLOSE]
-    else:
-        parts.append(_ROUNDS_NONE)
+    parts += _block(rounds, _ROUNDS_OPEN, _ROUNDS_CLOSE, _ROUNDS_NONE)
     parts.append(_UNDONE_KEY)
     if undone:
         items = SEPARATOR.decode().join(map(_ROUND_ENCODER.encode, undone))
         parts += [_LIST_OPEN, items.encode(), _LIST_CLOSE]
     else:
         parts.append(_LIST_NONE)
+    parts += _block(history, _HISTORY_OPEN, _HISTORY_CLOSE, _HISTORY_NONE)
     try:
         checkpoint = session.checkpoint()
     except SessionDataError:  # a round the rules cannot score: no checkpoint, no harm
         return b"".join([*parts, _END])
-    fields = {"cardscore": __version__, "rounds_in_file": len(rounds)}
+    fields = {
+        "cardscore": __version__,
+        "rounds_in_file": len(rounds),
+        "history_in_file": len(history),
+    }
     fields.update(dataclasses.asdict(checkpoint))
     # The CRC is the line's last field and covers every byte before it, itself excepted.
     parts += [
@@ -150,6 +152,18 @@ def encode(session: Session) -> bytes:
     for part in parts:
         crc = zlib.crc32(part, crc)
     return b"".join([*parts, str(crc).encode(), b"}", _END])
+
+
+def _block(items: Any, opening: bytes, closing: bytes, empty: bytes) -> list[bytes | memoryview]:
+    """A list of one object per line (the rounds, the history): the lines read from the
+    file and still in place as they were read, then the new ones encoded."""
+    stored = items.block() if isinstance(items, StoredRounds) else b""
+    fresh = items.extra() if isinstance(items, StoredRounds) else items
+    lines = SEPARATOR.decode().join(map(_ROUND_ENCODER.encode, fresh)).encode()
+    if not (stored or lines):
+        return [empty]
+    between = SEPARATOR if stored and lines else b""
+    return [opening, stored, between, lines, closing]
 
 
 def dumps(session: Session) -> str:
@@ -216,16 +230,33 @@ def _read_checkpointed(raw: bytes, path: Path) -> Session | None:
         checkpoint = Checkpoint(
             rounds=stamp["rounds"], totals=stamp["totals"], carry=stamp["carry"], held=stamp["held"]
         )
-        count = stamp["rounds_in_file"]
+        count, changes = stamp["rounds_in_file"], stamp["history_in_file"]
     except (ValueError, KeyError, TypeError):
         return None
+    history_end = at - 1  # the comma before the checkpoint
+    if changes:
+        history_at = raw.rfind(_HISTORY_OPEN, 0, history_end)
+        history_close = history_end - len(_HISTORY_CLOSE)
+        if history_at < 0 or raw[history_close:history_end] != _HISTORY_CLOSE:
+            return None
+        history = raw[history_at + len(_HISTORY_OPEN) : history_close]
+    else:
+        history_at = history_end - len(_HISTORY_NONE)
+        if raw[history_at:history_end] != _HISTORY_NONE:
+            return None
+        history = b""
     opening = raw.find(_ROUNDS_OPEN)
-    undone = raw.rfind(_UNDONE_KEY, 0, at)  # (searching back from the end is quicker)
+    undone = raw.rfind(_UNDONE_KEY, 0, history_at)  # (searching back from the end is quicker)
     closing = undone - len(_ROUNDS_CLOSE)
     if opening < 0 or undone < 0 or raw[closing:undone] != _ROUNDS_CLOSE:
         return None  # no rounds (nothing to spare), or not laid out as this version writes
     first = opening + len(_ROUNDS_OPEN)
-    header = raw[:opening] + _ROUNDS_NONE + raw[closing + len(_ROUNDS_CLOSE) : at - 1]
+    header = (
+        raw[:opening]
+        + _ROUNDS_NONE
+        + raw[closing + len(_ROUNDS_CLOSE) : history_at]
+        + _HISTORY_NONE
+    )
     try:
         data = json.loads(header + _END)
     except ValueError:
@@ -234,13 +265,28 @@ def _read_checkpointed(raw: bytes, path: Path) -> Session | None:
         return None
     session = _session(data, path)
     session.rounds = StoredRounds(raw[first:closing], count, [checkpoint], session.table())
+    session.history = StoredRounds(history, changes)
     return session
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older file's data up to :data:`SCHEMA_VERSION` (1 is the first version)."""
-    if data["schema_version"] < 1:
-        raise ValueError(msg("unknown schema_version {version}", version=data["schema_version"]))
+    """Bring an older file's data up to :data:`SCHEMA_VERSION`.
+
+    * 1 → 2: the history of changes was not kept: each round is logged as added (at an
+      unknown time), and the undone rounds become added rounds waiting to be redone.
+
+    The file itself is rewritten at its next save only."""
+    version = data["schema_version"]
+    if version < 1:
+        raise ValueError(msg("unknown schema_version {version}", version=version))
+    if version == 1:
+        from cardscore.changes import from_schema_1
+
+        rounds, undone = data.get("rounds"), data.get("undone")
+        if not isinstance(rounds, list) or not isinstance(undone, list):
+            raise ValueError(msg("{name} is not a list", name="rounds"))
+        data = {**data, "schema_version": 2}
+        data["history"], data["undone"] = from_schema_1(rounds, undone)
     return data
 
 

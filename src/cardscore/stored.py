@@ -35,8 +35,8 @@ class StoredRounds(MutableSequence[dict[str, Any]]):
     ``block`` holds the first ``count`` rounds' lines joined by :data:`SEPARATOR`, exactly as
     the file has them; ``checkpoints`` are the file's checkpoints about those rounds, worked
     out at ``table`` (the file's players and rules).  The
-    block only ever loses its last line (``pop``, ``undo``); changing a stored round anywhere
-    else parses every round and keeps none of the block (:attr:`intact` becomes 0).
+    block only ever loses lines at its end: changing, removing or inserting a round parses the
+    stored rounds from there on and keeps the lines before it (:attr:`intact` rounds).
 
     Round inputs are values: a round read from here is never changed in place (a session
     replaces rounds, as the file's lines are written back as they were read).
@@ -122,12 +122,22 @@ class StoredRounds(MutableSequence[dict[str, Any]]):
         self._items[first:stop] = values
         self._read_from = first
 
-    def _unstore(self) -> None:
-        """Parse every stored round and keep them as plain items (no block any more)."""
-        self._read(0)
-        self._extra[:0] = self._items
-        self._items = []
-        self._block, self._end, self._stored, self._read_from = b"", 0, 0, 0
+    def _unstore(self, first: int = 0) -> None:
+        """Keep the first ``first`` stored rounds as the file's lines and parse the others
+        into plain items: a change at round ``first`` (an edit, a removal, an insertion)
+        leaves the lines before it to be written back as they were read."""
+        if first >= self._stored:
+            return
+        self._read(first)
+        tail = self._items[first:]
+        end = self._end
+        for _ in range(self._stored - first):
+            end = self._block.rfind(SEPARATOR, 0, end)
+        self._end = max(end, 0)
+        self._items = self._items[:first]
+        self._stored = first
+        self._read_from = min(self._read_from, first)
+        self._extra[:0] = tail
 
     def _position(self, index: int) -> int:
         size = len(self)
@@ -156,11 +166,13 @@ class StoredRounds(MutableSequence[dict[str, Any]]):
         return self._items[position]
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        if not isinstance(index, slice) and self._position(index) >= self._stored:
-            self._extra[self._position(index) - self._stored] = value
+        if isinstance(index, slice):
+            self._unstore()
+            self._extra[index] = value
             return
-        self._unstore()
-        self._extra[index] = value
+        position = self._position(index)
+        self._unstore(position)
+        self._extra[position - self._stored] = value
 
     def __delitem__(self, index: Any) -> None:
         if not isinstance(index, slice):
@@ -168,21 +180,16 @@ class StoredRounds(MutableSequence[dict[str, Any]]):
             if position >= self._stored:
                 del self._extra[position - self._stored]
                 return
-            if position == self._stored - 1:  # the last stored line: cut it off
-                cut = self._block.rfind(SEPARATOR, 0, self._end)
-                self._end = max(cut, 0)
-                self._stored -= 1
-                self._items.pop()
-                self._read_from = min(self._read_from, self._stored)
-                return
+            self._unstore(position)
+            del self._extra[position - self._stored]
+            return
         self._unstore()
         del self._extra[index]
 
     def insert(self, index: int, value: dict[str, Any]) -> None:
         size = len(self)
         position = max(0, index + size) if index < 0 else min(index, size)
-        if position < self._stored:
-            self._unstore()
+        self._unstore(position)
         self._extra.insert(position - self._stored, value)
 
     def clear(self) -> None:

@@ -244,7 +244,9 @@ class Field:
     poignée's number of trumps depends on the number of players); ``echo`` says back what a
     typed answer was understood as (a rami hand's value).  Flags that share an ``asked_as``
     question are asked as that ONE question, each flag (worded by its label) being one of its
-    answers besides none: ``add`` keeps one option per flag.
+    answers besides none: ``add`` keeps one option per flag.  ``instead_of`` names the field
+    this one is an other way of typing (``--defense-points`` instead of ``--points``): a
+    correction that gives one forgets the other's old answer.
     """
 
     key: str
@@ -260,6 +262,7 @@ class Field:
     describe: Callable[[Table, Choice], str] | None = None
     echo: Callable[[Table, str], str] | None = None
     asked_as: str = ""
+    instead_of: str = ""
 
     KINDS: ClassVar[frozenset[str]] = frozenset(FieldKind)
 
@@ -277,6 +280,15 @@ class Field:
 
     def is_relevant(self, table: Table, raw: Mapping[str, Any]) -> bool:
         return self.applies is None or self.applies(table, raw)
+
+    def excludes(self, other: Field) -> bool:
+        """Whether an answer to this field makes ``other``'s answer void: one is typed
+        instead of the other, or both are answers of one question (``asked_as``)."""
+        if other.key == self.key:
+            return False
+        if other.key == self.instead_of or self.key == other.instead_of:
+            return True
+        return bool(self.asked_as) and self.asked_as == other.asked_as
 
 
 def is_given(value: Any) -> bool:
