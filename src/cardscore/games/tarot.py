@@ -459,6 +459,7 @@ FIELDS: tuple[Field, ...] = (
         option="--defense-points",
         applies=_defense_points_instead,
         unavailable="give either --points or --defense-points, not both",
+        instead_of="points",
     ),
     Field(
         "petit_au_bout",
