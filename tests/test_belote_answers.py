@@ -419,3 +419,22 @@ def test_every_headline_is_one_short_line(t: Table, raw: dict[str, Any]):
     for line in (COINCHE.headline(inp, t, record), COINCHE.headline(inp, t, None)):
         assert "\n" not in line and len(line) <= 70  # 60 for the usual rounds
         assert line.startswith(inp["taker"] + " ")
+
+
+@pytest.mark.parametrize("game", [BELOTE, COINCHE], ids=lambda g: g.name)
+def test_a_correction_by_the_defence_points_forgets_the_taker_points(game: Any):
+    """--defense-points is typed instead of --points: a correction giving it forgets the
+    old --points answer (and the coinche level's flags forget each other)."""
+    t = table(game.name)
+    base = {**COINCHE_BASE} if game is COINCHE else {**BASE}
+    answers = game.answers(game.build_round(base, t, 1), t)
+    fields = {f.key: f for f in game.fields}
+    change = {"defense_points": "100"}
+    if game is COINCHE:
+        change["coinche"] = True
+    kept = {
+        k: v for k, v in answers.items() if not any(fields[c].excludes(fields[k]) for c in change)
+    }
+    assert "points" not in kept and "surcoinche" not in kept
+    typed = {k: v for k, v in base.items() if k not in ("points", "surcoinche")} | change
+    assert game.build_round(kept | change, t, 1) == game.build_round(typed, t, 1)
