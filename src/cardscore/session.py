@@ -523,13 +523,17 @@ class Session:
             self._change({"kind": Kind.INSERT.value, "round": before, "input": inp})
         return inp
 
-    def edit(self, number: int, raw: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    def edit(
+        self, number: int, raw: Mapping[str, Any], *, whole: bool = False
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Correct round ``number``: the answers in ``raw`` replace the round's, the others
         are kept (less those that no longer apply), and the round is built again as a
-        whole.  Returns the old and the new round."""
+        whole; ``whole``: ``raw`` is every answer of the round (its questions asked again),
+        nothing is kept.  Returns the old and the new round."""
         self._existing(number, "ROUND")
         old = self.rounds[number - 1]
-        new = self.game_rules.build_round(self.answers_after(old, raw), self.table(), number)
+        answers = raw if whole else self.answers_after(old, raw)
+        new = self.game_rules.build_round(answers, self.table(), number)
         if new == plain(old):
             raise InputError(msg("round {number}: nothing to change", number=number))
         new[EDITED] = now()
