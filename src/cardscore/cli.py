@@ -197,31 +197,131 @@ def field_help(parts: HelpParts) -> str:
     return _("; ").join(f"[{', '.join(names)}] {tr(text)}" for text, names in parts)
 
 
-def _add(session: str | None, as_json: bool, **raw: Any) -> None:
+def _given(game: Any, raw: dict[str, Any]) -> dict[str, Any]:
+    """The round options given on the command line, as the game's reader takes them.
+
+    Every option of every game reaches the game's reader, which refuses an option it has not
+    and one given twice (Typer would silently keep the last of a repetition).  What it stores
+    stays a plain value where one value was given."""
+    repeatable = {f.key for f in game.fields if f.repeatable}
+    given: dict[str, Any] = {}
+    for key, value in raw.items():
+        if not is_given(value):
+            continue
+        if isinstance(value, list) and len(value) == 1 and key not in repeatable:
+            value = value[0]
+        given[key] = value
+    return given
+
+
+def _round_number(text: str, what: str) -> int:
+    """A round number typed on the command line (``ROUND``, ``--before``)."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise InputError(
+            msg("{what}: {text!r} is not a round number", what=what, text=text)
+        ) from None
+
+
+def _session_and_round(words: Sequence[str] | None) -> tuple[str | None, int]:
+    """``[SESSION] ROUND``: one word is the round, two are the session and the round."""
+    words = list(words or ())
+    if not 1 <= len(words) <= 2:
+        raise InputError(
+            msg("give the round's number, after the session's id if you name one: [SESSION] ROUND")
+        )
+    return (words[0] if len(words) == 2 else None), _round_number(words[-1], "ROUND")
+
+
+def _check_round(current: Any, number: int) -> None:
+    """Refuse a round number the session has not (before asking anything about it)."""
+    count = len(current.rounds)
+    if not 1 <= number <= count:
+        raise InputError(
+            msg(
+                "{what}: there is no round {number} (rounds 1 to {count})",
+                what="ROUND",
+                number=number,
+                count=count,
+            )
+            if count
+            else msg("{what}: there is no round yet", what="ROUND")
+        )
+
+
+def _changed(before: Any, after: Any) -> dict[str, dict[str, int]]:
+    """The totals a change moved: ``{column: {"before", "after"}}``, in the sheet's order."""
+    return {
+        column: {"before": before.totals.get(column, 0), "after": total}
+        for column, total in after.totals.items()
+        if before.totals.get(column, 0) != total
+    }
+
+
+def _minus(value: int) -> str:
+    """A number with a true minus sign, as on a scoresheet: ``−40``."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _difference(value: int) -> str:
+    """``+40``, ``−40``."""
+    return f"+{value}" if value > 0 else _minus(value)
+
+
+def _show_changed(changed: dict[str, dict[str, int]]) -> None:
+    """Every total that changed: ``Bob 142 → 102 (−40)``, one a line."""
+    if not changed:
+        out(_("No total changed."))
+        return
+    out(_("Totals that changed:"))
+    for column, moved in changed.items():
+        a, b = moved["before"], moved["after"]
+        out(f"  {column} {_minus(a)} → {_minus(b)} ({_difference(b - a)})", soft_wrap=True)
+
+
+def _show_after(current: Any, standings: Any) -> None:
+    """The totals table as ``add`` shows it, the game's outcome, and the rounds recorded
+    after the end of the game, if a change ended it earlier."""
+    from cardscore import render
+
+    out(render.totals_table(current, standings))
+    if line := render.outcome_line(standings):
+        out(line)
+    ended = current.ended_after(standings)
+    if ended is not None and ended < len(standings.rows):
+        out(
+            tr(
+                msg(
+                    "Round {number} ended the game: the rounds after it were recorded past "
+                    "its end.",
+                    number=ended,
+                )
+            )
+        )
+
+
+def _add(session: str | None, as_json: bool, before: str | None = None, **raw: Any) -> None:
     store = _lazy_store()
     with store.changing(session) as current:
-        game = current.game_rules
-        # Every option of every game reaches the game's reader, which refuses an option it
-        # has not and one given twice (Typer would silently keep the last of a repetition).
-        # What it stores stays a plain value where one value was given.
-        repeatable = {f.key for f in game.fields if f.repeatable}
-        given: dict[str, Any] = {}
-        for key, value in raw.items():
-            if not is_given(value):
-                continue
-            if isinstance(value, list) and len(value) == 1 and key not in repeatable:
-                value = value[0]
-            given[key] = value
-        current.add(given)
-        standings = current.standings()
-    row = standings.rows[-1]
+        given = _given(current.game_rules, raw)
+        if before is None:
+            current.add(given)
+            standings = current.standings()
+            row = standings.rows[-1]
+        else:
+            previous = current.standings()
+            number = _round_number(before, "--before")
+            current.add(given, before=number)
+            standings = current.standings()
+            row = standings.rows[number - 1]
     if as_json:
         from cardscore.document import round_document
 
         print_json(
             {
                 "session": current.id,
-                "round": round_document(row),
+                "round": round_document(row, current.ended_after(standings)),
                 "totals": standings.totals,
                 "held": standings.held,
                 "finished": standings.finished,
@@ -231,17 +331,19 @@ def _add(session: str | None, as_json: bool, **raw: Any) -> None:
         return
     from cardscore import render
 
-    out(
-        render.round_report(
-            current,
-            dict(row.scores),
-            row.breakdown,
-            msg("Round {number} (dealer {dealer})", number=row.number, dealer=row.dealer),
-        )
+    title = (
+        msg("Round {number} (dealer {dealer})", number=row.number, dealer=row.dealer)
+        if before is None
+        else msg("Round {number} inserted (dealer {dealer})", number=row.number, dealer=row.dealer)
     )
-    out(render.totals_table(current, standings))
-    if line := render.outcome_line(standings):
-        out(line)
+    out(render.round_report(current, dict(row.scores), row.breakdown, title))
+    if before is None:
+        out(render.totals_table(current, standings))
+        if line := render.outcome_line(standings):
+            out(line)
+        return
+    _show_changed(_changed(previous, standings))
+    _show_after(current, standings)
 
 
 # The help of each generated ``add`` option, by parameter name: (help msgid, games) parts.
@@ -267,22 +369,35 @@ def add(session: str | None = None, as_json: bool = False, **raw: Any) -> None:
     _add(session, as_json, **raw)
 
 
-def _give_add_its_options() -> None:
-    """Give ``add`` one option per round field of any game (one description, many uses), once.
+BeforeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--before",
+        help="Insert the round before round ROUND (a forgotten round), not after the last.",
+        metavar=msg("ROUND"),
+        show_default=False,
+    ),
+]
+# ``[SESSION] ROUND``: one word is the round (of the most recent session), two are the
+# session and the round.
+WhereArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        autocompletion=completion.sessions,
+        help="The round's number as the sheet shows it, after the session's id or unique "
+        "prefix if you name one (default: the most recent session).",
+        metavar=msg("[SESSION] ROUND"),
+        show_default=False,
+    ),
+]
 
-    Its options come from every game's fields, so this imports every game: only the builds
-    that include ``add`` (``add`` itself, the root help, shell completion) pay for it.  Every
-    valued option is collected as a list, so that a single-valued one given twice is refused
-    rather than silently overwritten.  The options' help texts are put in by
-    :func:`build_command`, in the user's language (see :data:`ADD_HELP`)."""
-    if "__signature__" in vars(add):
-        return
-    parameters = [
-        inspect.Parameter(
-            "session", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=SessionArg
-        ),
-    ]
-    annotations: dict[str, Any] = {"session": SessionArg}
+
+def _round_options() -> tuple[list[inspect.Parameter], dict[str, Any]]:
+    """One option per round field of any game (one description, many uses): the options of
+    ``add`` and of ``edit``.  Every valued option is collected as a list, so that a
+    single-valued one given twice is refused rather than silently overwritten."""
+    parameters: list[inspect.Parameter] = []
+    annotations: dict[str, Any] = {}
     for key, (f, parts) in _all_fields().items():
         ADD_HELP[key] = parts
         if f.kind == "flag":
@@ -303,80 +418,334 @@ def _give_add_its_options() -> None:
             )
         )
         annotations[key] = annotation
-    parameters.append(
+    return parameters, annotations
+
+
+def _give_round_options(
+    command: Any, leading: dict[str, Any], trailing: dict[str, tuple[Any, Any]]
+) -> None:
+    """Give ``command`` (``add``, ``edit``) its arguments ``leading`` (name → annotation),
+    the round options of :func:`_round_options`, then the options ``trailing`` (name →
+    (annotation, default)), once.
+
+    The round options come from every game's fields, so this imports every game: only the
+    builds that include such a command (the command itself, the root help, shell completion)
+    pay for it.  The options' help texts are put in by :func:`build_command`, in the user's
+    language (see :data:`ADD_HELP`)."""
+    if "__signature__" in vars(command):
+        return
+    parameters = [
         inspect.Parameter(
-            "as_json", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JsonOpt
+            name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=annotation
         )
+        for name, annotation in leading.items()
+    ]
+    annotations = dict(leading)
+    options, option_annotations = _round_options()
+    parameters += options
+    annotations |= option_annotations
+    for name, (annotation, default) in trailing.items():
+        parameters.append(
+            inspect.Parameter(
+                name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+            )
+        )
+        annotations[name] = annotation
+    command.__annotations__ = annotations
+    command.__signature__ = inspect.Signature(parameters)
+
+
+def _give_add_its_options() -> None:
+    _give_round_options(
+        add,
+        {"session": SessionArg},
+        {"before": (BeforeOpt, None), "as_json": (JsonOpt, False)},
     )
-    annotations["as_json"] = JsonOpt
-    add.__annotations__ = annotations
-    add.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+
+
+def _give_edit_its_options() -> None:
+    _give_round_options(edit, {"where": WhereArg}, {"as_json": (JsonOpt, False)})
+
+
+# --------------------------------------------------------------------------------------------
+# edit / remove: a round from the middle corrected or taken out
+
+
+@app.command()
+def edit(where: list[str] | None = None, as_json: bool = False, **raw: Any) -> None:
+    """Correct round ROUND: the options given replace those answers, the others are kept,
+    and the round is checked again as a whole; then print its old and new scores and every
+    total that changed.  With no option, on a terminal, ask the round's questions again
+    (Enter keeps the old answer)."""
+    session, number = _session_and_round(where)
+    store = _lazy_store()
+    if not any(is_given(value) for value in raw.values()):
+        if not environment().interactive:
+            raise InputError(
+                msg(
+                    "edit: nothing can be asked here: give the answers to change as options "
+                    "(see `cardscore edit --help`)"
+                )
+            )
+        session_id = store.resolve(session)
+        _check_round(store.load(session_id), number)
+        from cardscore.prompts import correct
+
+        correct.edit_round(session_id, number)
+        return
+    with store.changing(session) as current:
+        previous = current.standings()
+        _check_round(current, number)
+        old_scores = dict(previous.rows[number - 1].scores)
+        old, new = current.edit(number, _given(current.game_rules, raw))
+        standings = current.standings()
+        said = _answer_changes(current, old, new)
+    row = standings.rows[number - 1]
+    changed = _changed(previous, standings)
+    if as_json:
+        from cardscore.changes import plain
+        from cardscore.document import round_document
+
+        print_json(
+            {
+                "session": current.id,
+                "round": round_document(row, current.ended_after(standings)),
+                "old": {"input": plain(old), "scores": old_scores},
+                "totals": standings.totals,
+                "changed": changed,
+                "held": standings.held,
+                "finished": standings.finished,
+                "winner": standings.winner,
+            }
+        )
+        return
+    out(tr(msg("Round {number} corrected.", number=number)))
+    if said:
+        out(f"  {said}", soft_wrap=True)
+    _show_scores(current, old_scores, dict(row.scores))
+    _show_changed(changed)
+    _show_after(current, standings)
+
+
+def _answer_changes(current: Any, old: dict[str, Any], new: dict[str, Any]) -> str:
+    """The answers an edit changed, in one line: ``taker Bob → Cyd, points 49 → 52``."""
+    from cardscore.changes import answer_changes
+
+    changes = answer_changes(current.game_rules, current.table(), old, new)
+    return ", ".join(f"{name} {a} → {b}" for name, a, b in changes)
+
+
+def _score_style(value: int) -> str:
+    return "green" if value > 0 else "red" if value < 0 else "dim"
+
+
+def _show_scores(current: Any, before: dict[str, int], after: dict[str, int]) -> None:
+    """A corrected round's scores, before and after, column under column."""
+    from rich.text import Text
+
+    from cardscore import render
+
+    labels = [_("before"), _("after")]
+    width = max(len(label) for label in labels)
+    columns = list(dict.fromkeys([*before, *after]))
+    cells = {c: [render.signed(before.get(c, 0)), render.signed(after.get(c, 0))] for c in columns}
+    for index, label in enumerate(labels):
+        line = Text(f"  {label:<{width}}")
+        for column in columns:
+            value = (before if index == 0 else after).get(column, 0)
+            shown = cells[column][index]
+            size = max(len(text) for text in cells[column])
+            line.append(f"   {column} ", style="bold")
+            line.append(f"{shown:>{size}}", style=_score_style(value))
+        out(line, soft_wrap=True)
+
+
+@app.command()
+def remove(
+    where: WhereArg = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Remove round ROUND (a round entered twice): the later rounds move up one number, and
+    their dealers follow. `cardscore undo` puts it back."""
+    session, number = _session_and_round(where)
+    store = _lazy_store()
+    session_id = store.resolve(session)
+    seen: dict[str, Any] | None = None
+    if not yes:
+        if not environment().interactive:
+            raise InputError(msg("remove: add --yes to remove a round without being asked"))
+        current = store.load(session_id)
+        _check_round(current, number)
+        row = current.standings().rows[number - 1]
+        headline = current.game_rules.headline(row.input, current.table(), row.record)
+        question = msg(
+            "Remove round {number} ({round})? Its scores will be lost.",
+            number=number,
+            round=headline,
+        )
+        if not typer.confirm(tr(question), default=False):
+            raise typer.Exit(0)
+        seen = current.rounds[number - 1]
+    with store.changing(session_id) as current:
+        _check_round(current, number)
+        if seen is not None and current.rounds[number - 1] != seen:
+            raise InputError(
+                msg("round {number} changed meanwhile: nothing was removed", number=number)
+            )
+        previous = current.standings()
+        old_row = previous.rows[number - 1]
+        old_scores = dict(old_row.scores)
+        headline = current.game_rules.headline(old_row.input, current.table(), old_row.record)
+        old = current.remove(number)
+        standings = current.standings()
+    changed = _changed(previous, standings)
+    if as_json:
+        from cardscore.changes import plain
+
+        print_json(
+            {
+                "session": current.id,
+                "round": number,
+                "old": {"input": plain(old), "scores": old_scores},
+                "rounds": len(current.rounds),
+                "totals": standings.totals,
+                "changed": changed,
+                "held": standings.held,
+                "finished": standings.finished,
+                "winner": standings.winner,
+            }
+        )
+        return
+    out(
+        tr(
+            msg(
+                "Round {number} removed: {round} (`cardscore undo` puts it back).",
+                number=number,
+                round=headline,
+            )
+        ),
+        soft_wrap=True,
+    )
+    _show_changed(changed)
+    _show_after(current, standings)
 
 
 # --------------------------------------------------------------------------------------------
 # undo / redo
 
 
-def _undo(session: str | None, as_json: bool) -> None:
+def _undo_line(kind: str, said: Msg, *, redo: bool) -> Msg:
+    """What undo and redo say, by the kind of change: the change's own line (its summary in
+    the history) and how to go back."""
+    if redo:
+        return msg("Redone: {change} (`cardscore undo` takes it back).", change=said)
+    if kind == "edit":
+        return msg("Undone: {change} (`cardscore redo` makes it again).", change=said)
+    if kind == "remove":
+        return msg("Undone: {change} (`cardscore redo` removes it again).", change=said)
+    return msg("Undone: {change} (`cardscore redo` puts it back).", change=said)
+
+
+def _undo_or_redo(session: str | None, as_json: bool, *, redo: bool) -> None:
+    from cardscore.changes import plain, summary
+
     with _lazy_store().changing(session) as current:
-        removed = current.undo()
+        previous = current.standings()
+        change = current.redo() if redo else current.undo()
         standings = current.standings()
-    _after_change(
-        current,
-        standings,
-        msg(
-            "Round {number} removed (`cardscore redo` puts it back).",
-            number=len(current.rounds) + 1,
-        ),
-        removed,
-        as_json,
-    )
-
-
-@app.command()
-def undo(session: SessionArg = None, as_json: JsonOpt = False) -> None:
-    """Remove the last round (it is kept: `redo` puts it back). Alias: corriger."""
-    _undo(session, as_json)
-
-
-@app.command("corriger", help="Alias of undo: remove the last round.")
-def corriger(session: SessionArg = None, as_json: JsonOpt = False) -> None:
-    _undo(session, as_json)
-
-
-@app.command()
-def redo(session: SessionArg = None, as_json: JsonOpt = False) -> None:
-    """Put back the last undone round."""
-    with _lazy_store().changing(session) as current:
-        restored = current.redo()
-        standings = current.standings()
-    _after_change(
-        current,
-        standings,
-        msg("Round {number} restored.", number=len(current.rounds)),
-        restored,
-        as_json,
-    )
-
-
-def _after_change(
-    current: Any, standings: Any, message: Msg, inp: dict[str, Any], as_json: bool
-) -> None:
+        said = summary(change, current.game_rules, current.table(), lambda n: None)
+    kind = change["kind"]
+    # the round the change is about, as it is now: added or removed, or as corrected
+    if kind in ("add", "insert"):
+        inp = change["input"]
+    elif kind == "edit":
+        inp = change["new"] if redo else change["old"]
+    else:
+        inp = change["old"]
     if as_json:
         print_json(
             {
                 "session": current.id,
                 "rounds": len(current.rounds),
-                "input": inp,
+                "input": plain(inp),
                 "totals": standings.totals,
                 "held": standings.held,
+                "change": {"kind": kind, "round": change["round"], "summary": tr(said)},
             }
         )
         return
-    from cardscore import render
+    out(tr(_undo_line(kind, said, redo=redo)), soft_wrap=True)
+    _show_changed(_changed(previous, standings))
+    _show_after(current, standings)
 
-    out(tr(message))
-    out(render.totals_table(current, standings))
+
+@app.command()
+def undo(session: SessionArg = None, as_json: JsonOpt = False) -> None:
+    """Take back the last change: a round added, inserted, corrected or removed (it is kept:
+    `redo` makes it again). Alias: corriger."""
+    _undo_or_redo(session, as_json, redo=False)
+
+
+@app.command("corriger", help="Alias of undo: take back the last change.")
+def corriger(session: SessionArg = None, as_json: JsonOpt = False) -> None:
+    _undo_or_redo(session, as_json, redo=False)
+
+
+@app.command()
+def redo(session: SessionArg = None, as_json: JsonOpt = False) -> None:
+    """Make again the last change undone."""
+    _undo_or_redo(session, as_json, redo=True)
+
+
+# --------------------------------------------------------------------------------------------
+# history
+
+
+@app.command()
+def history(session: SessionArg = None, as_json: JsonOpt = False) -> None:
+    """Every change made to the rounds, oldest first, with its time and what it did."""
+    current = _lazy_store().load(session)
+    changes = current.changes()
+    if as_json:
+        print_json(
+            {
+                "session": current.id,
+                "changes": [
+                    {
+                        "n": entry["n"],
+                        "time": entry["time"],
+                        "kind": entry["kind"],
+                        "round": entry["round"],
+                        "summary": tr(said),
+                    }
+                    for entry, said in changes
+                ],
+            }
+        )
+        return
+    if not changes:
+        out(_("No change yet."))
+        return
+    width = len(str(changes[-1][0]["n"]))
+    lines = [
+        f"{entry['n']:>{width}}  {_short_time(entry['time']):<16}  {tr(said)}"
+        for entry, said in changes
+    ]
+    out("\n".join(lines), soft_wrap=True)
+
+
+def _short_time(stamp: str | None) -> str:
+    """A change's time, local and short (``2026-11-30 21:04``); ``—`` when unknown (the
+    rounds of a file written before changes were logged)."""
+    if not stamp:
+        return "—"
+    import datetime as dt
+
+    try:
+        return dt.datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(stamp)
 
 
 # --------------------------------------------------------------------------------------------
@@ -658,6 +1027,8 @@ def _app_for(argv: Sequence[str] | None) -> typer.Typer:
     infos = [i for i in app.registered_commands if name is None or _command_name(i) == name]
     if any(info.callback is add for info in infos):
         _give_add_its_options()
+    if any(info.callback is edit for info in infos):
+        _give_edit_its_options()
     if name is None:
         return app
     only = copy.copy(app)  # the same settings and root callback
@@ -688,9 +1059,9 @@ def build_command(argv: Sequence[str] | None = None) -> Any:
         core = sys.modules.get("typer.core")
         if core is not None and hasattr(core, "_"):  # typer's section titles (Options…)
             core._ = tr  # type: ignore[attr-defined]
-    add_command = getattr(command, "commands", {}).get("add")
-    if add_command is not None:  # its options' help, made of several games' helps
-        for param in add_command.params:
+    for name in ("add", "edit"):  # their round options' help, made of several games' helps
+        round_command = getattr(command, "commands", {}).get(name)
+        for param in round_command.params if round_command is not None else ():
             if param.name in ADD_HELP:
                 param.help = field_help(ADD_HELP[param.name])
     return command
