@@ -82,6 +82,44 @@ def revert(rounds: MutableSequence[dict[str, Any]], change: Mapping[str, Any]) -
         raise ValueError(f"a change of unknown kind {kind!r}")
 
 
+#: what a change of each kind holds besides its kind and its round (see :func:`apply`)
+_PARTS = {
+    Kind.ADD: ("input",),
+    Kind.INSERT: ("input",),
+    Kind.EDIT: ("old", "new"),
+    Kind.REMOVE: ("old",),
+}
+
+
+def is_change(change: Any) -> bool:
+    """Whether ``change`` (read from a file: the redo stack, a redo of the history) is a
+    change as cardscore makes them, with every part undo and redo need."""
+    if not isinstance(change, dict) or not _is_number(change.get("round")):
+        return False
+    kind = change.get("kind")
+    if kind == Kind.TABLE:
+        return True
+    parts = _PARTS.get(kind)  # type: ignore[call-overload]
+    return parts is not None and all(isinstance(change.get(p), dict) for p in parts)
+
+
+def is_entry(entry: Any) -> bool:
+    """Whether ``entry`` (read from a file) is an entry of the history as cardscore logs
+    them: its number, its kind and what that kind needs."""
+    if not isinstance(entry, dict) or not _is_number(entry.get("n")):
+        return False
+    kind = entry.get("kind")
+    if kind == Kind.UNDO:
+        return _is_number(entry.get("of")) and _is_number(entry.get("round"))
+    if kind == Kind.REDO:
+        return _is_number(entry.get("round")) and is_change(entry.get("change"))
+    return is_change(entry)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def effect(entry: Mapping[str, Any]) -> Mapping[str, Any]:
     """The change a history entry made to the rounds (a redo's is the change it redid)."""
     return entry["change"] if entry["kind"] == Kind.REDO else entry

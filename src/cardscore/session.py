@@ -29,6 +29,8 @@ from cardscore.changes import (
     apply,
     effect,
     for_redo,
+    is_change,
+    is_entry,
     last_in_force,
     logged,
     plain,
@@ -586,6 +588,10 @@ class Session:
         """Make again the last change undone.  Returns the change."""
         if not self.undone:
             raise InputError(msg("there is no undone change to redo"))
+        if not is_change(self.undone[-1]):  # a hand-edited file: say so, change nothing
+            raise SessionDataError(
+                self.id, msg("a change of the history is not one cardscore makes")
+            )
         change = self.undone.pop()
         apply(self.rounds, change)
         self._log({"kind": Kind.REDO.value, "round": change["round"], "change": change})
@@ -804,6 +810,10 @@ class Session:
                 raise ValueError(msg("a change of the history is not one cardscore makes"))
             if not isinstance(entry.get("n"), int) or not isinstance(entry.get("round"), int):
                 raise ValueError(msg("a change of the history has no number or no round"))
+        # what undo, redo and the history's lines read of each change (a hand-edited file
+        # missing one would fail in the middle of a command)
+        if not all(map(is_entry, session.history)):
+            raise ValueError(msg("a change of the history is not one cardscore makes"))
         return session
 
 
