@@ -21,9 +21,16 @@ from cardscore.grid import Grid
 from cardscore.i18n import _, msg, tr
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from cardscore.session import RoundRow, Session, Standings
 
 RICH_ROWS_LIMIT = 200  # past this many rows, draw the sheet as plain text (speed)
+
+# A corrected round and a round recorded after the game's end: the printed sheets' marks
+# (cardscore.export.common), not imported from there: `show` never loads the exporters.
+EDITED_MARK = "✎"
+AFTER_END_MARK = "†"
 
 
 def signed(value: int) -> str:
@@ -95,12 +102,43 @@ def outcome_line(standings: Standings) -> Text | None:
     return None
 
 
+def marks(row: RoundRow, ended: int | None) -> str:
+    """``✎`` for a corrected round, ``†`` for one recorded after the round ``ended`` that
+    ended the game, both, or nothing."""
+    late = ended is not None and row.number > ended
+    return (EDITED_MARK if row.edited else "") + (AFTER_END_MARK if late else "")
+
+
+def legend(rows: Sequence[RoundRow], ended: int | None) -> list[str]:
+    """What the marks of the rounds shown mean, one line each (none marked: no line)."""
+    lines = []
+    if any(row.edited for row in rows):
+        lines.append(tr(msg("{mark} corrected round", mark=EDITED_MARK)))
+    if ended is not None and rows and rows[-1].number > ended:
+        lines.append(
+            tr(
+                msg(
+                    "{mark} recorded after the game's end (game over after round {number})",
+                    mark=AFTER_END_MARK,
+                    number=ended,
+                )
+            )
+        )
+    return lines
+
+
 def sheet(
     session: Session, standings: Standings, rows: Sequence[RoundRow], *, detail: bool = False
-) -> Grid | PlainSheet:
-    """The scoresheet: one row per round (score and running total of each column)."""
+) -> Grid | PlainSheet | Group:
+    """The scoresheet: one row per round (score and running total of each column).
+
+    A corrected round's number carries ``✎``, a round recorded after the game's end ``†``
+    (under a rule where the game ended), and a legend under the table says what they mean.
+    """
+    ended = session.ended_after(standings)  # None while the game is in play: no cost
     if len(rows) > RICH_ROWS_LIMIT and not detail:
-        return PlainSheet(plain_sheet(session, standings, rows))
+        return PlainSheet(plain_sheet(session, standings, rows, ended))
+    notes = legend(rows, ended)
     table = Grid(
         title=session.title or f"{session.game} ({session.rules}) — {session.id}",
         title_style="bold",
@@ -109,7 +147,21 @@ def sheet(
         show_footer=True,
     )
     has_mort = any(r.mort for r in rows)
-    table.add_column("#", justify="right", style="dim", footer="")
+    if notes:  # the numbers right-aligned, each mark after its number
+        mark_width = max(len(marks(row, ended)) for row in rows)
+        digits = len(str(rows[-1].number))
+        width = digits + 1 + mark_width
+
+        def number(row: RoundRow) -> str:
+            return f"{row.number:>{digits}} {marks(row, ended):<{mark_width}}"
+
+        table.add_column(f"{'#':>{digits}}".ljust(width), style="dim", footer="")
+    else:
+
+        def number(row: RoundRow) -> str:
+            return str(row.number)
+
+        table.add_column("#", justify="right", style="dim", footer="")
     table.add_column(_("Dealer"), footer=_("Total"))
     if has_mort:
         table.add_column(_("Mort"), style="dim", footer="")
@@ -122,7 +174,7 @@ def sheet(
     if detail:
         table.add_column(_("Breakdown"))  # lines that Rich's Table wraps (see grid.Grid)
     for row in rows:
-        cells: list[str | Text] = [str(row.number), row.dealer]
+        cells: list[str | Text] = [number(row), row.dealer]
         if has_mort:
             cells.append(row.mort or "")
         for column in standings.columns:
@@ -135,7 +187,15 @@ def sheet(
         if detail:
             cells.append("\n".join(tr(line) for line in row.breakdown))
         table.add_row(*cells)
-    return table
+    if not notes:
+        return table
+    drawn: Grid | Table = table
+    if ended is not None and rows[0].number <= ended < rows[-1].number:
+        # a rule across the table under the round that ended the game: Rich's Table draws
+        # it (the Grid draws no sections)
+        drawn = table.table()
+        drawn.rows[ended - rows[0].number].end_section = True
+    return Group(drawn, *(Text(line, style="dim") for line in notes))
 
 
 class PlainSheet:
@@ -156,13 +216,20 @@ class PlainSheet:
             yield newline
 
 
-def plain_sheet(session: Session, standings: Standings, rows: Sequence[RoundRow]) -> str:
-    """The scoresheet as aligned text, in time linear in the rows."""
+def plain_sheet(
+    session: Session, standings: Standings, rows: Sequence[RoundRow], ended: int | None = None
+) -> str:
+    """The scoresheet as aligned text, in time linear in the rows (``ended``: the round that
+    ended the game, when rounds were recorded after it)."""
+    if ended is None:
+        ended = session.ended_after(standings)
+    notes = legend(rows, ended)
+    mark_width = max(len(marks(row, ended)) for row in rows) if notes and rows else 0
     columns = standings.columns
     widths = [max(len(c), 13) for c in columns]
     dealer, total = _("Dealer"), _("Total")
     dealer_width = max([len(dealer), len(total), *(len(p) for p in session.players)])
-    head = f"{'#':>5}  {dealer:<{dealer_width}}  " + "  ".join(
+    head = f"{'#':>5}{'':<{mark_width}}  {dealer:<{dealer_width}}  " + "  ".join(
         f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)
     )
     lines = [session.title or f"{session.game} ({session.rules}) — {session.id}", head]
@@ -171,13 +238,27 @@ def plain_sheet(session: Session, standings: Standings, rows: Sequence[RoundRow]
             f"{signed(row.scores.get(c, 0)) + ' ' + str(row.totals[c]):>{w}}"
             for c, w in zip(columns, widths, strict=True)
         )
-        lines.append(f"{row.number:>5}  {row.dealer:<{dealer_width}}  {cells}")
+        number = f"{row.number:>5}"
+        if mark_width:
+            number += f"{marks(row, ended):<{mark_width}}"
+            if ended is not None and row.number == ended + 1:
+                lines.append(
+                    tr(
+                        msg(
+                            "Game over after round {number}; the rounds below were recorded "
+                            "after the end",
+                            number=ended,
+                        )
+                    )
+                )
+        lines.append(f"{number}  {row.dealer:<{dealer_width}}  {cells}")
     lines.append(
-        f"{'':>5}  {total:<{dealer_width}}  "
+        f"{'':>{5 + mark_width}}  {total:<{dealer_width}}  "
         + "  ".join(f"{standings.totals[c]:>{w}}" for c, w in zip(columns, widths, strict=True))
     )
     if note := not_awarded_note(standings):
         lines.append(note)
+    lines.extend(notes)
     return "\n".join(lines)
 
 

@@ -254,7 +254,8 @@ def dealer_heading(doc: Doc) -> str:
 
 
 def round_heading(row: Mapping[str, Any]) -> str:
-    """A round's heading in the breakdowns: ``Round 3 · dealer Ann`` (+ its mort)."""
+    """A round's heading in the breakdowns: ``Round 3 · dealer Ann`` (+ its mort, and
+    when it was corrected or recorded after the end: :func:`round_notes`)."""
     number, dealer, mort = row["number"], row["dealer"], row["mort"]
     if mort and mort == dealer:
         text = msg("Round {number} · dealer {dealer} (mort)", number=number, dealer=dealer)
@@ -267,7 +268,92 @@ def round_heading(row: Mapping[str, Any]) -> str:
         )
     else:
         text = msg("Round {number} · dealer {dealer}", number=number, dealer=dealer)
-    return tr(text)
+    return " · ".join([tr(text), *round_notes(row)])
+
+
+# --------------------------------------------------------------------------------------------
+# Corrections: the rounds corrected, the rounds recorded after the game's end
+
+#: The marks of a round corrected (``cardscore edit``) and of a round recorded after the
+#: game's end (a correction can end a game earlier); the terminal's sheet
+#: (:mod:`cardscore.render`) uses the same ones.
+EDITED_MARK = "✎"
+AFTER_END_MARK = "†"
+
+
+def marks(row: Mapping[str, Any]) -> str:
+    """The marks of a round: ``✎`` when it was corrected, ``†`` when it was recorded after
+    the game's end, both, or nothing.
+
+    >>> marks({"edited": "2026-11-30T20:15:03+01:00", "after_end": True}), marks({})
+    ('✎†', '')
+    """
+    return (EDITED_MARK if row.get("edited") else "") + (
+        AFTER_END_MARK if row.get("after_end") else ""
+    )
+
+
+def any_edited(doc: Doc) -> bool:
+    return any(row.get("edited") for row in doc["rounds"])
+
+
+def ended_after(doc: Doc) -> int | None:
+    """The round that ended the game when rounds were recorded after it (they are the last
+    ones), else None.
+
+    >>> ended_after({"rounds": [{"number": 1}, {"number": 2, "after_end": True}]})
+    1
+    >>> ended_after({"rounds": [{"number": 1}]}) is None
+    True
+    """
+    rounds = doc["rounds"]
+    if not rounds or not rounds[-1].get("after_end"):
+        return None
+    index = len(rounds) - 1
+    while index > 0 and rounds[index - 1].get("after_end"):
+        index -= 1
+    return int(rounds[index]["number"]) - 1
+
+
+def ended_line(number: int) -> str:
+    """The line drawn in the rounds table where the game ended."""
+    return tr(
+        msg(
+            "Game over after round {number}; the rounds below were recorded after the end",
+            number=number,
+        )
+    )
+
+
+def legend(doc: Doc) -> list[str]:
+    """What the marks mean, one line each, for the marks the sheet shows (none: no line)."""
+    lines = []
+    if any_edited(doc):
+        lines.append(tr(msg("{mark} corrected round", mark=EDITED_MARK)))
+    ended = ended_after(doc)
+    if ended is not None:
+        lines.append(
+            tr(
+                msg(
+                    "{mark} recorded after the game's end (game over after round {number})",
+                    mark=AFTER_END_MARK,
+                    number=ended,
+                )
+            )
+        )
+    return lines
+
+
+def round_notes(row: Mapping[str, Any]) -> list[str]:
+    """What a round's heading in the breakdowns adds: when it was corrected, that it was
+    recorded after the end (``['✎ corrected 2026-11-30 20:15']``)."""
+    notes = []
+    if row.get("edited"):
+        text = tr(msg("corrected {date}", date=date_text(row["edited"])))
+        notes.append(f"{EDITED_MARK} {text}")
+    if row.get("after_end"):
+        notes.append(f"{AFTER_END_MARK} {_('recorded after the end')}")
+    return notes
 
 
 def total_heading(name: str) -> str:

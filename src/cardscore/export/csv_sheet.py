@@ -10,6 +10,9 @@
 * A header row: ``Round, Dealer[, Mort], <column>, <column> total, …[, Held]``.  ``Mort`` is
   there at 6-player tarot only, ``Held`` (litige points held after the round) in belote and
   coinche only.  Scores are plain integers (``-106``), so the spreadsheet reads numbers.
+  When rounds were corrected, an ``Edited`` column holds the time of each one's last
+  correction (ISO 8601, empty for the others); when rounds were recorded after the game's
+  end (a correction ended it earlier), an ``After the end`` column says ``yes`` for them.
 * Then one row per round, then a final **totals row**: ``Total`` in the Round column, each
   column's total in its ``total`` column (its score cell empty), the points still held.
   When the game ended with points held (a litige in the last round), a last row says, in its
@@ -54,6 +57,13 @@ def render(doc: Doc) -> str:
         head += [cell_text(name), cell_text(common.total_heading(name))]
     if held:
         head.append(_("Held"))
+    edited = common.any_edited(doc)
+    if edited:
+        head.append(_("Edited"))
+    after_end = common.ended_after(doc) is not None
+    if after_end:
+        head.append(_("After the end"))
+    yes = _("yes")
     writer.writerow(head)
     rows = []
     for row in doc["rounds"]:
@@ -66,6 +76,10 @@ def render(doc: Doc) -> str:
             cells.append(totals[name])
         if held:
             cells.append(row["held"])
+        if edited:
+            cells.append(row["edited"] or "")
+        if after_end:
+            cells.append(yes if row["after_end"] else "")
         rows.append(cells)
     writer.writerows(rows)
     last: list[object] = [_("Total"), "", *([""] if mort else [])]
@@ -73,6 +87,7 @@ def render(doc: Doc) -> str:
         last += ["", doc["totals"][name]]
     if held:
         last.append(doc["held"])
+    last += [""] * (edited + after_end)
     writer.writerow(last)
     if common.unawarded(doc):
         writer.writerow([common.held_line(doc)])

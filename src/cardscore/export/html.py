@@ -10,6 +10,11 @@ way, so that it reads in colour, for the colour-blind, and printed in black and 
 rules' parameters; every round (one ``<tr>`` per round in the ``<tbody>`` of
 ``table.rounds``; the totals in its ``<tfoot>``); then how each round was scored.
 
+A corrected round's number carries ``✎``; when a correction ended the game earlier, the
+rounds recorded after the end are in a second ``<tbody class="after-end">`` that opens with
+a ``<tr class="ended">`` saying where the game ended, each number carrying ``†``; a legend
+under the table says what the marks mean.
+
 Printed (``@page`` A4), the table's heading repeats on every page, rows are not split, and
 colours are kept (``print-color-adjust: exact``).
 
@@ -28,7 +33,8 @@ from cardscore.i18n import _, language, msg, tr
 
 CSS = """
 :root { --ink: #1b1f24; --muted: #5b6470; --rule: #c9ced6; --zebra: #f3f5f8;
-        --plus: #17663a; --minus: #b3261e; --accent: #0b4f8a; }
+        --plus: #17663a; --minus: #b3261e; --accent: #0b4f8a;
+        --late: #fbf1de; --late-ink: #7a4a00; }
 * { box-sizing: border-box; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 html { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink);
        font-size: 15px; line-height: 1.35; }
@@ -77,6 +83,12 @@ table.rounds tfoot td { border-top: 1.5px solid var(--ink); font-weight: bold; }
 table.rounds tfoot { display: table-row-group; }
 table.rounds tr { break-inside: avoid; page-break-inside: avoid; }
 .mortnote { color: var(--muted); font-size: .8rem; }
+.mark { color: var(--accent); font-weight: bold; padding-left: .12em; }
+table.rounds tr.after-end td { font-style: italic; background: var(--late); }
+table.rounds tr.ended td { text-align: left; font-weight: bold; font-style: normal;
+                           color: var(--late-ink); background: var(--late);
+                           border-top: 1.5px dashed var(--late-ink); }
+p.legend { color: var(--muted); font-size: .8rem; margin: .4rem 0; }
 .details { columns: 2 20rem; column-gap: 2rem; font-size: .8rem; }
 .details .round { break-inside: avoid; page-break-inside: avoid; margin: 0 0 .6rem; }
 .details ul { margin: 0; padding-left: 1rem; }
@@ -241,9 +253,24 @@ def rounds_table(doc: Doc) -> str:
             cache[text] = escape(text)
         return cache[text]
 
+    marked = common.any_edited(doc)
+    ended = common.ended_after(doc)
+    width = fixed + 2 * len(names) + (1 if held else 0)
     for row in doc["rounds"]:
         scores, totals = row["scores"], row["totals"]
-        cells = [f'<td class="n">{row["number"]}</td><td class="who">{esc(row["dealer"])}</td>']
+        number = str(row["number"])
+        opening = "<tr>"
+        if marked or ended is not None:
+            number += _marks(row)
+            if row["after_end"]:
+                opening = '<tr class="after-end">'
+            if ended is not None and row["number"] == ended + 1:
+                # where the game ended: the rounds after it in a body of their own
+                text = escape(common.ended_line(ended))
+                lines.append("</tbody>")
+                lines.append('<tbody class="after-end">')
+                lines.append(f'<tr class="ended"><td colspan="{width}">{text}</td></tr>')
+        cells = [f'<td class="n">{number}</td><td class="who">{esc(row["dealer"])}</td>']
         if mort:
             cells.append(f'<td class="who">{esc(row["mort"] or "")}</td>')
         for name in names:
@@ -255,7 +282,7 @@ def rounds_table(doc: Doc) -> str:
             )
         if held:
             cells.append(f'<td class="n">{row["held"] or ""}</td>')
-        lines.append("<tr>" + "".join(cells) + "</tr>")
+        lines.append(opening + "".join(cells) + "</tr>")
     lines.append("</tbody>")
     foot = [f'<td colspan="{fixed}">{escape(_("Total"))}</td>']
     for name in names:
@@ -264,10 +291,25 @@ def rounds_table(doc: Doc) -> str:
         foot.append(f'<td class="n">{doc["held"] or ""}</td>')
     lines.append("<tfoot><tr>" + "".join(foot) + "</tr></tfoot>")
     lines.append("</table>")
+    if legend := common.legend(doc):
+        lines.append('<p class="legend">' + "<br>".join(escape(t) for t in legend) + "</p>")
     if common.has_mort(doc):
         note = _("At 6 players the dealer sits out the round: the mort.")
         lines.append(f'<p class="mortnote">{escape(note)}</p>')
     return "\n".join(lines)
+
+
+def _marks(row: Doc) -> str:
+    """A round's marks (✎ corrected, † after the end), each saying what it means when
+    pointed at."""
+    out = []
+    if row["edited"]:
+        when = tr(msg("corrected {date}", date=common.date_text(row["edited"])))
+        out.append(f'<span class="mark" title="{escape(when)}">{common.EDITED_MARK}</span>')
+    if row["after_end"]:
+        late = escape(_("recorded after the end"))
+        out.append(f'<span class="mark" title="{late}">{common.AFTER_END_MARK}</span>')
+    return "".join(out)
 
 
 def details(doc: Doc) -> str:

@@ -81,10 +81,20 @@ def rounds_table(doc: Doc) -> list[str]:
     if held:
         head.append(escape(_("Held")))
         align.append("---:")
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
+    heading = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
+    lines = list(heading)
+    marked = common.any_edited(doc)
+    ended = common.ended_after(doc)
     for row in doc["rounds"]:
         scores, totals = row["scores"], row["totals"]
-        cells = [str(row["number"]), escape(row["dealer"])]
+        number = str(row["number"])
+        if marked or ended is not None:
+            if ended is not None and row["number"] == ended + 1:
+                # where the game ended: the table stops, says so, and starts again
+                lines += ["", f"*{escape(common.ended_line(ended))}*", "", *heading]
+            if mark := common.marks(row):
+                number += f" {mark}"
+        cells = [number, escape(row["dealer"])]
         if mort:
             cells.append(escape(row["mort"] or ""))
         for name in names:
@@ -93,4 +103,6 @@ def rounds_table(doc: Doc) -> list[str]:
         if held:
             cells.append(str(row["held"] or ""))
         lines.append("| " + " | ".join(cells) + " |")
+    if legend := common.legend(doc):
+        lines += ["", " · ".join(escape(line) for line in legend)]
     return lines

@@ -59,6 +59,8 @@ ZEBRA = (243, 245, 248)
 PLUS = (23, 102, 58)
 MINUS = (179, 38, 30)
 ACCENT = (11, 79, 138)
+LATE = (251, 241, 222)  # the rounds recorded after the game's end
+LATE_INK = (122, 74, 0)
 
 _LATIN1 = str.maketrans(
     {
@@ -84,6 +86,8 @@ _LATIN1 = str.maketrans(
         "♥": "(coeur)",
         "♦": "(carreau)",
         "♣": "(trefle)",
+        "✎": "*",  # a corrected round
+        "†": "+",  # a round recorded after the game's end
         "\u202f": " ",
         "\u2009": " ",
     }
@@ -369,7 +373,13 @@ class _Layout:
         self.held = common.has_held(doc)
         rounds = doc["rounds"]
         pdf.font(8)
-        self.number_w = pdf.get_string_width(str(len(rounds) or 1)) + 4
+        # a corrected round (✎) or one recorded after the end (†): the marks after its number
+        self.ended = common.ended_after(doc)
+        marked = common.any_edited(doc) or self.ended is not None
+        self.marks_w = (
+            max(pdf.get_string_width(pdf.t(common.marks(row))) for row in rounds) if marked else 0
+        )
+        self.number_w = pdf.get_string_width(str(len(rounds) or 1)) + self.marks_w + 4
         people = doc["players"] or [_("Dealer")]
         person_w = max(pdf.get_string_width(pdf.t(p)) for p in people) + 3
         self.dealer_w = min(max(person_w, 18), 28)
@@ -427,7 +437,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     right = pdf.l_margin + layout.width
     # Each cell is drawn with text() at a computed position: fpdf2's cell() costs ten times
     # as much, which a sheet of thousands of rounds would feel.
-    number_right = pdf.l_margin + layout.number_w - 1
+    number_right = pdf.l_margin + layout.number_w - 1 - layout.marks_w
     dealer_left = pdf.l_margin + layout.number_w + 1
     mort_left = dealer_left + layout.dealer_w
     first = pdf.l_margin + layout.number_w + layout.dealer_w + layout.mort_w
@@ -435,15 +445,20 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     total_right = [first + (i + 1) * layout.column_w - 1.2 for i in range(len(names))]
     held_right = right - 1
     y = pdf.get_y()
+    late = False  # past the round that ended the game
     for index, row in enumerate(doc["rounds"]):
-        if y + h > pdf.page_break_trigger:
+        ended_here = layout.ended is not None and row["number"] == layout.ended + 1
+        if y + h * (3 if ended_here else 1) > pdf.page_break_trigger:
             pdf.add_page()
             table_head(pdf, doc, layout)
             pdf.set_line_width(0.15)
             pdf.set_draw_color(*RULE)
-            pdf.set_fill_color(*ZEBRA)
+            pdf.set_fill_color(*(LATE if late else ZEBRA))
             y = pdf.get_y()
-        if index % 2:
+        if ended_here:
+            y = ended_row(pdf, layout, y)
+            late = True
+        if index % 2 or late:
             pdf.rect(pdf.l_margin, y, layout.width, h, style="F")
         pdf.line(pdf.l_margin, y + h, right, y + h)
         base = y + h / 2 + 1.0
@@ -451,6 +466,9 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.font(8, color=MUTED)
         text = str(row["number"])
         pdf.text(number_right - pdf.width(text), base, text)
+        if layout.marks_w and (marks := common.marks(row)):
+            pdf.font(8, bold=True, color=ACCENT)
+            pdf.text(number_right + 0.3, base, pdf.t(marks))
         pdf.font(8)
         pdf.text(dealer_left, base, fit(row["dealer"], layout.dealer_w - 1))
         if layout.mort:
@@ -487,6 +505,30 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.font(7.5, color=MUTED)
         pdf.cell(0, 4, pdf.t(_("At 6 players the dealer sits out the round: the mort.")),
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
+    for line in common.legend(doc):
+        pdf.font(7.5, color=MUTED)
+        pdf.multi_cell(0, 4, pdf.t(line), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
+def ended_row(pdf: Sheet, layout: _Layout, y: float) -> float:
+    """The line across the rounds table where the game ended (the rounds under it were
+    recorded after the end); the ``y`` under it.  Leaves the fill colour of the late rows."""
+    assert layout.ended is not None
+    pdf.font(8, bold=True, color=LATE_INK)
+    lines = pdf.wrap(pdf.t(common.ended_line(layout.ended)), layout.width - 3)
+    height = len(lines) * 4 + 1.6
+    pdf.set_fill_color(*LATE)
+    pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
+    pdf.set_draw_color(*LATE_INK)
+    pdf.set_line_width(0.3)
+    pdf.set_dash_pattern(1.2, 0.8)
+    pdf.line(pdf.l_margin, y, pdf.l_margin + layout.width, y)
+    pdf.set_dash_pattern()
+    for number, line in enumerate(lines):
+        pdf.text(pdf.l_margin + 1.5, y + 3.6 + number * 4, line)
+    pdf.set_line_width(0.15)
+    pdf.set_draw_color(*RULE)
+    return y + height
 
 
 def table_head(pdf: Sheet, doc: Doc, layout: _Layout) -> None:

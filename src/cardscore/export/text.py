@@ -95,6 +95,9 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
     for column, label in zip(columns, unique_labels(names, LABEL_MAX), strict=True):
         column.label = label
     number_width = max(2, len(str(rounds[-1]["number"])))
+    # a corrected round (✎) or one recorded after the end (†): the mark after its number
+    marked = common.any_edited(doc) or common.ended_after(doc) is not None
+    mark_width = max(len(common.marks(row)) for row in rounds) if marked else 0
     # the Dealer column: as wide as its heading and its Total, else as the names (up to 10)
     heading = max(len(labels.dealer), len(labels.sum))
     dealer_width = min(
@@ -104,7 +107,7 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
     held_width = (
         max([4, len(labels.held), *(len(str(row["held"])) for row in rounds)]) if held else 0
     )
-    prefix = number_width + 2 + dealer_width
+    prefix = number_width + mark_width + 2 + dealer_width
     extra = held_width + 2 if held else 0
 
     def total_width(cols: Sequence[_Column], gap: int) -> int:
@@ -139,10 +142,16 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
                     )
                 )
             )
-        lines.extend(_table(doc, part, gap, number_width, dealer_width, held_width, labels))
+        lines.extend(
+            _table(
+                doc, part, gap, (number_width, mark_width), dealer_width, held_width, labels, width
+            )
+        )
     if common.has_mort(doc):
         note = _("At 6 players the dealer of each round sits it out: the mort.")
         lines.extend(textwrap.wrap(note, width))
+    for line in common.legend(doc):
+        lines.extend(textwrap.wrap(line, width, subsequent_indent="  "))
     return lines
 
 
@@ -161,14 +170,17 @@ def _table(
     doc: Doc,
     columns: Sequence[_Column],
     gap: int,
-    number_width: int,
+    number_widths: tuple[int, int],
     dealer_width: int,
     held_width: int,
     labels: _Labels,
+    width: int = WIDTH,
 ) -> list[str]:
     space = " " * gap
     pts, total = labels.pts, labels.total
-    head = f"{'#':>{number_width}}  {labels.dealer:<{dealer_width}}" + "".join(
+    digits, mark_width = number_widths  # the round's number, then its marks (✎ †)
+    number_width = digits + mark_width
+    head = f"{'#':>{digits}}{'':<{mark_width}}  {labels.dealer:<{dealer_width}}" + "".join(
         f"{space}{c.label:>{c.width}}" for c in columns
     )
     sub = f"{'':>{number_width}}  {'':<{dealer_width}}" + "".join(
@@ -185,9 +197,15 @@ def _table(
     if held_width:
         template += f"  {{:>{held_width}}}"
     names = [c.name for c in columns]
+    ended = common.ended_after(doc)
     for row in doc["rounds"]:
         scores, totals = row["scores"], row["totals"]
-        cells: list[object] = [row["number"], truncate(row["dealer"], dealer_width)]
+        number: object = row["number"]
+        if mark_width:
+            number = f"{number:>{digits}}{common.marks(row):<{mark_width}}"
+            if ended is not None and row["number"] == ended + 1:
+                lines.extend(_ended_lines(ended, width))
+        cells: list[object] = [number, truncate(row["dealer"], dealer_width)]
         for name in names:
             cells.append(signed(scores.get(name, 0)))
             cells.append(totals[name])
@@ -202,6 +220,11 @@ def _table(
         cells.append(doc["held"] or "")
     lines.append(template.format(*cells))
     return lines
+
+
+def _ended_lines(ended: int, width: int) -> list[str]:
+    """The line written across the table where the game ended."""
+    return textwrap.wrap(common.ended_line(ended), width, subsequent_indent="  ")
 
 
 def results(doc: Doc, width: int = WIDTH) -> list[str]:
