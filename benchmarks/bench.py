@@ -105,6 +105,133 @@ def write_session(session_id: str, rounds: list[dict[str, object]]) -> Path:
 
 
 # --------------------------------------------------------------------------------------------
+# Corrections: edit and undo near the end and near the start of a long game
+
+
+EDIT_END, EDIT_START = 9_990, 5
+EDIT_TRIES = {  # answers an edit may change, tried in turn until the round takes one
+    "tarot": [{"points": "50"}, {"points": "60"}, {"contract": "garde"}, {"contract": "prise"}],
+    "belote": [{"points": "100"}, {"points": "70"}, {"trump": "spades"}, {"dix_de_der": "defense"}],
+}
+BELOTE_ADD = ["--taker", "South", "--trump", "hearts", "--points", "100", "--dix-de-der", "taker"]
+
+
+def belote_rounds(count: int, seed: int = 2024) -> list[dict[str, object]]:
+    """``count`` validated belote rounds (replay.py's generator)."""
+    from replay import FOUR, card_raw
+
+    from cardscore.session import Session
+
+    session = Session.create("belote", FOUR)
+    game, table = session.game_rules, session.table()
+    rng = random.Random(seed)
+    rounds: list[dict[str, object]] = []
+    while len(rounds) < count:
+        try:
+            rounds.append(game.build_round(card_raw(rng, coinche=False), table, len(rounds) + 1))
+        except ValueError:
+            continue
+    return rounds
+
+
+def write_belote(session_id: str, rounds: list[dict[str, object]]) -> Path:
+    """A belote game that never ends (a target out of reach)."""
+    from replay import FOUR
+
+    from cardscore import store
+    from cardscore.session import Session
+
+    session = Session.create("belote", FOUR, session_id=session_id, target=10**9)
+    session.rounds = list(rounds)
+    session.standings()
+    with store.locked(session_id):
+        return store.write(session)
+
+
+def edit_options(path: Path, number: int) -> list[str]:
+    """Options of ``cardscore edit`` that this round takes (the first of EDIT_TRIES)."""
+    from cardscore import store
+    from cardscore.games.base import InputError
+
+    for raw in EDIT_TRIES[store.read(path).game]:
+        try:
+            store.read(path).edit(number, raw)
+        except InputError:
+            continue
+        return [f"--{key.replace('_', '-')}" if i == 0 else value
+                for key, value in raw.items() for i in range(2)]  # fmt: skip
+    raise SystemExit(f"no edit of round {number} in {path} was taken")
+
+
+def corrections(
+    cardscore: list[str],
+    env: dict[str, str],
+    ratio_row: Callable[..., Row],
+    saved_tarot: bytes,
+    path_tarot: Path,
+) -> list[Row]:
+    """``add``, then ``edit`` near the end and near the start of a 10,000-round game, then
+    ``undo`` of each edit, all against ``import typer, rich.console, rich.table``."""
+    baseline_ui = [PYTHON, "-c", "import typer, rich.console, rich.table"]
+    path_belote = write_belote("belote10", belote_rounds(10_000))
+    games = [
+        ("tarot", "bench10", path_tarot, saved_tarot, ADD_ARGS),
+        ("belote", "belote10", path_belote, path_belote.read_bytes(), BELOTE_ADD),
+    ]
+    rows: list[Row] = []
+    for game, session_id, path, saved, add_args in games:
+
+        def restore(path: Path = path, saved: bytes = saved) -> None:
+            path.write_bytes(saved)
+
+        rows.append(
+            ratio_row(
+                f"{game}: add on 10k rounds",
+                [*cardscore, "add", session_id, *add_args],
+                baseline_ui,
+                2.0,
+                7,
+                budget=15,
+                before=restore,
+            )
+        )
+        for number, limit in ((EDIT_END, 2.0), (EDIT_START, 2.8)):
+            restore()
+            edit = [*cardscore, "edit", session_id, str(number), *edit_options(path, number)]
+            rows.append(
+                ratio_row(
+                    f"{game}: edit round {number:,} of 10k",
+                    edit,
+                    baseline_ui,
+                    limit,
+                    7,
+                    budget=20,
+                    before=restore,
+                )
+            )
+            restore()
+            subprocess.run(edit, env=env, stdout=subprocess.DEVNULL, check=True)
+            edited = path.read_bytes()
+
+            def back_to_edited(path: Path = path, edited: bytes = edited) -> None:
+                path.write_bytes(edited)
+
+            rows.append(
+                ratio_row(
+                    f"{game}:   undo of that edit",
+                    [*cardscore, "undo", session_id],
+                    baseline_ui,
+                    limit,
+                    7,
+                    budget=20,
+                    before=back_to_edited,
+                )
+            )
+        restore()
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
 # Timing
 
 
@@ -231,6 +358,11 @@ def own_import_times(env: dict[str, str], repeat: int = 5) -> list[tuple[str, fl
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=0, help="runs per command (default: varies)")
+    parser.add_argument(
+        "--corrections",
+        action="store_true",
+        help="time only add, edit and undo on 10,000-round tarot and belote games",
+    )
     args = parser.parse_args(argv)
 
     def runs(default: int) -> int:
@@ -295,6 +427,12 @@ def main(argv: list[str] | None = None) -> int:
             )
 
         add = [*cardscore, "add", "bench10", *ADD_ARGS]
+        rows += corrections(cardscore, env, ratio_row, saved_10k, path_10k)
+        restore_10k()
+        if args.corrections:
+            print_table(rows)
+            print(f"\nbenchmark ran in {time.perf_counter() - started:.0f} s")
+            return 0 if all(r.ok is not False for r in rows) else 1
         rows += [
             ratio_row(
                 "--version / import typer",
