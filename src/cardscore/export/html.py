@@ -83,8 +83,10 @@ table.rounds tfoot td { border-top: 1.5px solid var(--ink); font-weight: bold; }
 table.rounds tfoot { display: table-row-group; }
 table.rounds tr { break-inside: avoid; page-break-inside: avoid; }
 .mortnote { color: var(--muted); font-size: .8rem; }
-.mark { color: var(--accent); font-weight: bold; padding-left: .12em; }
-table.rounds tr.after-end td { font-style: italic; background: var(--late); }
+.marks { display: inline-block; min-width: 1.2em; text-align: left; padding-left: .15em; }
+table.two-marks .marks { min-width: 2.2em; }
+.mark { color: var(--accent); font-weight: bold; }
+table.rounds tbody.after-end tr.after-end td { font-style: italic; background: var(--late); }
 table.rounds tr.ended td { text-align: left; font-weight: bold; font-style: normal;
                            color: var(--late-ink); background: var(--late);
                            border-top: 1.5px dashed var(--late-ink); }
@@ -227,7 +229,10 @@ def rounds_table(doc: Doc) -> str:
     held = common.has_held(doc)
     fixed = 2 + (1 if mort else 0)
     dealer = escape(common.dealer_heading(doc))
-    top = ['<th class="n" rowspan="2">#</th>', f'<th class="l" rowspan="2">{dealer}</th>']
+    marked = common.any_edited(doc)
+    ended = common.ended_after(doc)
+    number = '#<span class="marks"></span>' if marked or ended is not None else "#"
+    top = [f'<th class="n" rowspan="2">{number}</th>', f'<th class="l" rowspan="2">{dealer}</th>']
     if mort:
         top.append(f'<th class="l" rowspan="2">{escape(_("Mort"))}</th>')
     for name in names:
@@ -238,8 +243,11 @@ def rounds_table(doc: Doc) -> str:
         top.append(f'<th class="n" rowspan="2">{escape(_("Held"))}</th>')
     pts, total = escape(_("pts")), escape(_("total"))
     sub = f'<th class="n">{pts}</th><th class="n">{total}</th>' * len(names)
+    two = (marked and ended is not None) and any(
+        len(common.marks(row)) == 2 for row in doc["rounds"]
+    )
     lines = [
-        '<table class="rounds">',
+        '<table class="rounds two-marks">' if two else '<table class="rounds">',
         "<thead>",
         "<tr>" + "".join(top) + "</tr>",
         f"<tr>{sub}</tr>",
@@ -253,8 +261,6 @@ def rounds_table(doc: Doc) -> str:
             cache[text] = escape(text)
         return cache[text]
 
-    marked = common.any_edited(doc)
-    ended = common.ended_after(doc)
     width = fixed + 2 * len(names) + (1 if held else 0)
     for row in doc["rounds"]:
         scores, totals = row["scores"], row["totals"]
@@ -309,7 +315,7 @@ def _marks(row: Doc) -> str:
     if row["after_end"]:
         late = escape(_("recorded after the end"))
         out.append(f'<span class="mark" title="{late}">{common.AFTER_END_MARK}</span>')
-    return "".join(out)
+    return f'<span class="marks">{"".join(out)}</span>'
 
 
 def details(doc: Doc) -> str:

@@ -446,9 +446,14 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     held_right = right - 1
     y = pdf.get_y()
     late = False  # past the round that ended the game
+    legend = common.legend(doc)
+    last = len(doc["rounds"]) - 1
     for index, row in enumerate(doc["rounds"]):
         ended_here = layout.ended is not None and row["number"] == layout.ended + 1
-        if y + h * (3 if ended_here else 1) > pdf.page_break_trigger:
+        room = h * (3 if ended_here else 1)
+        if index == last and legend:  # the last round, the totals and the legend together
+            room += h + 2 + 4 * len(legend)
+        if y + room > pdf.page_break_trigger:
             pdf.add_page()
             table_head(pdf, doc, layout)
             pdf.set_line_width(0.15)
@@ -487,7 +492,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
             pdf.text(held_right - pdf.width(text), base, text)
         y += h
     pdf.set_xy(pdf.l_margin, y)
-    if pdf.get_y() + h + 2 > pdf.page_break_trigger:
+    if pdf.get_y() + h + 2 + 4 * len(legend) > pdf.page_break_trigger:
         pdf.add_page()
         table_head(pdf, doc, layout)
     pdf.set_draw_color(*INK)
@@ -505,7 +510,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.font(7.5, color=MUTED)
         pdf.cell(0, 4, pdf.t(_("At 6 players the dealer sits out the round: the mort.")),
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
-    for line in common.legend(doc):
+    for line in legend:
         pdf.font(7.5, color=MUTED)
         pdf.multi_cell(0, 4, pdf.t(line), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
