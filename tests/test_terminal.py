@@ -158,6 +158,10 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
 
     # Corriger: the table says it was a garde. Undo, then record it again.
     choose(child, "What now?", 1)
+    choose(child, "Corriger what?")  # the last round, preselected
+    child.expect_exact("Round 2 (Cyd prise, 1 bout, 60 → made by 9) will be removed")
+    child.expect_exact("Undo it?")
+    child.send("y")
     child.expect_exact("Last round removed")
     assert shown_totals(child)["Cyd"] == -66
     play_round(child, contract=1, taker=2, called=3, bouts="1", points="60")

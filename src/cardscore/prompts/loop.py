@@ -2,7 +2,8 @@
 
 Every change goes through the store under its lock and re-reads the file first, exactly as
 ``cardscore add`` does, so a second terminal on the same session never loses a round.
-Ctrl-C while a round is being entered discards that round only; Ctrl-C at the menu quits.
+Ctrl-C while a round is being entered or corrected discards that change only; Ctrl-C at the
+menu quits.  Recording, reviewing and correcting rounds are in :mod:`cardscore.prompts.correct`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from rich.text import Text
 from cardscore import render, store
 from cardscore.games.base import InputError
 from cardscore.i18n import _, msg, tr
-from cardscore.prompts.round import RoundAsker, list_hint
+from cardscore.prompts import correct
+from cardscore.prompts.round import list_hint
 from cardscore.session import Session
 
 RECORD, UNDO, REDO, SHOW, PRINT, QUIT = "record", "undo", "redo", "show", "print", "quit"
@@ -52,14 +54,16 @@ def play(session_id: str) -> None:
                 disabled=standings.finished and _("game over"),
             ),
             questionary.Choice(
-                _("Corriger (undo the last round)"),
+                _("Corriger (the last round, or an earlier one)"),
                 UNDO,
-                disabled=not session.rounds and _("no round yet"),
+                disabled=not session.rounds
+                and correct.last_change(session) is None
+                and _("nothing to correct"),
             ),
             questionary.Choice(
-                _("Redo (put back the undone round)"),
+                _("Redo (the last change undone)"),
                 REDO,
-                disabled=not session.undone and _("nothing undone"),
+                disabled=not session.undone and _("nothing to redo"),
             ),
             questionary.Choice(_("Show the scoresheet"), SHOW),
             questionary.Choice(_("Print the scoresheet (HTML file)"), PRINT),
@@ -82,18 +86,21 @@ def play(session_id: str) -> None:
         elif action == SHOW:
             console.print(render.sheet(session, standings, standings.rows[-30:], detail=False))
             console.print(render.totals_table(session, standings))
-        elif action in (UNDO, REDO):
+        elif action == UNDO:
+            try:
+                correct.corriger(session_id)
+            except KeyboardInterrupt:
+                console.print(Text(_("Correction discarded; nothing was changed."), style="yellow"))
+        elif action == REDO:
             try:
                 with store.changing(session_id) as current:
-                    current.undo() if action == UNDO else current.redo()
+                    done = current.redo()
                     after = current.standings()
             except InputError as exc:
-                console.print(Text(_said(exc), style="red"))
+                console.print(Text(correct.said(exc), style="red"))
                 continue
             console.print(
-                _("Last round removed (redo puts it back).")
-                if action == UNDO
-                else _("Round restored.")
+                _("Round restored.") if done["kind"] == "add" else _("Change made again.")
             )
             console.print(render.totals_table(current, after))
         else:
@@ -104,50 +111,9 @@ def play(session_id: str) -> None:
 
 
 def record_round(session_id: str) -> None:
-    """Ask one round, show its breakdown, and save it once confirmed."""
-    console = render.console()
-    session = store.read(store.session_path(session_id))
-    game = session.game_rules
-    table = session.table()
-    number = len(session.rounds) + 1
-    asker = RoundAsker(game, table, number)
-    raw = asker.ask()
-    while True:
-        try:
-            inp = session.build(raw)
-            break
-        except InputError as exc:
-            console.print(Text(_said(exc), style="red"))
-            culprit = next((f for f in game.fields if f.key == exc.field), None)
-            if culprit is None:
-                raw = RoundAsker(game, table, number).ask()
-                asker.raw = raw
-            else:
-                asker.ask_field(culprit)
-                raw = asker.raw
-    result = game.score(inp, table, number, session.standings().carry)
-    console.print(
-        render.round_report(
-            session,
-            dict(result.scores),
-            result.breakdown,
-            msg("Round {number} (dealer {dealer})", number=number, dealer=table.dealer(number)),
-        )
-    )
-    if not questionary.confirm(_("Save this round?"), default=True).unsafe_ask():
-        console.print(Text(_("Round discarded."), style="yellow"))
-        return
-    with store.changing(session_id) as current:
-        current.add(raw)
-        standings = current.standings()
-    console.print(render.totals_table(current, standings))
-    if line := render.outcome_line(standings):
-        console.print(line)
-
-
-def _said(error: Exception) -> str:
-    """An error's message in the user's language."""
-    return tr(error.args[0]) if error.args else tr(str(error))
+    """Ask one round, show its breakdown, and save it once the table agrees (see
+    :func:`cardscore.prompts.correct.record_round`)."""
+    correct.record_round(session_id)
 
 
 def print_html(session: Session) -> Path:

@@ -10,7 +10,11 @@ The questions, their choices and their validation all come from ``game.fields`` 
 * a field ``X`` with a twin ``defense_X`` is asked as "whose points did you count?";
 * flags sharing an ``asked_as`` question are asked as that one question (the coinche level);
 * once every answer is in, the game may want some asked again (``second_thoughts``: a capot
-  contract whose team holds everything, without its capot), saying why.
+  contract whose team holds everything, without its capot), saying why;
+* a round being corrected is asked with its old answers as the defaults (``defaults``: Enter
+  keeps each one), and any answer can be asked again later (:meth:`RoundAsker.change`), the
+  others kept: the questions it makes newly relevant are asked, the answers it makes
+  irrelevant are dropped.
 
 Every text shown is said in the user's language (:func:`cardscore.i18n.tr`): the fields'
 questions and choice labels, and the rules' objections.
@@ -51,6 +55,7 @@ class RoundAsker:
         table: Table,
         number: int,
         check: Callable[[Mapping[str, Any]], None] | None = None,
+        defaults: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.table = table
@@ -61,6 +66,11 @@ class RoundAsker:
         mort = game.sitting_out(table, number)
         self.active = [p for p in table.players if p != mort]
         self.raw: dict[str, Any] = {}
+        # the answers offered as defaults the first time a question is asked (a corrected
+        # round's old answers); a question asked again offers its current answer
+        self.defaults: dict[str, Any] = dict(defaults or {})
+        self.asked: set[str] = set()  # the keys whose question was asked (answered or not)
+        self._prior: Mapping[str, Any] = {}  # the defaults of the question being asked
 
     # ---- validation ------------------------------------------------------------------------
 
@@ -89,28 +99,101 @@ class RoundAsker:
         questionary.print(text, style="italic")
 
     def ask(self) -> dict[str, Any]:
+        self._fill()
+        self.think_again()
+        return self.raw
+
+    def questions(self) -> list[Field]:
+        """The round's questions as they are asked, each by its first field (a field with a
+        twin stands for "whose points" and the points; a flag for its ``asked_as`` group):
+        those that apply to the answers so far."""
+        found: list[Field] = []
         skipped: set[str] = set()
         for f in self.game.fields:
             if f.key in skipped or not f.is_relevant(self.table, self.raw):
                 continue
-            twin = self.keys.get("defense_" + f.key)
-            if twin is not None:
-                skipped.add(twin.key)
-                side = questionary.select(
-                    _("Whose points did you count?"),
-                    choices=[
-                        questionary.Choice(_("the taker's"), f.key),
-                        questionary.Choice(_("the defence's"), twin.key),
-                    ],
-                    instruction=list_hint(),
-                ).unsafe_ask()
-                self.ask_field(twin if side == twin.key else f)
-            else:
-                if f.asked_as:
-                    skipped.update(g.key for g in self._together(f))
-                self.ask_field(f)
+            group = self.group(f)
+            skipped.update(g.key for g in group)
+            found.append(f)
+        return found
+
+    def group(self, f: Field) -> list[Field]:
+        """The fields answered by ``f``'s question: itself and its twin, or its flags."""
+        twin = self.keys.get("defense_" + f.key)
+        return [f, twin] if twin is not None else self._together(f)
+
+    def _fill(self) -> None:
+        """Ask every question that applies and was not asked yet; drop the answers that
+        no longer apply."""
+        skipped: set[str] = set()
+        for f in self.game.fields:
+            if f.key in skipped:
+                continue
+            if not f.is_relevant(self.table, self.raw):
+                self.raw.pop(f.key, None)
+                self.asked.discard(f.key)
+                continue
+            group = self.group(f)
+            skipped.update(g.key for g in group)
+            if not any(g.key in self.asked for g in group):
+                self.ask_question(f)
+
+    def change(self, f: Field) -> None:
+        """Ask ``f``'s question again (its current answer is the default), keep the other
+        answers, then ask what it made relevant and drop what it made irrelevant."""
+        self.ask_question(f)
+        self._fill()
         self.think_again()
-        return self.raw
+
+    def answer_of(self, f: Field) -> Any:
+        """The current answer to ``f``'s question (its twin's, or the flag chosen among its
+        group), ``None`` for none."""
+        for g in self.group(f):
+            if g.key in self.raw:
+                return tr(g.label) if g.asked_as else self.raw[g.key]
+        return None
+
+    def question_of(self, f: Field) -> str:
+        """``f``'s question as the list of questions says it (the points as the side whose
+        points were counted)."""
+        group = self.group(f)
+        if f.asked_as:
+            return tr(f.asked_as)
+        answered = next((g for g in group if g.key in self.raw), f)
+        return tr(answered.label)
+
+    def ask_question(self, f: Field) -> None:
+        """Ask ``f``'s question (with its twin, "whose points did you count?" first),
+        offering its current answer, or the default given, as the default."""
+        group = self.group(f)
+        if any(g.key in self.asked for g in group):
+            prior = {g.key: self.raw[g.key] for g in group if g.key in self.raw}
+        else:
+            prior = {g.key: self.defaults[g.key] for g in group if g.key in self.defaults}
+        twin = group[1] if len(group) == 2 and group[1].key == "defense_" + f.key else None
+        if twin is not None:
+            self.raw.pop(f.key, None)
+            self.raw.pop(twin.key, None)
+            side = questionary.select(
+                _("Whose points did you count?"),
+                choices=[
+                    questionary.Choice(_("the taker's"), f.key),
+                    questionary.Choice(_("the defence's"), twin.key),
+                ],
+                default=twin.key if twin.key in prior else f.key,
+                instruction=list_hint(),
+            ).unsafe_ask()
+            chosen = twin if side == twin.key else f
+            if chosen.key not in prior:  # the other side's points: not a default here
+                prior = {}
+            self.asked.update((f.key, twin.key))
+            self._prior = prior
+            self.ask_field(chosen)
+        else:
+            self.asked.update(g.key for g in group)
+            self._prior = prior
+            self.ask_field(f)
+        self._prior = {}
 
     def think_again(self) -> None:
         """Ask again the questions the game finds doubtful given the whole round, after
@@ -121,7 +204,9 @@ class RoundAsker:
             return
         for key, why in self.game.second_thoughts(inp, self.table):
             self.say(tr(why))
+            self._prior = {k: v for k, v in self.raw.items() if k == key}
             self.ask_field(self.keys[key])
+            self._prior = {}
 
     def _together(self, f: Field) -> list[Field]:
         """The flags asked with ``f`` as one question (``f`` alone if it has none)."""
@@ -146,10 +231,40 @@ class RoundAsker:
         # "none" is offered unless the rules already say this answer is needed.
         if optional and self.problem(f, None) is None:
             choices.insert(0, questionary.Choice(tr(self._none(f)), NOBODY))
+        default = self._default_choice(f, [str(c.value) for c in choices])
         answer = questionary.select(
-            tr(f.label), choices=choices, instruction=list_hint()
+            tr(f.label), choices=choices, default=default, instruction=list_hint()
         ).unsafe_ask()
         return None if answer == NOBODY else answer
+
+    def _default_choice(self, f: Field, values: list[str]) -> str | None:
+        """Which of ``values`` the default answer to ``f`` is: the same value (its case
+        aside), or the one that builds the same round (a team answered as ``taker``);
+        "none" when the default has no answer to ``f``."""
+        if f.key not in self._prior:
+            return None  # the first choice: "none" where it is offered
+        given = str(self._prior[f.key])
+        for value in values:
+            if value.casefold() == given.casefold():
+                return value
+        return self._same_round(f, values, given)
+
+    def _same_round(self, f: Field, values: list[str], given: Any) -> Any:
+        """The one of ``values`` that, in place of ``given``, builds the same round."""
+        whole = {**self.defaults, **self.raw, f.key: given}
+        try:
+            wanted = self.game.build_round(whole, self.table, self.number)
+        except InputError:
+            return None
+        for value in values:
+            try:
+                if self.game.build_round({**whole, f.key: value}, self.table, self.number) == (
+                    wanted
+                ):
+                    return value
+            except InputError:
+                continue
+        return None
 
     @staticmethod
     def _none(f: Field) -> str:
@@ -179,11 +294,15 @@ class RoundAsker:
         return self._select(f, options, optional=not f.required)
 
     def _ask_text(self, f: Field) -> str | None:
-        answer = questionary.text(tr(f.label), validate=self._validator(f)).unsafe_ask()
+        default = str(self._prior.get(f.key) or "")
+        answer = questionary.text(
+            tr(f.label), default=default, validate=self._validator(f)
+        ).unsafe_ask()
         return answer.strip() or None
 
     def _ask_flag(self, f: Field) -> bool:
-        return bool(questionary.confirm(tr(f.label), default=False).unsafe_ask())
+        default = bool(self._prior.get(f.key))
+        return bool(questionary.confirm(tr(f.label), default=default).unsafe_ask())
 
     def _ask_together(self, flags: list[Field]) -> None:
         """Flags asked as one question: none, or one of them (worded by its label)."""
@@ -193,22 +312,48 @@ class RoundAsker:
         allowed = [g for g in offered if not self.problem(g, True)] or offered
         choices = [questionary.Choice(tr(g.label), g.key) for g in allowed]
         choices.insert(0, questionary.Choice(tr(msg("{no_value} none", no_value=NOBODY)), NOBODY))
+        default = next((g.key for g in allowed if self._prior.get(g.key)), NOBODY)
         answer = questionary.select(
-            tr(flags[0].asked_as), choices=choices, instruction=list_hint()
+            tr(flags[0].asked_as), choices=choices, default=default, instruction=list_hint()
         ).unsafe_ask()
         if answer != NOBODY:
             self.raw[answer] = True
 
+    def _checked(self, f: Field) -> list[questionary.Choice]:
+        """The players as checkbox choices, those of the default answer checked."""
+        given = self._prior.get(f.key) or []
+        if isinstance(given, str):
+            given = [given]
+        names = {self._player_of(str(item)).casefold() for item in given}
+        return [questionary.Choice(p, p, checked=p.casefold() in names) for p in self.active]
+
+    def _player_of(self, item: str) -> str:
+        """The player of a ``NAME:TAG`` answer (a name may hold a ``:`` itself)."""
+        for player in self.active:
+            if item.casefold() == player.casefold() or item.casefold().startswith(
+                player.casefold() + ":"
+            ):
+                return player
+        return item
+
+    def _tag_of(self, f: Field, player: str) -> str | None:
+        """The tag the default answer gives ``player`` (``None``: the default tag)."""
+        for item in self._prior.get(f.key) or []:
+            item = str(item)
+            if item.casefold().startswith(player.casefold() + ":"):
+                return item[len(player) + 1 :]
+        return None
+
     def _ask_players(self, f: Field) -> list[str]:
         answer = questionary.checkbox(
-            tr(f.label), choices=self.active, instruction=checkbox_hint()
+            tr(f.label), choices=self._checked(f), instruction=checkbox_hint()
         ).unsafe_ask()
         return list(answer or [])
 
     def _ask_player_tag(self, f: Field) -> list[str]:
         chosen = (
             questionary.checkbox(
-                tr(f.label), choices=self.active, instruction=checkbox_hint()
+                tr(f.label), choices=self._checked(f), instruction=checkbox_hint()
             ).unsafe_ask()
             or []
         )
@@ -220,9 +365,12 @@ class RoundAsker:
         answers: list[str] = []
         for player in chosen:
             if len(tags) > 1:
+                default = self._tag_of(f, player)
+                values = [c.value for c in tags]
                 tag = questionary.select(
                     tr(msg("{question} — {player}:", question=msg(f.label), player=player)),
                     choices=[questionary.Choice(self._title(f, c), c.value) for c in tags],
+                    default=default if default in values else None,
                     instruction=list_hint(),
                 ).unsafe_ask()
                 answers.append(f"{player}:{tag}")
@@ -230,8 +378,31 @@ class RoundAsker:
                 answers.append(player)
         return answers
 
+    def _team_defaults(self, f: Field) -> dict[str, list[str]]:
+        """The default answer to a ``TEAM:VALUE`` field, by team (a team may be given as
+        ``taker``: it is the team that builds the same round)."""
+        given = [str(item) for item in self._prior.get(f.key) or []]
+        by_team: dict[str, list[str]] = {team: [] for team in self.table.teams}
+        for position, item in enumerate(given):
+            who, _sep, value = item.rpartition(":")
+            team = next((t for t in self.table.teams if t.casefold() == who.casefold()), None)
+            if team is None:
+                others = given[:position] + given[position + 1 :]
+                team = next(
+                    (
+                        t
+                        for t in self.table.teams
+                        if self._same_round(f, [[*others, f"{t}:{value}"]], given) is not None
+                    ),
+                    None,
+                )
+            if team is not None:
+                by_team[team].append(value)
+        return by_team
+
     def _ask_team_value(self, f: Field) -> list[str]:
         answers: list[str] = []
+        defaults = self._team_defaults(f)
         for team in self.table.teams:
 
             def wrap(text: str, team: str = team, prev: list[str] = answers) -> list[str]:
@@ -240,20 +411,30 @@ class RoundAsker:
             question = msg(
                 "{question} — {team} (e.g. 50 20; empty: none)", question=msg(f.label), team=team
             )
-            text = questionary.text(tr(question), validate=self._validator(f, wrap)).unsafe_ask()
+            text = questionary.text(
+                tr(question), default=" ".join(defaults[team]), validate=self._validator(f, wrap)
+            ).unsafe_ask()
             answers = wrap(text)
         return answers
 
     def _ask_player_text(self, f: Field) -> list[str]:
         answers: list[str] = []
         who = f.who(self.table, self.raw) if f.who else self.active
+        typed: dict[str, str] = {}
+        for item in self._prior.get(f.key) or []:
+            name, _sep, text = str(item).partition("=")
+            typed[name.strip().casefold()] = text.strip()
         for player in who:
 
             def wrap(text: str, player: str = player, prev: list[str] = answers) -> list[str]:
                 return [*prev, f"{player}={text.strip()}"]
 
             question = msg("{question} — {player}:", question=msg(f.label), player=player)
-            text = questionary.text(tr(question), validate=self._validator(f, wrap)).unsafe_ask()
+            text = questionary.text(
+                tr(question),
+                default=typed.get(player.casefold(), ""),
+                validate=self._validator(f, wrap),
+            ).unsafe_ask()
             answers = wrap(text)
             if f.echo is not None:
                 try:

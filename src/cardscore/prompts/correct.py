@@ -1,0 +1,433 @@
+"""Correcting the past interactively, and reviewing a round before it is saved.
+
+* :func:`review` — "Save this round?": Yes / Change an answer / Discard.  "Change an
+  answer" lists the questions with their answers and asks the chosen one again, the others
+  kept; the round is checked and shown again.  "Discard" says what will be lost first.
+* :func:`edit_round` — a recorded round's questions asked again, each with the old answer as
+  its default (Enter keeps it); the old and the new scores and every total that changed are
+  shown before the round is reviewed and saved (``cardscore edit ROUND`` on a terminal, and
+  "Corriger → An earlier round" in the loop).
+* :func:`corriger` — the loop's "Corriger": undo the last change (after saying what it
+  takes back) or correct an earlier round.
+
+Nothing is saved before the last confirmation, and only inside :func:`store.changing`: Ctrl-C
+anywhere leaves the session as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import questionary
+from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from rich.text import Text
+
+from cardscore import render, store
+from cardscore.changes import Kind, answer_changes, effect, last_in_force, plain
+from cardscore.games.base import FieldKind, Game, InputError, Table
+from cardscore.i18n import Msg, _, msg, tr
+from cardscore.prompts.round import NOBODY, RoundAsker, list_hint
+from cardscore.session import Session
+
+YES, CHANGE, DISCARD, BACK = "yes", "change", "discard", "back"
+LAST, EARLIER, OLDER = "last", "earlier", "older"
+
+#: how many rounds the list of "An earlier round" shows (the latest ones); an older round
+#: is asked by its number
+LISTED = 15
+
+#: keys that answer "Save this round?" at once, as its yes/no question used to
+SAVE_KEYS = {"y": YES, "Y": YES, "o": YES, "O": YES, "n": DISCARD, "N": DISCARD}
+
+
+def said(error: Exception) -> str:
+    """An error's message in the user's language."""
+    return tr(error.args[0]) if error.args else tr(str(error))
+
+
+# ---- "Save this round?" ------------------------------------------------------------------
+
+
+def ask_save(*, can_save: bool = True) -> str:
+    """Yes / Change an answer / Discard (``y`` and ``n`` answer it at once too)."""
+    choices = [
+        questionary.Choice(_("Yes, save it"), YES, disabled=not can_save and _("nothing changed")),
+        questionary.Choice(_("Change an answer"), CHANGE),
+        questionary.Choice(_("Discard it") if can_save else _("Leave it as it was"), DISCARD),
+    ]
+    question = questionary.select(
+        _("Save this round?"),
+        choices=choices,
+        default=YES if can_save else CHANGE,
+        instruction=list_hint(),
+    )
+    keys = KeyBindings()
+    for key, value in SAVE_KEYS.items():
+        if value == YES and not can_save:
+            continue
+
+        def answer(event: Any, value: str = value) -> None:
+            event.app.exit(result=value)
+
+        keys.add(key, eager=True)(answer)
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings, keys])
+    return question.unsafe_ask()
+
+
+def shown(asker: RoundAsker, key: str, value: Any) -> str:
+    """An answer as the list of questions shows it."""
+    if asker.keys[key].kind == FieldKind.FLAG and not asker.keys[key].asked_as:
+        return _("yes") if value else _("no")
+    if value is None or value == [] or value == "":
+        return NOBODY
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def pick_question(asker: RoundAsker) -> str | None:
+    """Which answer to change: the questions with their answers (``None``: back)."""
+    choices = [
+        questionary.Choice(
+            f"{asker.question_of(f)} {shown(asker, f.key, asker.answer_of(f))}", f.key
+        )
+        for f in asker.questions()
+    ]
+    choices.append(questionary.Choice(_("Back"), BACK))
+    answer = questionary.select(
+        _("Which answer?"), choices=choices, instruction=list_hint()
+    ).unsafe_ask()
+    return None if answer == BACK else answer
+
+
+def fix(asker: RoundAsker, error: InputError) -> None:
+    """After the rules refused the round: ask again the question the error is about, or
+    every question (the answers so far as the defaults) if it names none."""
+    head = next(
+        (q for q in asker.questions() if error.field in {g.key for g in asker.group(q)}), None
+    )
+    if head is not None:
+        asker.change(head)
+        return
+    asker.defaults = dict(asker.raw)
+    asker.raw.clear()
+    asker.asked.clear()
+    asker.ask()
+
+
+def review(asker: RoundAsker, preview: Callable[[dict[str, Any]], Msg | None]) -> bool:
+    """Show the round (``preview``), then "Save this round?" until it is saved (``True``)
+    or discarded (``False``).  ``preview`` prints the round and returns what discarding
+    it would lose (``None``: nothing, the round is as it was); it raises :class:`InputError`
+    if the rules refuse the answers, whose culprit is then asked again."""
+    console = render.console()
+    while True:
+        try:
+            lost = preview(asker.raw)
+        except InputError as exc:
+            console.print(Text(said(exc), style="red"))
+            fix(asker, exc)
+            continue
+        while True:
+            action = ask_save(can_save=lost is not None)
+            if action == YES:
+                return True
+            if action == CHANGE:
+                key = pick_question(asker)
+                if key is None:
+                    continue
+                asker.change(asker.keys[key])
+                break  # shown again, then asked again
+            if lost is None:
+                return False
+            console.print(Text(tr(lost), style="yellow"))
+            if questionary.confirm(_("Discard it?"), default=False).unsafe_ask():
+                return False
+
+
+# ---- recording a round -------------------------------------------------------------------
+
+
+def record_round(session_id: str) -> None:
+    """Ask the next round, show its breakdown, and save it once the table agrees."""
+    console = render.console()
+    session = store.read(store.session_path(session_id))
+    game = session.game_rules
+    table = session.table()
+    number = len(session.rounds) + 1
+    asker = RoundAsker(game, table, number)
+    asker.ask()
+
+    def preview(raw: dict[str, Any]) -> Msg:
+        inp = session.build(raw)
+        result = game.score(inp, table, number, session.standings().carry)
+        console.print(
+            render.round_report(
+                session,
+                dict(result.scores),
+                result.breakdown,
+                msg("Round {number} (dealer {dealer})", number=number, dealer=table.dealer(number)),
+            )
+        )
+        return msg(
+            "Round {number} ({round}) will not be saved.",
+            number=number,
+            round=game.headline(inp, table, result.record),
+        )
+
+    if not review(asker, preview):
+        console.print(Text(_("Round discarded."), style="yellow"))
+        return
+    with store.changing(session_id) as current:
+        current.add(asker.raw)
+        standings = current.standings()
+    console.print(render.totals_table(current, standings))
+    if line := render.outcome_line(standings):
+        console.print(line)
+
+
+# ---- correcting a round ------------------------------------------------------------------
+
+
+def _minus(value: int) -> str:
+    """A number with a true minus sign, as on a scoresheet: ``−40``."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def moved_totals(before: Mapping[str, int], after: Mapping[str, int]) -> list[str]:
+    """Every total that changed: ``Bob 142 → 102 (−40)``."""
+    lines = []
+    for column, total in after.items():
+        old = before.get(column, 0)
+        if old != total:
+            difference = f"+{total - old}" if total > old else _minus(total - old)
+            lines.append(f"{column} {_minus(old)} → {_minus(total)} ({difference})")
+    return lines
+
+
+def scores_line(scores: Mapping[str, int]) -> Text:
+    """A round's scores in one line, as the breakdown ends: ``Ann -86   Bob +172``."""
+    line = Text("  ")
+    for column, value in scores.items():
+        line.append(f"{column} ", style="bold")
+        line.append(render.signed(value), style="green" if value > 0 else "red" if value else "dim")
+        line.append("   ")
+    return line
+
+
+def _changes_said(game: Game, table: Table, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
+    """``taker Bob → Cyd, points 49 → 52``."""
+    return ", ".join(f"{name} {a} → {b}" for name, a, b in answer_changes(game, table, old, new))
+
+
+def edit_round(session_id: str, number: int) -> None:
+    """Ask round ``number``'s questions again (Enter keeps each old answer), show its old
+    and new scores and the totals that change, then save the correction once confirmed."""
+    console = render.console()
+    path = store.session_path(session_id)
+    session = store.read(path)
+    game, table = session.game_rules, session.table()
+    if not 1 <= number <= len(session.rounds):
+        raise InputError(
+            msg(
+                "{what}: there is no round {number} (rounds 1 to {count})",
+                what="ROUND",
+                number=number,
+                count=len(session.rounds),
+            )
+            if session.rounds
+            else msg("{what}: there is no round yet", what="ROUND")
+        )
+    old = plain(session.rounds[number - 1])
+    before = session.standings()
+    old_row = before.rows[number - 1]
+    title = msg(
+        "Correcting round {number}: {round}",
+        number=number,
+        round=game.headline(old, table, old_row.record),
+    )
+    console.print(Text(tr(title), style="bold"))
+    console.print(Text(_("Enter keeps each answer as it was."), style="dim"))
+    asker = RoundAsker(game, table, number, defaults=game.answers(old, table))
+    asker.ask()
+
+    def preview(raw: dict[str, Any]) -> Msg | None:
+        new = game.build_round(raw, table, number)
+        if new == old:
+            console.print(
+                Text(tr(msg("Round {number} is as it was.", number=number)), style="yellow")
+            )
+            return None
+        trial = store.read(path)
+        trial.edit(number, raw, whole=True)  # refused if a later round becomes impossible
+        after = trial.standings()
+        new_row = after.rows[number - 1]
+        dealer = table.dealer(number)
+        console.print(Text(tr(msg("Round {number} as it was:", number=number)), style="bold"))
+        console.print(scores_line(old_row.scores))
+        console.print(
+            render.round_report(
+                session,
+                dict(new_row.scores),
+                new_row.breakdown,
+                msg("Round {number} corrected (dealer {dealer})", number=number, dealer=dealer),
+            )
+        )
+        moved = moved_totals(before.totals, after.totals)
+        if moved:
+            console.print(_("Totals this correction changes:"))
+            for line in moved:
+                console.print("  " + line, soft_wrap=True)
+        else:
+            console.print(_("This correction changes no total."))
+        if after.finished != before.finished or after.winner != before.winner:
+            if line := render.outcome_line(after):
+                console.print(line)
+            else:
+                console.print(_("The game is no longer over."))
+        return msg(
+            "The correction of round {number} ({changes}) will be lost; the round stays as it was.",
+            number=number,
+            changes=_changes_said(game, table, old, new),
+        )
+
+    if not review(asker, preview):
+        console.print(
+            Text(tr(msg("Round {number} left as it was.", number=number)), style="yellow")
+        )
+        return
+    with store.changing(session_id) as current:
+        current.edit(number, asker.raw, whole=True)
+        standings = current.standings()
+    console.print(
+        tr(msg("Round {number} corrected (Corriger takes the correction back).", number=number))
+    )
+    console.print(render.totals_table(current, standings))
+    if line := render.outcome_line(standings):
+        console.print(line)
+
+
+# ---- the loop's "Corriger" ---------------------------------------------------------------
+
+
+def last_change(session: Session) -> Mapping[str, Any] | None:
+    """The change "Corriger → the last round" would take back (``None``: none)."""
+    entry = last_in_force(session.history)
+    return None if entry is None else effect(entry)
+
+
+def undo_warning(session: Session, change: Mapping[str, Any]) -> Msg:
+    """What undoing ``change`` will take back, said before it is done."""
+    game, table = session.game_rules, session.table()
+    kind, number = change["kind"], change["round"]
+    if kind in (Kind.ADD, Kind.INSERT):
+        rows = session.standings().rows
+        inp = plain(change["input"])
+        record = rows[number - 1].record if number <= len(rows) else None
+        what = game.headline(inp, table, record)
+        if kind == Kind.ADD:
+            return msg(
+                "Round {number} ({round}) will be removed; Redo puts it back.",
+                number=number,
+                round=what,
+            )
+        return msg(
+            "Round {number} ({round}), inserted, will be taken out (the rounds after it move "
+            "up); Redo puts it back.",
+            number=number,
+            round=what,
+        )
+    if kind == Kind.EDIT:
+        return msg(
+            "The correction of round {number} will be taken back ({changes}); Redo makes it again.",
+            number=number,
+            changes=_changes_said(game, table, change["new"], change["old"]),
+        )
+    if kind == Kind.REMOVE:
+        return msg(
+            "Round {number} ({round}), removed, will come back (the rounds after it move "
+            "down); Redo removes it again.",
+            number=number,
+            round=game.headline(plain(change["old"]), table, None),
+        )
+    return msg("The last change will be taken back; Redo makes it again.")
+
+
+def undo_done(change: Mapping[str, Any]) -> Msg:
+    """What was said once the change is undone."""
+    if change["kind"] == Kind.ADD:
+        return msg("Last round removed (redo puts it back).")
+    return msg("Change undone (redo makes it again).")
+
+
+def pick_round(session: Session) -> int:
+    """Which round to correct: the latest rounds, each in one line, or an older one by its
+    number."""
+    standings = session.standings()
+    game, table = session.game_rules, session.table()
+    count = len(session.rounds)
+    first = max(1, count - LISTED + 1)
+    choices: list[questionary.Choice] = []
+    if first > 1:
+        choices.append(
+            questionary.Choice(tr(msg("an older round (1 to {last})", last=first - 1)), OLDER)
+        )
+    for row in standings.rows[first - 1 :]:
+        line = game.headline(row.input, table, row.record)
+        choices.append(questionary.Choice(f"{row.number} · {tr(line)}", row.number))
+    answer = questionary.select(
+        _("Which round?"), choices=choices, default=count, instruction=list_hint()
+    ).unsafe_ask()
+    if answer != OLDER:
+        return int(answer)
+
+    def valid(text: str) -> bool | str:
+        text = text.strip()
+        if text.isdigit() and 1 <= int(text) <= count:
+            return True
+        return tr(msg("a round number from 1 to {count}", count=count))
+
+    return int(questionary.text(_("Round number?"), validate=valid).unsafe_ask().strip())
+
+
+def corriger(session_id: str) -> None:
+    """The loop's "Corriger": undo the last change, or correct an earlier round."""
+    console = render.console()
+    session = store.read(store.session_path(session_id))
+    change = last_change(session)
+    last = (
+        _("The last round (undo it)")
+        if change is not None and change["kind"] == Kind.ADD
+        else _("The last change (undo it)")
+    )
+    what = questionary.select(
+        _("Corriger what?"),
+        choices=[
+            questionary.Choice(last, LAST, disabled=change is None and _("nothing to undo")),
+            questionary.Choice(
+                _("An earlier round (its questions asked again)"),
+                EARLIER,
+                disabled=not session.rounds and _("no round yet"),
+            ),
+        ],
+        default=LAST if change is not None else EARLIER,
+        instruction=list_hint(),
+    ).unsafe_ask()
+    if what == EARLIER:
+        edit_round(session_id, pick_round(session))
+        return
+    console.print(Text(tr(undo_warning(session, change)), style="yellow"))
+    if not questionary.confirm(_("Undo it?"), default=True).unsafe_ask():
+        console.print(_("Nothing was changed."))
+        return
+    try:
+        with store.changing(session_id) as current:
+            done = current.undo()
+            after = current.standings()
+    except InputError as exc:
+        console.print(Text(said(exc), style="red"))
+        return
+    console.print(tr(undo_done(done)))
+    console.print(render.totals_table(current, after))

@@ -1,0 +1,377 @@
+"""The interactive corrections, driven key by key through prompt_toolkit's pipe input:
+"Corriger" (the last change, or an earlier round asked again with its old answers as the
+defaults), "Save this round?" (Yes / Change an answer / Discard), and Ctrl-C.
+
+Every expected round and total is worked out by replaying the same answers with the Session
+API, never typed in by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cardscore import store
+from cardscore.changes import plain
+from cardscore.session import Session
+
+DOWN, UP, ENTER, BACKSPACE, CTRL_C = "\x1b[B", "\x1b[A", "\r", "\x7f", "\x03"
+NAMES = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
+
+#: four 5-player tarot rounds; round 2 has a petit au bout and a poignée, whose answers
+#: (a select and a checkbox with its tag) must be kept by Enter
+ROUNDS: list[dict[str, Any]] = [
+    {"contract": "garde", "taker": "Bob", "called": "Dan", "bouts": "2", "points": "49"},
+    {
+        "contract": "prise",
+        "taker": "Cyd",
+        "called": "Ann",
+        "bouts": "1",
+        "points": "60",
+        "petit_au_bout": "Cyd",
+        "poignee": ["Eve:double"],
+    },
+    {"contract": "garde", "taker": "Eve", "called": "Eve", "bouts": "3", "points": "40"},
+    {"contract": "garde-sans", "taker": "Dan", "called": "Bob", "bouts": "1", "points": "30"},
+]
+
+
+def new_session(rounds: list[dict[str, Any]]) -> str:
+    session = Session.create("tarot", NAMES, rules="fft", session_id=store.new_id())
+    for raw in rounds:
+        session.add(raw)
+    store.write(session)
+    return session.id
+
+
+def replayed(rounds: list[dict[str, Any]]) -> Session:
+    """The same game played from the start with these answers."""
+    session = Session.create("tarot", NAMES, rules="fft", session_id="replay")
+    for raw in rounds:
+        session.add(raw)
+    return session
+
+
+def saved(session_id: str) -> Session:
+    return store.read(store.session_path(session_id))
+
+
+def drive(keys: str, function: Callable[..., Any], *args: Any) -> Any:
+    """Run ``function(*args)`` answering its questions with ``keys`` (a question left
+    unanswered once the keys run out fails rather than waits)."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        with create_app_session(input=pipe, output=DummyOutput()):
+            return function(*args)
+
+
+def headline(session: Session, number: int) -> str:
+    """Round ``number`` in one line, as the game says it."""
+    row = session.standings().rows[number - 1]
+    return session.game_rules.headline(row.input, session.table(), row.record)
+
+
+def moved(before: Session, after: Session) -> list[str]:
+    """The lines ``Bob 142 → 102 (−40)`` of every total that differs."""
+    lines = []
+    a, b = before.standings().totals, after.standings().totals
+    for name in b:
+        if a[name] != b[name]:
+            diff = b[name] - a[name]
+            said = f"+{diff}" if diff > 0 else f"−{-diff}"
+            lines.append(
+                f"{name} {str(a[name]).replace('-', '−')} → {str(b[name]).replace('-', '−')} "
+                f"({said})"
+            )
+    return lines
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# ---- Corriger → the last round ------------------------------------------------------------
+
+
+def test_corriger_the_last_round_says_what_it_removes_then_undoes_it(capsys) -> None:
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    before = saved(session_id)
+    drive(ENTER + "y", correct.corriger, session_id)  # the last round (preselected), yes
+    out = flat(capsys.readouterr().out)
+    line = headline(before, 4)
+    assert f"Round 4 ({line}) will be removed; Redo puts it back." in out
+    assert "Last round removed (redo puts it back)." in out
+    after = saved(session_id)
+    assert [plain(r) for r in after.rounds] == replayed(ROUNDS[:3]).rounds
+    assert after.standings().totals == replayed(ROUNDS[:3]).standings().totals
+    after.redo()  # the round comes back as it was
+    assert after.rounds == before.rounds
+
+
+def test_corriger_the_last_round_answered_no_changes_nothing(capsys, sessions) -> None:
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    files = sessions()
+    drive(ENTER + "n", correct.corriger, session_id)
+    assert "Nothing was changed." in capsys.readouterr().out
+    assert sessions() == files
+
+
+def test_corriger_after_a_correction_says_the_correction_is_taken_back(capsys) -> None:
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    with store.changing(session_id) as current:
+        current.edit(3, {"points": "45"})
+    drive(ENTER + "y", correct.corriger, session_id)
+    out = flat(capsys.readouterr().out)
+    assert "The correction of round 3 will be taken back (points 45 → 40)" in out
+    assert [plain(r) for r in saved(session_id).rounds] == replayed(ROUNDS).rounds
+
+
+# ---- Corriger → an earlier round ----------------------------------------------------------
+
+
+def test_corriger_an_earlier_round_one_answer_changed_enter_keeps_the_others(capsys) -> None:
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    before = saved(session_id)
+    keys = "".join([
+        DOWN + ENTER,         # Corriger what? an earlier round
+        UP * 2 + ENTER,       # Which round? (the last preselected) → round 2
+        ENTER,                # Contract? prise (kept)
+        DOWN + ENTER,         # Who took? Cyd → Dan
+        ENTER,                # Who was called? Ann (kept)
+        ENTER,                # bouts: 1 (kept)
+        ENTER,                # Whose points? the taker's (kept)
+        ENTER,                # points: 60 (kept)
+        ENTER,                # petit au bout: Cyd (kept)
+        ENTER,                # Poignées: Eve checked (kept)
+        ENTER,                # Eve's poignée: double (kept)
+        ENTER,                # Chelem: none (kept)
+        "y",                  # Save this round?
+    ])  # fmt: skip
+    drive(keys, correct.corriger, session_id)
+    expected = [dict(r) for r in ROUNDS]
+    expected[1]["taker"] = "Dan"
+    replay = replayed(expected)
+    after = saved(session_id)
+    assert [plain(r) for r in after.rounds] == replay.rounds
+    assert after.standings().totals == replay.standings().totals
+    assert after.rounds[1]["edited"]  # the round is marked as corrected
+    out = flat(capsys.readouterr().out)
+    assert f"Correcting round 2: {headline(before, 2)}" in out
+    assert "Totals this correction changes:" in out
+    lines = moved(before, replay)
+    assert lines  # the taker changed: totals moved
+    for line in lines:
+        assert line in out
+    assert "Round 2 corrected" in out
+    # One change: Corriger → the last change takes the whole correction back.
+    after.undo()
+    assert after.rounds == before.rounds
+
+
+def test_a_correction_can_take_an_answer_away(capsys) -> None:
+    """Enter keeps, but "— none" removes: the old petit au bout does not come back."""
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    keys = "".join([
+        ENTER, ENTER, ENTER, ENTER, ENTER, ENTER,  # contract … points: kept
+        UP * 3 + ENTER,       # petit au bout: Cyd → — none (the first of the list)
+        ENTER, ENTER,         # poignée kept
+        ENTER,                # chelem kept
+        "y",
+    ])  # fmt: skip
+    drive(keys, correct.edit_round, session_id, 2)
+    expected = [dict(r) for r in ROUNDS]
+    del expected[1]["petit_au_bout"]
+    assert [plain(r) for r in saved(session_id).rounds] == replayed(expected).rounds
+
+
+def test_a_correction_with_nothing_changed_is_not_saved(capsys, sessions) -> None:
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    files = sessions()
+    # Every answer kept; "Save this round?" cannot say yes: leave it as it was.
+    drive(ENTER * 10 + DOWN + ENTER, correct.edit_round, session_id, 2)
+    out = capsys.readouterr().out
+    assert "Round 2 is as it was." in out
+    assert "Round 2 left as it was." in out
+    assert sessions() == files
+
+
+def test_an_older_round_is_asked_by_its_number(capsys) -> None:
+    from cardscore.prompts import correct
+
+    rounds = [ROUNDS[0]] * 17  # more than the list shows
+    session_id = new_session(rounds)
+    keys = "".join([
+        DOWN + ENTER,               # an earlier round
+        DOWN + ENTER,               # from the last round down to the first entry: an older round
+        "1" + ENTER,                # round 1
+        ENTER, ENTER, ENTER, ENTER, ENTER,
+        BACKSPACE * 2 + "55" + ENTER,  # points 49 → 55
+        ENTER, ENTER, ENTER,
+        "y",
+    ])  # fmt: skip
+    drive(keys, correct.corriger, session_id)
+    expected = [dict(r) for r in rounds]
+    expected[0] = {**expected[0], "points": "55"}
+    assert [plain(r) for r in saved(session_id).rounds] == replayed(expected).rounds
+
+
+# ---- Save this round? Change an answer / Discard ---------------------------------------------
+
+
+NEW_ROUND = "".join([
+    DOWN + ENTER,         # Contract? garde
+    DOWN + ENTER,         # Who took? Bob
+    DOWN * 4 + ENTER,     # Who was called? Dan (after "— none")
+    "2" + ENTER,          # bouts
+    ENTER,                # the taker's points
+    "49" + ENTER,
+    ENTER,                # petit au bout: none
+    ENTER,                # poignées: none
+    ENTER,                # chelem: none
+])  # fmt: skip
+
+
+def test_change_an_answer_before_saving_keeps_the_others(capsys) -> None:
+    from cardscore.prompts import loop
+
+    session_id = new_session([])
+    keys = "".join([
+        NEW_ROUND,
+        DOWN + ENTER,         # Save this round? Change an answer
+        DOWN * 4 + ENTER,     # Which answer? The taker's points? 49
+        ENTER,                # Whose points? the taker's
+        BACKSPACE * 2 + "52" + ENTER,
+        "y",                  # shown again, then saved
+    ])  # fmt: skip
+    drive(keys, loop.record_round, session_id)
+    raw = {"contract": "garde", "taker": "Bob", "called": "Dan", "bouts": "2", "points": "52"}
+    replay = replayed([raw])
+    after = saved(session_id)
+    assert [plain(r) for r in after.rounds] == replay.rounds
+    assert after.standings().totals == replay.standings().totals
+    out = capsys.readouterr().out
+    # The breakdown is shown twice: before the change and after it.
+    assert out.count("Round 1 (dealer Ann)") == 2
+    assert "made by 8" in out and "made by 11" in out
+
+
+def test_change_an_answer_that_makes_others_apply_asks_them(capsys) -> None:
+    """A passe changed into a garde: the questions a passe has not are asked then."""
+    from cardscore.prompts import loop
+
+    session_id = new_session([])
+    keys = "".join([
+        UP + ENTER,           # Contract? passe (the list wraps up to its last)
+        DOWN + ENTER,         # Save this round? Change an answer
+        ENTER,                # Which answer? Contract? passe
+        UP * 3 + ENTER,       # passe → garde
+        DOWN + ENTER,         # Who took? Bob
+        DOWN * 4 + ENTER,     # Who was called? Dan (after "— none")
+        "2" + ENTER,
+        ENTER,
+        "49" + ENTER,
+        ENTER, ENTER, ENTER,
+        "y",
+    ])  # fmt: skip
+    drive(keys, loop.record_round, session_id)
+    raw = {"contract": "garde", "taker": "Bob", "called": "Dan", "bouts": "2", "points": "49"}
+    assert [plain(r) for r in saved(session_id).rounds] == replayed([raw]).rounds
+
+
+def test_discard_says_what_is_lost_and_asks_first(capsys, sessions) -> None:
+    from cardscore.prompts import loop
+
+    session_id = new_session([])
+    files = sessions()
+    keys = "".join([
+        NEW_ROUND,
+        DOWN * 2 + ENTER,     # Save this round? Discard it
+        "n",                  # Discard it? no: asked again
+        DOWN * 2 + ENTER,     # Discard it
+        "y",                  # yes
+    ])  # fmt: skip
+    drive(keys, loop.record_round, session_id)
+    out = flat(capsys.readouterr().out)
+    raw = {"contract": "garde", "taker": "Bob", "called": "Dan", "bouts": "2", "points": "49"}
+    line = headline(replayed([raw]), 1)
+    assert out.count(f"Round 1 ({line}) will not be saved.") == 2
+    assert "Round discarded." in out
+    assert sessions() == files
+
+
+def test_a_correction_discarded_says_what_it_would_have_changed(capsys, sessions) -> None:
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    files = sessions()
+    keys = "".join([
+        ENTER * 5,
+        BACKSPACE * 2 + "45" + ENTER,  # round 3: points 40 → 45
+        ENTER, ENTER, ENTER,
+        DOWN * 2 + ENTER,     # Discard it
+        "y",
+    ])  # fmt: skip
+    drive(keys, correct.edit_round, session_id, 3)
+    out = flat(capsys.readouterr().out)
+    assert (
+        "The correction of round 3 (points 40 → 45) will be lost; the round stays as it was." in out
+    )
+    assert sessions() == files
+
+
+# ---- the loop: Ctrl-C, the menu --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["round list", "questions", "save"])
+def test_ctrl_c_during_a_correction_discards_it_only(capsys, sessions, where: str) -> None:
+    from cardscore.prompts import loop
+
+    session_id = new_session(ROUNDS)
+    files = sessions()
+    start = DOWN + ENTER + DOWN + ENTER  # Corriger → an earlier round
+    upto = {
+        "round list": start,
+        "questions": start + UP + ENTER + ENTER + DOWN,
+        "save": start + UP + ENTER + ENTER * 4 + BACKSPACE * 2 + "50" + ENTER + ENTER * 3,
+    }[where]
+    keys = upto + CTRL_C + UP + ENTER  # then Quit (the menu wraps up to it)
+    drive(keys, loop.play, session_id)
+    out = capsys.readouterr().out
+    assert "Correction discarded; nothing was changed." in out
+    assert sessions() == files
+
+
+def test_the_loop_corriger_then_redo(capsys) -> None:
+    from cardscore.prompts import loop
+
+    session_id = new_session(ROUNDS)
+    before = saved(session_id)
+    keys = "".join([
+        DOWN + ENTER,         # What now? Corriger
+        ENTER, "y",           # the last round, yes
+        DOWN * 2 + ENTER,     # What now? Redo (enabled now)
+        UP + ENTER,           # Quit
+    ])  # fmt: skip
+    drive(keys, loop.play, session_id)
+    out = capsys.readouterr().out
+    assert "Last round removed" in out and "Round restored." in out
+    assert saved(session_id).rounds == before.rounds

@@ -1,0 +1,263 @@
+"""Correcting a round from the interactive loop, in a real pseudo-terminal (80 columns).
+
+A 5-player tarot of six rounds (recorded with ``cardscore add``), round 3 corrected from
+"Corriger": its questions come back with the old answers (Enter keeps them), one answer is
+changed, then another one is changed at "Save this round?"; the totals are read off the
+screen and compared with a replay of the same rounds by the Session API.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pyte = pytest.importorskip("pyte")
+
+from cardscore.changes import plain  # noqa: E402
+from cardscore.session import Session  # noqa: E402
+
+DOWN, UP, ENTER, BACKSPACE = "\x1b[B", "\x1b[A", "\r", "\x7f"
+ROWS, COLUMNS = 50, 80
+CARDSCORE = Path(sys.executable).parent / "cardscore"
+NAMES = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
+
+pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
+
+ROUNDS: list[dict[str, Any]] = [
+    {"contract": "garde", "taker": "Bob", "called": "Dan", "bouts": "2", "points": "49"},
+    {"contract": "prise", "taker": "Cyd", "called": "Ann", "bouts": "1", "points": "60"},
+    {
+        "contract": "garde",
+        "taker": "Bob",
+        "called": "Cyd",
+        "bouts": "2",
+        "points": "49",
+        "petit_au_bout": "Bob",
+    },
+    {"contract": "prise", "taker": "Eve", "called": "Eve", "bouts": "3", "points": "40"},
+    {"contract": "garde-sans", "taker": "Dan", "called": "Bob", "bouts": "1", "points": "30"},
+    {"contract": "prise", "taker": "Ann", "called": "Cyd", "bouts": "0", "points": "58"},
+]
+
+
+class Screen:
+    """What the terminal shows: everything the program writes, fed to a terminal emulator."""
+
+    def __init__(self) -> None:
+        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.stream = pyte.Stream(self.screen)
+
+    def write(self, data: str) -> None:
+        self.stream.feed(data)
+
+    def flush(self) -> None:
+        pass
+
+    def lines(self) -> list[str]:
+        return [line.rstrip() for line in self.screen.display]
+
+
+def environment(home: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "CARDSCORE_HOME": str(home),
+        "TERM": "xterm",
+        "COLUMNS": str(COLUMNS),
+        "LINES": str(ROWS),
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+    }
+
+
+def command(home: Path, *args: str) -> str:
+    done = subprocess.run(
+        [str(CARDSCORE), *args],
+        env=environment(home),
+        capture_output=True,
+        text=True,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def options(raw: dict[str, Any]) -> list[str]:
+    said = []
+    for key, value in raw.items():
+        said += ["--" + key.replace("_", "-"), str(value)]
+    return said
+
+
+def settle(child) -> None:
+    try:
+        while True:
+            child.read_nonblocking(65536, timeout=0.15)
+    except pexpect.TIMEOUT:
+        pass
+
+
+def pick(child, question: str, option: str) -> None:
+    """Answer a select question by the option's text, as a person reading the list would."""
+    child.expect_exact(question)
+    child.expect_exact("»")
+    choose(child, question, option)
+
+
+def choose(child, question: str, option: str) -> None:
+    """Answer a select question already drawn on the screen by the option's text."""
+    settle(child)
+    lines = child.screen.lines()
+    start = max(i for i, line in enumerate(lines) if question in line)
+    shown = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        shown.append(line)
+    shown = [line for line in shown if not line[3:].startswith("- ")]  # disabled
+    current = next(i for i, line in enumerate(shown) if "»" in line)
+    wanted = next(i for i, line in enumerate(shown) if line[3:].strip().startswith(option))
+    key = DOWN if wanted >= current else UP
+    child.send(key * abs(wanted - current) + ENTER)
+
+
+def preselected(child, question: str) -> str:
+    """The option a select question offers first (its default), once drawn."""
+    child.expect_exact(question)
+    child.expect_exact("»")
+    settle(child)
+    lines = child.screen.lines()
+    start = max(i for i, line in enumerate(lines) if question in line)
+    return next(line for line in lines[start:] if "»" in line).split("»", 1)[1].strip()
+
+
+def screen_totals(child) -> dict[str, int]:
+    """The totals table as the screen shows it (the latest one drawn)."""
+    rows: dict[str, int] = {}
+    for line in child.screen.lines():
+        cells = [cell.strip() for cell in line.split("│")]
+        if len(cells) >= 5 and cells[1].isdigit() and re.fullmatch(r"-?\d+", cells[3]):
+            rows[cells[2]] = int(cells[3])
+    return rows
+
+
+def replayed(rounds: list[dict[str, Any]]) -> Session:
+    session = Session.create("tarot", NAMES, rules="fft", session_id="replay")
+    for raw in rounds:
+        session.add(raw)
+    return session
+
+
+def minus(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def moved(before: dict[str, int], after: dict[str, int]) -> list[str]:
+    """``Bob 142 → 102 (−40)`` for every total that differs."""
+    return [
+        f"{name} {minus(before[name])} → {minus(after[name])} "
+        f"({'+' if after[name] > before[name] else ''}{minus(after[name] - before[name])})"
+        for name in after
+        if before[name] != after[name]
+    ]
+
+
+def test_correct_round_3_of_six_from_the_loop_and_change_an_answer_before_saving(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path
+    session_id = command(home, "new", "tarot", "--names", ",".join(NAMES), "--no-play").strip()
+    for raw in ROUNDS:
+        command(home, "add", session_id, *options(raw))
+    before = replayed(ROUNDS).standings().totals
+    # What the table meant: Dan took round 3 (not Bob), with 56 points (not 49).
+    first = [dict(r) for r in ROUNDS]
+    first[2]["taker"] = "Dan"
+    meant = [dict(r) for r in first]
+    meant[2]["points"] = "56"
+    after_taker = replayed(first).standings().totals
+    after = replayed(meant)
+
+    child = pexpect.spawn(
+        str(CARDSCORE),
+        ["play", session_id],
+        env=environment(home),
+        encoding="utf-8",
+        dimensions=(ROWS, COLUMNS),
+        timeout=15,
+        cwd=str(home),
+    )
+    child.logfile_read = child.screen = Screen()
+    child.expect_exact("Next dealer:")
+    child.expect_exact("What now?")
+    child.expect_exact("»")
+    settle(child)
+    assert screen_totals(child) == before
+    choose(child, "What now?", "Corriger")
+    pick(child, "Corriger what?", "An earlier round")
+    pick(child, "Which round?", "3 · ")
+    child.expect_exact("Correcting round 3: Bob garde (Cyd), 2 bouts, 49")
+    # Each question offers the old answer: Enter keeps it.
+    assert preselected(child, "Contract?") == "garde"
+    child.send(ENTER)
+    assert preselected(child, "Who took?") == "Bob"
+    child.send(DOWN * 2 + ENTER)  # Bob → Dan
+    assert preselected(child, "Who was called?") == "Cyd"
+    child.send(ENTER)
+    child.expect_exact("How many bouts")
+    child.send(ENTER)  # "2" is typed in already
+    pick(child, "Whose points did you count?", "the taker's")
+    child.expect_exact("The taker's points?")
+    child.send(ENTER)
+    assert preselected(child, "petit au bout") == "Bob"
+    child.send(ENTER)
+    child.expect_exact("Poignées shown?")
+    child.send(ENTER)
+    assert preselected(child, "Chelem?") == "— none"
+    child.send(ENTER)
+
+    # The old and new scores, and every total that changes.
+    child.expect_exact("Save this round?")
+    child.expect_exact("»")
+    settle(child)
+    screen = [line.strip() for line in child.screen.lines()]
+    assert "Totals this correction changes:" in screen
+    for line in moved(before, after_taker):
+        assert line in screen
+
+    # Change an answer before saving: the points.
+    choose(child, "Save this round?", "Change an answer")
+    pick(child, "Which answer?", "The taker's points? 49")
+    pick(child, "Whose points did you count?", "the taker's")
+    child.expect_exact("The taker's points?")
+    child.send(BACKSPACE * 4 + "56" + ENTER)
+    child.expect_exact("Save this round?")
+    child.expect_exact("»")
+    settle(child)
+    screen = [line.strip() for line in child.screen.lines()]
+    for line in moved(before, after.standings().totals):
+        assert line in screen
+    assert all(len(line) <= COLUMNS for line in child.screen.lines())
+    child.send("y")
+
+    child.expect_exact("Round 3 corrected (Corriger takes the correction back).")
+    child.expect_exact("Next dealer:")
+    child.expect_exact("What now?")
+    child.expect_exact("»")
+    settle(child)
+    assert screen_totals(child) == after.standings().totals
+    choose(child, "What now?", "Quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    data = json.loads((home / "sessions" / f"{session_id}.json").read_text("utf-8"))
+    assert [plain(r) for r in data["rounds"]] == after.rounds
+    assert data["rounds"][2]["edited"]
