@@ -135,7 +135,7 @@ def test_corriger_after_a_correction_says_the_correction_is_taken_back(capsys) -
         current.edit(3, {"points": "45"})
     drive(ENTER + "y", correct.corriger, session_id)
     out = flat(capsys.readouterr().out)
-    assert "The correction of round 3 will be taken back (points 45 → 40)" in out
+    assert "The correction of round 3 will be taken back (The taker's points? 45 → 40)" in out
     assert [plain(r) for r in saved(session_id).rounds] == replayed(ROUNDS).rounds
 
 
@@ -333,7 +333,8 @@ def test_a_correction_discarded_says_what_it_would_have_changed(capsys, sessions
     drive(keys, correct.edit_round, session_id, 3)
     out = flat(capsys.readouterr().out)
     assert (
-        "The correction of round 3 (points 40 → 45) will be lost; the round stays as it was." in out
+        "The correction of round 3 (The taker's points? 40 → 45) will be lost; the round "
+        "stays as it was." in out
     )
     assert sessions() == files
 
@@ -375,3 +376,58 @@ def test_the_loop_corriger_then_redo(capsys) -> None:
     out = capsys.readouterr().out
     assert "Last round removed" in out and "Round restored." in out
     assert saved(session_id).rounds == before.rounds
+
+
+# ---- every game: Enter keeps every old answer ---------------------------------------------
+
+FIXTURES = __import__("pathlib").Path(__file__).parent / "fixtures"
+
+#: rounds of every game, typed as ``cardscore add`` would take them (their answers must all
+#: come back as the questions' defaults)
+TYPED = [
+    ("tarot", ["Ann", "Bob", "Cyd", "Dan", "Eve", "Fay"], "maison", [
+        {"contract": "garde-contre", "taker": "Cyd", "called": "Fay", "bouts": "1",
+         "defense_points": "40", "poignee": ["Cyd:double", "Bob"], "misere": ["Eve"],
+         "chelem": "failed"},
+        {"contract": "renonce", "taker": "Dan", "points": "30"},
+    ]),
+    ("coinche", ["South", "West", "North", "East"], "maison", [
+        {"taker": "West", "trump": "ta", "contract": "130", "points": "100",
+         "dix_de_der": "defense", "belote": "West", "announce": ["taker:20", "defense:50"],
+         "surcoinche": True},
+        {"taker": "North", "trump": "spades", "contract": "générale", "capot": "taker"},
+    ]),
+    ("rami", ["Ann", "Bob", "Cyd"], None, [
+        {"winner": "Bob", "hand": ["Ann=A JK 5", "Cyd=12"], "not_opened": ["Cyd"]},
+        {"winner": "Cyd", "rami_sec": True},
+    ]),
+]  # fmt: skip
+
+
+def stored_rounds() -> list[tuple[str, Session, int]]:
+    found = []
+    for name in ("schema1_tarot", "schema1_belote_litige_belote", "schema1_belote_checkpoint"):
+        path = FIXTURES / f"{name}.json"
+        session = store.loads(path.read_text("utf-8"), path)
+        found += [(name, session, n) for n in range(1, min(len(session.rounds), 12) + 1)]
+    for game, names, rules, rounds in TYPED:
+        session = Session.create(game, names, rules=rules, session_id=game)
+        for raw in rounds:
+            session.add(raw)
+        found += [(game, session, n) for n in range(1, len(rounds) + 1)]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("session", "number"),
+    [(session, number) for _, session, number in stored_rounds()],
+    ids=[f"{name}-{number}" for name, _, number in stored_rounds()],
+)
+def test_enter_keeps_every_answer_of_any_round(session: Session, number: int) -> None:
+    from cardscore.prompts.round import RoundAsker
+
+    game, table = session.game_rules, session.table()
+    old = plain(session.rounds[number - 1])
+    asker = RoundAsker(game, table, number, defaults=game.answers(old, table))
+    raw = drive(ENTER * 40, asker.ask)  # more Enters than questions: the rest is unread
+    assert game.build_round(raw, table, number) == old

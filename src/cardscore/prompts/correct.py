@@ -24,7 +24,7 @@ from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from rich.text import Text
 
 from cardscore import render, store
-from cardscore.changes import Kind, answer_changes, effect, last_in_force, plain
+from cardscore.changes import Kind, effect, last_in_force, plain
 from cardscore.games.base import FieldKind, Game, InputError, Table
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts.round import NOBODY, RoundAsker, list_hint
@@ -218,8 +218,24 @@ def scores_line(scores: Mapping[str, int]) -> Text:
 
 
 def _changes_said(game: Game, table: Table, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
-    """``taker Bob → Cyd, points 49 → 52``."""
-    return ", ".join(f"{name} {a} → {b}" for name, a, b in answer_changes(game, table, old, new))
+    """The answers that differ, each by its question: ``Who took? Bob → Cyd``."""
+    before = game.answers(plain(old), table)
+    after = game.answers(plain(new), table)
+    return ", ".join(
+        f"{tr(f.label)} {_answer(before.get(f.key))} → {_answer(after.get(f.key))}"
+        for f in game.fields
+        if before.get(f.key) != after.get(f.key)
+    )
+
+
+def _answer(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None or value == [] or value == "":
+        return NOBODY
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return str(value)
 
 
 def edit_round(session_id: str, number: int) -> None:

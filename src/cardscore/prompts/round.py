@@ -403,6 +403,7 @@ class RoundAsker:
     def _ask_team_value(self, f: Field) -> list[str]:
         answers: list[str] = []
         defaults = self._team_defaults(f)
+        kept = True
         for team in self.table.teams:
 
             def wrap(text: str, team: str = team, prev: list[str] = answers) -> list[str]:
@@ -415,6 +416,10 @@ class RoundAsker:
                 tr(question), default=" ".join(defaults[team]), validate=self._validator(f, wrap)
             ).unsafe_ask()
             answers = wrap(text)
+            kept = kept and text.split() == defaults[team]
+        given = list(self._prior.get(f.key) or [])
+        if kept and len(given) == sum(map(len, defaults.values())):
+            return given  # every default kept: the answers as they were, in their order
         return answers
 
     def _ask_player_text(self, f: Field) -> list[str]:
