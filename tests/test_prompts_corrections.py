@@ -431,3 +431,31 @@ def test_enter_keeps_every_answer_of_any_round(session: Session, number: int) ->
     asker = RoundAsker(game, table, number, defaults=game.answers(old, table))
     raw = drive(ENTER * 40, asker.ask)  # more Enters than questions: the rest is unread
     assert game.build_round(raw, table, number) == old
+
+
+def test_a_correction_refused_as_a_whole_cannot_be_saved(capsys, sessions, monkeypatch) -> None:
+    """A refusal naming no question (a later round it would make impossible): said in red,
+    Yes is not offered, the table changes an answer or leaves the round as it was."""
+    from cardscore.i18n import msg
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    files = sessions()
+    refusal = msg("round 4 would be impossible")
+
+    def refuse(self, number, raw, *, whole=False):
+        raise correct.InputError(refusal)
+
+    monkeypatch.setattr(Session, "edit", refuse)
+    keys = "".join([
+        ENTER * 5,
+        BACKSPACE * 2 + "45" + ENTER,  # round 3: points 40 → 45
+        ENTER, ENTER, ENTER,
+        "y",                  # not an answer here: Yes is disabled
+        DOWN + ENTER,         # Change an answer (preselected) → down: Discard
+    ])  # fmt: skip
+    drive(keys, correct.edit_round, session_id, 3)
+    out = capsys.readouterr().out
+    assert "round 4 would be impossible" in out
+    assert "Round 3 left as it was." in out
+    assert sessions() == files

@@ -49,12 +49,14 @@ def said(error: Exception) -> str:
 # ---- "Save this round?" ------------------------------------------------------------------
 
 
-def ask_save(*, can_save: bool = True) -> str:
-    """Yes / Change an answer / Discard (``y`` and ``n`` answer it at once too)."""
+def ask_save(*, can_save: bool = True, why_not: str = "", discard: str = "") -> str:
+    """Yes / Change an answer / Discard (``y`` and ``n`` answer it at once too).  Where the
+    round cannot be saved, Yes is shown disabled with ``why_not``; ``discard`` words the
+    last choice."""
     choices = [
-        questionary.Choice(_("Yes, save it"), YES, disabled=not can_save and _("nothing changed")),
+        questionary.Choice(_("Yes, save it"), YES, disabled=not can_save and why_not),
         questionary.Choice(_("Change an answer"), CHANGE),
-        questionary.Choice(_("Discard it") if can_save else _("Leave it as it was"), DISCARD),
+        questionary.Choice(discard or _("Discard it"), DISCARD),
     ]
     question = questionary.select(
         _("Save this round?"),
@@ -124,14 +126,26 @@ def review(asker: RoundAsker, preview: Callable[[dict[str, Any]], Msg | None]) -
     if the rules refuse the answers, whose culprit is then asked again."""
     console = render.console()
     while True:
+        refused = False
         try:
             lost = preview(asker.raw)
         except InputError as exc:
             console.print(Text(said(exc), style="red"))
-            fix(asker, exc)
-            continue
+            if exc.field is not None:  # that question asked again
+                fix(asker, exc)
+                continue
+            # refused as a whole (a later round it would make impossible): the table
+            # chooses what to change
+            refused, lost = True, None
         while True:
-            action = ask_save(can_save=lost is not None)
+            if refused:
+                action = ask_save(can_save=False, why_not=_("refused"))
+            elif lost is None:
+                action = ask_save(
+                    can_save=False, why_not=_("nothing changed"), discard=_("Leave it as it was")
+                )
+            else:
+                action = ask_save()
             if action == YES:
                 return True
             if action == CHANGE:
