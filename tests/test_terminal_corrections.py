@@ -248,6 +248,8 @@ def test_correct_round_3_of_six_from_the_loop_and_change_an_answer_before_saving
     child.send("y")
 
     child.expect_exact("Round 3 corrected (Corriger takes the correction back).")
+    # "y" answered the list at once, and the screen says which answer it was
+    assert "? Save this round? Yes, save it" in child.screen.lines()
     child.expect_exact("Next dealer:")
     child.expect_exact("What now?")
     child.expect_exact("»")

@@ -21,6 +21,7 @@ from typing import Any
 
 import questionary
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from questionary.prompts.common import InquirerControl
 from rich.text import Text
 
 from cardscore import render, store
@@ -64,16 +65,24 @@ def ask_save(*, can_save: bool = True, why_not: str = "", discard: str = "") -> 
         default=YES if can_save else CHANGE,
         instruction=list_hint(),
     )
+    app = question.application
+    # the list itself, so that a key's answer is shown answered, as Enter's would be
+    control = next(
+        w.content for w in app.layout.find_all_windows() if isinstance(w.content, InquirerControl)
+    )
     keys = KeyBindings()
     for key, value in SAVE_KEYS.items():
         if value == YES and not can_save:
             continue
 
         def answer(event: Any, value: str = value) -> None:
+            control.pointed_at = next(
+                i for i, c in enumerate(control.choices) if getattr(c, "value", None) == value
+            )
+            control.is_answered = True
             event.app.exit(result=value)
 
         keys.add(key, eager=True)(answer)
-    app = question.application
     app.key_bindings = merge_key_bindings([app.key_bindings, keys])
     return question.unsafe_ask()
 
