@@ -459,3 +459,28 @@ def test_a_correction_refused_as_a_whole_cannot_be_saved(capsys, sessions, monke
     assert "round 4 would be impossible" in out
     assert "Round 3 left as it was." in out
     assert sessions() == files
+
+
+@pytest.mark.parametrize("kind", ["insert", "remove"])
+def test_corriger_after_an_insertion_or_a_removal_says_what_comes_back(capsys, kind: str) -> None:
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    before = saved(session_id)
+    with store.changing(session_id) as current:
+        if kind == "insert":
+            current.add(ROUNDS[0], before=2)
+        else:
+            current.remove(2)
+    changed = saved(session_id)
+    drive(ENTER + "y", correct.corriger, session_id)
+    out = flat(capsys.readouterr().out)
+    if kind == "insert":
+        line = headline(changed, 2)
+        assert f"Round 2 ({line}), inserted, will be taken out" in out
+    else:
+        row = before.standings().rows[1]
+        line = before.game_rules.headline(row.input, before.table(), None)
+        assert f"Round 2 ({line}), removed, will come back" in out
+    assert "Change undone (redo makes it again)." in out
+    assert saved(session_id).rounds == before.rounds
