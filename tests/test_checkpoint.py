@@ -250,6 +250,22 @@ def test_add_on_a_long_session_reads_only_the_last_rounds(home: Path) -> None:
     assert store.read(path).standings() == plain.standings(fresh=True)
 
 
+def test_an_early_row_is_replayed_alone_and_as_the_whole_replay_has_it(home: Path) -> None:
+    """The old scores of a round corrected near the start of a long file: the rounds up to
+    it are replayed, not the whole file, and the row is the one a whole replay gives."""
+    session = long_session("tarot", 1000)
+    path = saved(session)
+    plain = plain_copy(store.read(path)).standings(fresh=True)
+    rows = store.read(path).standings().rows
+    assert rows[4] == plain.rows[4] and rows[0] == plain.rows[0]
+    assert not hasattr(rows, "_whole_rows")  # no whole replay for them
+    rounds = store.read(path).rounds
+    assert isinstance(rounds, StoredRounds)
+    assert rounds.head(CHECKPOINT_SPAN)(3) == plain_copy(session).rounds[:3]
+    assert rows[500] == plain.rows[500]  # a row before the checkpoint, read the usual way
+    assert hasattr(rows, "_whole_rows")
+
+
 # --------------------------------------------------------------------------------------------
 # A checkpoint is trusted only when sound
 

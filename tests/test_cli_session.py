@@ -50,9 +50,11 @@ def file_data(home: Path, sid: str) -> dict[str, Any]:
 
 
 def without_updated(data: dict[str, Any]) -> dict[str, Any]:
-    """The data without the time of the last change (nor, in a file, the checkpoint's
-    signature, which covers that time too)."""
+    """The data without the time of the last change (nor, in a file, the times of the
+    history's changes and the checkpoint's signature, which covers them too)."""
     kept = {k: v for k, v in data.items() if k != "updated"}
+    if "history" in kept:
+        kept["history"] = [{k: v for k, v in e.items() if k != "time"} for e in kept["history"]]
     if "checkpoint" in kept:
         kept["checkpoint"] = {k: v for k, v in kept["checkpoint"].items() if k != "crc32"}
     return kept

@@ -350,7 +350,10 @@ class _Rows(Sequence[RoundRow]):
     __slots__ = ("_start", "_tail", "_whole", "_whole_rows")
 
     def __init__(
-        self, start: int, tail: tuple[RoundRow, ...], whole: Callable[[], tuple[RoundRow, ...]]
+        self,
+        start: int,
+        tail: tuple[RoundRow, ...],
+        whole: Callable[..., tuple[RoundRow, ...]],
     ) -> None:
         self._start = start
         self._tail = tail
@@ -377,6 +380,10 @@ class _Rows(Sequence[RoundRow]):
         position = index + len(self) if index < 0 else index
         if start <= position < len(self):
             return self._tail[position - start]
+        if 0 <= position < min(start, CHECKPOINT_SPAN) and not hasattr(self, "_whole_rows"):
+            # one of the first rows (the old scores of a round corrected near the start):
+            # replay the rounds up to it only (a bounded cost, however often it is read)
+            return self._whole(position + 1)[position]
         return self._all()[index]
 
     def __iter__(self) -> Iterator[RoundRow]:
@@ -758,16 +765,20 @@ class Session:
         roomy = [c for c in usable if c.rounds <= len(rounds) - CHECKPOINT_SPAN]
         return max(roomy or usable, key=lambda c: c.rounds)
 
-    def _whole_replay(self, progress: _Progress) -> Callable[[], tuple[RoundRow, ...]]:
-        """How to get every row of ``progress``, the rounds before its start included."""
+    def _whole_replay(self, progress: _Progress) -> Callable[..., tuple[RoundRow, ...]]:
+        """How to get every row of ``progress``, the rounds before its start included (or,
+        given ``upto``, the first ``upto`` rows only, which are not kept)."""
         start, count = progress.start.rounds, progress.count
         rounds = self.rounds
         assert isinstance(rounds, StoredRounds)  # only a file's rounds start after round 0
         head = rounds.head(start)
         scored = tuple(progress.inputs)
 
-        def whole() -> tuple[RoundRow, ...]:
+        def whole(upto: int | None = None) -> tuple[RoundRow, ...]:
             full = _Progress(progress.replay, self._zero(tuple(progress.totals)))
+            if upto is not None:
+                full.advance(head(upto), self.id)
+                return tuple(full.rows)
             full.advance([*head(), *scored], self.id)
             if self._progress is progress and progress.count == count:
                 # later replays of this session go on from the whole one

@@ -86,15 +86,18 @@ class StoredRounds(MutableSequence[dict[str, Any]]):
 
     def head(self, count: int) -> Callable[[], list[dict[str, Any]]]:
         """A function giving the first ``count`` rounds as they are now, even if this list
-        changes in the meantime (the same objects while they are still here)."""
+        changes in the meantime (the same objects while they are still here), or only the
+        first ``upto`` of them (parsed anew)."""
         if not 0 <= count <= self._stored:
             raise ValueError(f"only {self._stored} rounds are stored, not {count}")
         block, end = self._block, self._end
 
-        def first() -> list[dict[str, Any]]:
+        def first(upto: int = count) -> list[dict[str, Any]]:
+            if upto < count:  # some first rounds only: parse those lines alone
+                return _first_lines(block, end, upto)
             if self._stored >= count:  # the block never grows back: these are unchanged
-                return self[:count]
-            return _parse(block[:end])[:count]
+                return self[:upto]
+            return _parse(block[:end])[:upto]
 
         return first
 
@@ -209,6 +212,14 @@ class StoredRounds(MutableSequence[dict[str, Any]]):
 
     def __repr__(self) -> str:
         return repr(list(self))
+
+
+def _first_lines(block: bytes, end: int, count: int) -> list[Any]:
+    """The first ``count`` rounds of a block's lines (which hold more), parsed apart."""
+    stop = -len(SEPARATOR)
+    for _ in range(count):
+        stop = block.find(SEPARATOR, stop + len(SEPARATOR), end)
+    return _parse(block[:stop]) if count else []
 
 
 def _parse(lines: bytes) -> list[Any]:
