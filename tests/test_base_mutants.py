@@ -1,0 +1,192 @@
+"""The shared pieces of the rules core, word for word: `--set KEY=VALUE` (apply_settings),
+the parameters as `cardscore rules` lists them (describe_params, param_field), fields given
+where they do not apply (reject_inapplicable), players' names (check_names) and a field's
+defaults (Field).
+
+These pin the exact messages and values that mutation testing (scripts/mutation.sh)
+showed no other test held."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from cardscore.games import get_game, get_preset
+from cardscore.games.base import (
+    Field,
+    FieldKind,
+    InputError,
+    Parameter,
+    Table,
+    apply_settings,
+    check_names,
+    describe_params,
+    param_field,
+    reject_inapplicable,
+)
+from cardscore.session import Session
+
+TAROT3 = ["Ann", "Bob", "Cyd"]
+
+
+def tarot_params() -> Any:
+    return get_preset(get_game("tarot"), None)[1]
+
+
+def belote_params() -> Any:
+    return get_preset(get_game("belote"), None)[1]
+
+
+def refusal(params: Any, *settings: str) -> str:
+    with pytest.raises(InputError) as caught:
+        apply_settings(params, settings)
+    return str(caught.value)
+
+
+# --------------------------------------------------------------------------------------------
+# apply_settings
+
+
+@pytest.mark.parametrize("word", ["on", "yes", "YES", "true", "True", "1", "oui", "Oui"])
+def test_words_for_on(word: str) -> None:
+    params = apply_settings(tarot_params(), ["half-points=off"])
+    assert apply_settings(params, [f"half-points={word}"]).half_points is True
+
+
+@pytest.mark.parametrize("word", ["off", "no", "NO", "false", "FALSE", "0", "non", "NON"])
+def test_words_for_off(word: str) -> None:
+    params = apply_settings(tarot_params(), ["half-points=on"])
+    assert apply_settings(params, [f"half-points={word}"]).half_points is False
+
+
+def test_a_key_may_be_written_with_underscores_and_capitals() -> None:
+    assert apply_settings(tarot_params(), [" Value_Garde = 50 "]).value_garde == 50
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"),
+    [
+        (
+            "nope=1",
+            "--set: 'nope=1' is not KEY=VALUE with KEY among: double-bonus-counts-double, "
+            "half-points, miseres, passe, renonce, scoring, value-garde, value-garde-contre, "
+            "value-garde-sans, value-prise",
+        ),
+        (
+            "value-garde",
+            "--set: 'value-garde' is not KEY=VALUE with KEY among: double-bonus-counts-double, "
+            "half-points, miseres, passe, renonce, scoring, value-garde, value-garde-contre, "
+            "value-garde-sans, value-prise",
+        ),
+        ("value-garde=4=0", "--set value-garde: '4=0' is not a whole number"),
+        ("value-garde=-5", "--set value-garde: -5 is out of range (at least 0)"),
+        ("half-points=maybe", "--set half-points: 'maybe' is not on or off"),
+        ("Half_Points=maybe", "--set half-points: 'maybe' is not on or off"),
+    ],
+)
+def test_set_refusals_word_for_word(setting: str, expected: str) -> None:
+    assert refusal(tarot_params(), setting) == expected
+
+
+def test_a_choice_parameter_says_its_choices(cli) -> None:
+    assert refusal(belote_params(), "litige-belote=x") == (
+        "--set litige-belote: 'x' is not accepted (kept, held)"
+    )
+    assert apply_settings(belote_params(), ["litige-belote=held"]).litige_belote == "held"
+    result = cli("new", "belote", "--names", "A,B,C,D", "--set", "litige-belote=x")
+    assert result.code == 2
+    assert result.err == "cardscore: error: --set litige-belote: 'x' is not accepted (kept, held)\n"
+
+
+def test_zero_is_a_value_a_whole_number_parameter_takes() -> None:
+    assert apply_settings(tarot_params(), ["value-garde=0"]).value_garde == 0
+
+
+# --------------------------------------------------------------------------------------------
+# describe_params and param_field
+
+
+@dataclasses.dataclass(frozen=True)
+class Sample:
+    keep: str = param_field("kept", "how it is kept", choices=["kept", "held"])
+    count: int = param_field(3, "how many")
+    bare: int = 7  # declared without param_field: no help, no choices
+
+
+def test_param_field_declares_help_and_choices() -> None:
+    fields = {f.name: f for f in dataclasses.fields(Sample)}
+    assert fields["keep"].metadata["choices"] == ("kept", "held")
+    assert "choices" not in fields["count"].metadata
+    assert fields["count"].default == 3 and fields["count"].metadata["help"] == "how many"
+
+
+def test_describe_params_lists_help_and_choices() -> None:
+    assert describe_params(Sample()) == (
+        Parameter("keep", "kept", "how it is kept", ("kept", "held")),
+        Parameter("count", "3", "how many", ()),
+        Parameter("bare", "7", "", ()),
+    )
+
+
+def test_describe_params_words_values_as_shown_asks() -> None:
+    def shown(name: str, value: Any) -> str | None:
+        return f"{value} of {name}" if name == "count" else None
+
+    rows = describe_params(Sample(count=5), shown)
+    assert [row.shown for row in rows] == ["kept", "5 of count", "7"]
+
+
+def test_cardscore_rules_lists_a_choice_parameter_with_its_choices() -> None:
+    rows = {p.key: p for p in describe_params(belote_params())}
+    assert rows["litige-belote"].choices == ("kept", "held")
+
+
+# --------------------------------------------------------------------------------------------
+# reject_inapplicable, check_names, Field
+
+
+TABLE4 = Table(game="tarot", players=("Ann", "Bob", "Cyd", "Dan"), params=None)
+
+
+def five_only(table: Table, raw: Any) -> bool:
+    return len(table.players) == 5
+
+
+def test_a_field_given_where_it_does_not_apply() -> None:
+    plain = Field(key="called_king", kind="player", label="?", help="?", applies=five_only)
+    with pytest.raises(InputError) as caught:
+        reject_inapplicable([plain], {"called_king": "Bob"}, TABLE4)
+    assert str(caught.value) == "--called-king: does not apply to this round"
+    said = dataclasses.replace(plain, unavailable="only at five players")
+    with pytest.raises(InputError) as caught:
+        reject_inapplicable([said], {"called_king": "Bob"}, TABLE4)
+    assert str(caught.value) == "--called-king: only at five players"
+    reject_inapplicable([plain], {"called_king": ""}, TABLE4)  # not given: nothing to refuse
+    five = dataclasses.replace(TABLE4, players=("Ann", "Bob", "Cyd", "Dan", "Eve"))
+    reject_inapplicable([plain], {"called_king": "Bob"}, five)
+
+
+def test_names_with_any_letter_are_fine_without_forbidden_characters() -> None:
+    check_names(["Xavier", "XX", "Bob"])
+    s = Session.create("belote", ["Xavier", "Max", "Alex", "Bob"])
+    assert s.players == ["Xavier", "Max", "Alex", "Bob"]
+
+
+def test_an_empty_name_is_refused_word_for_word() -> None:
+    with pytest.raises(InputError) as caught:
+        check_names(["Ann", " - "])
+    assert str(caught.value) == (
+        "--names: a player's name cannot be empty or only dashes (got ' - ')"
+    )
+
+
+def test_a_field_kind_and_option_from_its_key() -> None:
+    f = Field(key="not_opened", kind="players", label="?", help="?")
+    assert f.kind is FieldKind.PLAYERS and f.kind.value == "players"
+    assert f.option == "--not-opened"
+    assert f.repeatable
+    assert Field(key="x_y", kind="flag", label="?", help="?", option="--z").option == "--z"
+    with pytest.raises(ValueError, match="unknown field kind 'nope'"):
+        Field(key="x", kind="nope", label="?", help="?")
