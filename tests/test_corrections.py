@@ -565,9 +565,9 @@ def test_an_edit_that_ends_a_belote_game_earlier_marks_the_later_rounds() -> Non
     assert standings.finished and standings.winner == NS
     assert session.ended_after(standings) == 5
     assert after_end(session) == [False] * 5
-    # 252 instead of 110: 582 after round 4 (the points given with the capot: an edit
-    # giving only --capot keeps the round's 100 points and is refused)
-    session.edit(1, {"capot": "taker", "points": "152"})
+    # 252 instead of 110: 582 after round 4 (the capot is typed instead of the card points
+    # and the last trick: the round's old ones are forgotten)
+    session.edit(1, {"capot": "taker"})
     standings = session.standings()
     assert standings.totals[NS] == 252 + 4 * 110
     assert session.ended_after(standings) == 4
@@ -764,4 +764,14 @@ def test_the_undamaged_history_file_reads_back(home: Path) -> None:
         "remove",
         "undo",
     ]
+    check_replay(session)
+
+
+def test_a_capot_given_forgets_the_card_points_and_points_given_forget_the_capot() -> None:
+    session = belote(made(100))
+    _, new = session.edit(1, {"capot": "taker"})
+    assert (new["capot"], new["points"]) == (0, 152)  # the taker's team (NS) took every trick
+    _, back = session.edit(1, {"points": "100", "dix_de_der": "taker"})
+    assert back["capot"] is None and back["points"] == 100
+    assert plain(back) == plain(session.rounds[0]) and plain(back)["dix_de_der"] == 0
     check_replay(session)

@@ -244,9 +244,9 @@ class Field:
     poignée's number of trumps depends on the number of players); ``echo`` says back what a
     typed answer was understood as (a rami hand's value).  Flags that share an ``asked_as``
     question are asked as that ONE question, each flag (worded by its label) being one of its
-    answers besides none: ``add`` keeps one option per flag.  ``instead_of`` names the field
-    this one is an other way of typing (``--defense-points`` instead of ``--points``): a
-    correction that gives one forgets the other's old answer.
+    answers besides none: ``add`` keeps one option per flag.  ``instead_of`` names the fields
+    this one is typed instead of (``--defense-points`` instead of ``--points``, ``--capot``
+    instead of the card points): a correction that gives one forgets the others' old answers.
     """
 
     key: str
@@ -262,7 +262,7 @@ class Field:
     describe: Callable[[Table, Choice], str] | None = None
     echo: Callable[[Table, str], str] | None = None
     asked_as: str = ""
-    instead_of: str = ""
+    instead_of: str | tuple[str, ...] = ()
 
     KINDS: ClassVar[frozenset[str]] = frozenset(FieldKind)
 
@@ -271,6 +271,8 @@ class Field:
             object.__setattr__(self, "kind", FieldKind(self.kind))
         except ValueError:
             raise ValueError(f"unknown field kind {self.kind!r}") from None
+        if isinstance(self.instead_of, str):
+            object.__setattr__(self, "instead_of", (self.instead_of,) if self.instead_of else ())
         if not self.option:
             object.__setattr__(self, "option", "--" + self.key.replace("_", "-"))
 
@@ -286,7 +288,7 @@ class Field:
         instead of the other, or both are answers of one question (``asked_as``)."""
         if other.key == self.key:
             return False
-        if other.key == self.instead_of or self.key == other.instead_of:
+        if other.key in self.instead_of or self.key in other.instead_of:
             return True
         return bool(self.asked_as) and self.asked_as == other.asked_as
 

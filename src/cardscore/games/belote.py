@@ -1265,7 +1265,8 @@ _CARD_FIELDS = (
           + ", ".join(map(str, ANNOUNCE_VALUES)) + " (repeatable)",
           choices=ANNOUNCES),
     Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
-          f"the team that took every trick: {_TEAM_HELP}"),
+          f"the team that took every trick: {_TEAM_HELP}",
+          instead_of=("points", "defense_points", "dix_de_der")),
 )  # fmt: skip
 _GENERALE_MADE = Field(
     "generale_made", FieldKind.FLAG, "Did the taker alone take every trick (générale)?",
