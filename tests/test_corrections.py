@@ -628,7 +628,9 @@ def replayed_by_hand(data: dict[str, Any]) -> list[dict[str, int]]:
 
 
 @pytest.mark.parametrize("path", SCHEMA_1, ids=lambda p: p.stem)
-def test_a_schema_1_file_scores_as_before_and_is_written_as_schema_2(path: Path, home) -> None:
+def test_a_schema_1_file_scores_as_before_and_is_written_as_the_current_schema(
+    path: Path, home
+) -> None:
     data = json.loads(path.read_text("utf-8"))
     assert data["schema_version"] == 1
     session = store.loads(path.read_bytes(), path)
@@ -643,11 +645,12 @@ def test_a_schema_1_file_scores_as_before_and_is_written_as_schema_2(path: Path,
     assert [e["round"] for e in history] == list(range(1, len(data["rounds"]) + 1))
     assert all(e["time"] is None for e in history)
     assert [e["input"] for e in history] == data["rounds"]
-    # the next save writes schema 2, and reading it back changes no score
+    # the next save writes schema 3 (no table change), and reading it back changes no score
     with store.locked(session.id):
         written = store.write(session)
     saved = json.loads(written.read_text("utf-8"))
-    assert saved["schema_version"] == 2 and len(saved["history"]) == len(data["rounds"])
+    assert saved["schema_version"] == 3 and len(saved["history"]) == len(data["rounds"])
+    assert saved["tables"] == []
     again = store.read(written)
     assert numbers(again.standings()) == numbers(standings)
     # an old round can be taken out and the change taken back, in the file

@@ -220,7 +220,7 @@ def test_to_dict_is_a_deep_copy_with_the_schema_version() -> None:
     s = Session.create("tarot", TAROT3)
     s.add({"taker": "Ann", "contract": "garde", "bouts": "1", "points": "60"})
     data = s.to_dict()
-    assert data["schema_version"] == 2
+    assert data["schema_version"] == 3
     assert next(iter(data)) == "schema_version"
     data["players"].append("Zed")
     data["params"]["value_garde"] = 0

@@ -9,6 +9,9 @@ plain JSON object:
 * ``{"kind": "insert", "round": 3, "input": {…}}`` — a forgotten round put before round 3;
 * ``{"kind": "edit", "round": 3, "old": {…}, "new": {…}}`` — round 3 corrected;
 * ``{"kind": "remove", "round": 3, "old": {…}}`` — round 3 taken out, the later ones move up;
+* ``{"kind": "table", "round": 12, "replace": {"Dan": "Zoé"}, …}`` — the table changed from
+  round 12 on (see :mod:`cardscore.seating`, which makes its side of every change: an
+  insertion or a removal also moves the table changes after it, and says so with ``era``);
 
 and in the log each also has its number ``n`` and its ``time``.  Undoing and redoing are
 logged too: ``{"kind": "undo", "of": N}`` (change N is undone) and ``{"kind": "redo",
@@ -55,7 +58,7 @@ EDITED = "edited"
 
 
 def apply(rounds: MutableSequence[dict[str, Any]], change: Mapping[str, Any]) -> None:
-    """Make ``change`` to ``rounds`` (in place)."""
+    """Make ``change`` to ``rounds`` (in place); a table change changes no round here."""
     kind, index = change["kind"], change["round"] - 1
     if kind == Kind.ADD:
         rounds.append(change["input"])
@@ -65,7 +68,7 @@ def apply(rounds: MutableSequence[dict[str, Any]], change: Mapping[str, Any]) ->
         rounds[index] = change["new"]
     elif kind == Kind.REMOVE:
         del rounds[index]
-    else:
+    elif kind != Kind.TABLE:
         raise ValueError(f"a change of unknown kind {kind!r}")
 
 
@@ -78,7 +81,7 @@ def revert(rounds: MutableSequence[dict[str, Any]], change: Mapping[str, Any]) -
         rounds[index] = change["old"]
     elif kind == Kind.REMOVE:
         rounds.insert(index, change["old"])
-    else:
+    elif kind != Kind.TABLE:
         raise ValueError(f"a change of unknown kind {kind!r}")
 
 
@@ -98,7 +101,11 @@ def is_change(change: Any) -> bool:
         return False
     kind = change.get("kind")
     if kind == Kind.TABLE:
-        return True
+        from cardscore.seating import is_table_change
+
+        return is_table_change(change)
+    if "era" in change and not _is_number(change["era"]):
+        return False
     parts = _PARTS.get(kind)  # type: ignore[call-overload]
     return parts is not None and all(isinstance(change.get(p), dict) for p in parts)
 
@@ -142,7 +149,7 @@ def last_in_force(history: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | N
 def for_redo(change: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """What the redo stack keeps of an undone change: enough to make it again (an added or
     inserted round's input, read before it is taken away)."""
-    kept = {key: change[key] for key in ("kind", "round", "old", "new") if key in change}
+    kept = {key: value for key, value in change.items() if key not in ("n", "time")}
     if change["kind"] in (Kind.ADD, Kind.INSERT):
         kept["input"] = rounds[change["round"] - 1]
     return kept
@@ -210,18 +217,25 @@ def _said(answer: Any) -> str:
 def summary(
     entry: Mapping[str, Any],
     game: Game,
-    table: Table,
+    table_at: Callable[[int], Table],
     find: Callable[[int], Mapping[str, Any] | None],
 ) -> Msg:
-    """The history's line for an entry (a message); ``find(n)`` is the entry numbered n."""
+    """The history's line for an entry (a message); ``table_at(n)`` is the table of round
+    n, ``find(n)`` the entry numbered n."""
     kind = entry["kind"]
     if kind == Kind.UNDO:
         undone = find(entry["of"])
-        inner = summary(undone, game, table, find) if undone else str(entry["of"])
+        inner = summary(undone, game, table_at, find) if undone else str(entry["of"])
         return msg("undone: {change}", change=inner)
     if kind == Kind.REDO:
-        return msg("redone: {change}", change=summary(entry["change"], game, table, find))
+        return msg("redone: {change}", change=summary(entry["change"], game, table_at, find))
     number = entry["round"]
+    if kind == Kind.TABLE:
+        from cardscore import seating
+
+        said = seating.summary(entry)
+        return msg("table changed from round {number}: {changes}", number=number, changes=said)
+    table = table_at(number)
     if kind == Kind.EDIT:
         said = ", ".join(
             f"{name} {a} → {b}"

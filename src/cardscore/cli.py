@@ -499,7 +499,7 @@ def edit(where: list[str] | None = None, as_json: bool = False, **raw: Any) -> N
         old_scores = dict(previous.rows[number - 1].scores)
         old, new = current.edit(number, _given(current.game_rules, raw))
         standings = current.standings()
-        said = _answer_changes(current, old, new)
+        said = _answer_changes(current, number, old, new)
     row = standings.rows[number - 1]
     changed = _changed(previous, standings)
     if as_json:
@@ -527,11 +527,11 @@ def edit(where: list[str] | None = None, as_json: bool = False, **raw: Any) -> N
     _show_after(current, standings)
 
 
-def _answer_changes(current: Any, old: dict[str, Any], new: dict[str, Any]) -> str:
+def _answer_changes(current: Any, number: int, old: dict[str, Any], new: dict[str, Any]) -> str:
     """The answers an edit changed, in one line: ``taker Bob → Cyd, points 49 → 52``."""
     from cardscore.changes import answer_changes
 
-    changes = answer_changes(current.game_rules, current.table(), old, new)
+    changes = answer_changes(current.game_rules, current.table_at(number), old, new)
     return ", ".join(f"{name} {a} → {b}" for name, a, b in changes)
 
 
@@ -578,7 +578,7 @@ def remove(
         current = store.load(session_id)
         _check_round(current, number)
         row = current.standings().rows[number - 1]
-        headline = current.game_rules.headline(row.input, current.table(), row.record)
+        headline = current.game_rules.headline(row.input, row.table, row.record)
         question = msg(
             "Remove round {number} ({round})? Its scores will be lost.",
             number=number,
@@ -596,7 +596,7 @@ def remove(
         previous = current.standings()
         old_row = previous.rows[number - 1]
         old_scores = dict(old_row.scores)
-        headline = current.game_rules.headline(old_row.input, current.table(), old_row.record)
+        headline = current.game_rules.headline(old_row.input, old_row.table, old_row.record)
         old = current.remove(number)
         standings = current.standings()
     changed = _changed(previous, standings)
@@ -654,7 +654,7 @@ def _undo_or_redo(session: str | None, as_json: bool, *, redo: bool) -> None:
         previous = current.standings()
         change = current.redo() if redo else current.undo()
         standings = current.standings()
-        said = summary(change, current.game_rules, current.table(), lambda n: None)
+        said = summary(change, current.game_rules, current.table_at, lambda n: None)
     kind = change["kind"]
     # the round the change is about, as it is now: added or removed, or as corrected
     if kind in ("add", "insert"):

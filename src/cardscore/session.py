@@ -48,12 +48,14 @@ from cardscore.games.base import (
     params_from_dict,
 )
 from cardscore.i18n import Msg, msg
+from cardscore.seating import TableState, Timeline, era_count, is_table_change, make, unmake
 from cardscore.stored import StoredRounds
 
 if TYPE_CHECKING:
     from cardscore.games.record import RoundRecord
 
-SCHEMA_VERSION = 2  # 2: the history of changes (1: rounds and undone rounds only)
+# 3: the table changes (``tables``); 2: the history of changes; 1: rounds and undone rounds
+SCHEMA_VERSION = 3
 
 
 class SessionDataError(ValueError):
@@ -90,14 +92,14 @@ def _unscorable(session_id: str, number: int, error: BaseException) -> SessionDa
 
 
 class _Replay:
-    """What every row of one replay shares: the session's id, its game and its table."""
+    """What every row of one replay shares: the session's id, its game and its tables."""
 
-    __slots__ = ("game", "session_id", "table")
+    __slots__ = ("game", "session_id", "timeline")
 
-    def __init__(self, session_id: str, game: Game, table: Table) -> None:
+    def __init__(self, session_id: str, game: Game, timeline: Timeline) -> None:
         self.session_id = session_id
         self.game = game
-        self.table = table
+        self.timeline = timeline
 
 
 class RoundRow:
@@ -117,6 +119,7 @@ class RoundRow:
         "_replay",
         "_result",
         "_scores",
+        "_table",
         "_totals",
     )
 
@@ -129,7 +132,9 @@ class RoundRow:
         held: int,
         carry: Any,
         replay: _Replay,
+        table: Table,
     ) -> None:
+        self._table = table  # the table that played it
         self._number = number
         self._input = input
         self._scores = scores
@@ -144,12 +149,21 @@ class RoundRow:
 
     @property
     def dealer(self) -> str:
-        return self._replay.table.dealer(self._number)
+        return self._table.dealer(self._number)
 
     @property
     def mort(self) -> str | None:
-        replay = self._replay
-        return replay.game.sitting_out(replay.table, self._number)
+        return self._replay.game.sitting_out(self._table, self._number)
+
+    @property
+    def table(self) -> Table:
+        """The table that played the round (who sat there, under which parameters)."""
+        return self._table
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The score columns of the players (teams) at the table that round."""
+        return tuple(self._replay.game.columns(self._table))
 
     @property
     def input(self) -> Mapping[str, Any]:
@@ -193,7 +207,7 @@ class RoundRow:
         replay = self._replay
         try:
             result = replay.game.score(
-                self._input, replay.table, self._number, self._carry, explain=True
+                self._input, self._table, self._number, self._carry, explain=True
             )
         except Exception as exc:  # a damaged round that only its explanation trips on
             raise _unscorable(replay.session_id, self._number, exc) from None
@@ -211,7 +225,7 @@ class RoundRow:
             self._held,
             self._carry,
             replay.game.name,
-            replay.table,
+            self._table,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -310,14 +324,26 @@ class _Progress:
     def advance(self, inputs: Sequence[Mapping[str, Any]], session_id: str) -> None:
         """Score ``inputs``, the rounds that follow the ones replayed so far."""
         replay = self.replay
-        game, table = replay.game, replay.table
+        game, timeline = replay.game, replay.timeline
+        eras = timeline.eras
+        following = timeline.era_index(self.count) + 1  # the next era to start
+        table = eras[following - 1].table
+        columns = tuple(game.columns(table))
+        next_first = eras[following].first if following < len(eras) else 0
         score = game.score
-        columns = tuple(self.totals)
         totals = self.totals
         append = self.rows.append
         carry: Any = self.carry
         held = self.held
         for number, inp in enumerate(inputs, start=self.count + 1):
+            while next_first and number >= next_first:  # a new table from this round on
+                era = eras[following]
+                table = era.table
+                columns = tuple(game.columns(table))
+                for column, points in era.newcomers:
+                    totals[column] += points
+                following += 1
+                next_first = eras[following].first if following < len(eras) else 0
             try:
                 result = score(inp, table, number, carry, explain=False)
             except Exception as exc:  # a hand-edited or damaged file: say which round
@@ -326,7 +352,7 @@ class _Progress:
             for column in columns:
                 totals[column] += scores.get(column, 0)
             held = result.held
-            append(RoundRow(number, inp, scores, totals.copy(), held, carry, replay))
+            append(RoundRow(number, inp, scores, totals.copy(), held, carry, replay, table))
             carry = result.carry
         self.inputs.extend(inputs)
         self.carry, self.held = carry, held
@@ -410,6 +436,8 @@ class Session:
     params: dict[str, Any]
     players: list[str]
     teams: list[str] = field(default_factory=list)
+    # the table changes in force, in order, each from a round on (see cardscore.seating)
+    tables: list[dict[str, Any]] = field(default_factory=list)
     title: str = ""
     created: str = ""
     updated: str = ""
@@ -488,14 +516,22 @@ class Session:
     def game_rules(self) -> Game:
         return get_game(self.game)
 
-    def table(self) -> Table:
+    def timeline(self) -> Timeline:
+        """The table of every round: the first one, then each table change's."""
         game = self.game_rules
-        return Table(
-            game=self.game,
-            players=tuple(self.players),
-            params=params_from_dict(game.params_cls, self.params),
-            teams=tuple(self.teams),
-        )
+        params = params_from_dict(game.params_cls, self.params)
+        return Timeline.build(game, self.players, self.teams, params, self.tables)
+
+    def table(self) -> Table:
+        """The table of the next round (the one playing now)."""
+        return self.timeline().current
+
+    def table_at(self, number: int) -> Table:
+        """The table that plays (played) round ``number``."""
+        return self.timeline().at(number)
+
+    def _state(self) -> TableState:
+        return TableState(self.players, self.teams, self.tables)
 
     # ---- changing the rounds ---------------------------------------------------------------
 
@@ -528,7 +564,8 @@ class Session:
             self._change({"kind": Kind.ADD.value, "round": len(self.rounds) + 1, "input": inp})
         else:
             self._existing(before, "--before")
-            inp = self.game_rules.build_round(raw, self.table(), before)
+            # a forgotten round is played by the table of the round it goes before
+            inp = self.game_rules.build_round(raw, self.table_at(before), before)
             self._change({"kind": Kind.INSERT.value, "round": before, "input": inp})
         return inp
 
@@ -541,8 +578,9 @@ class Session:
         nothing is kept.  Returns the old and the new round."""
         self._existing(number, "ROUND")
         old = self.rounds[number - 1]
-        answers = raw if whole else self.answers_after(old, raw)
-        new = self.game_rules.build_round(answers, self.table(), number)
+        answers = raw if whole else self.answers_after(old, raw, number)
+        # a round is corrected with the table of its own time
+        new = self.game_rules.build_round(answers, self.table_at(number), number)
         if new == plain(old):
             raise InputError(msg("round {number}: nothing to change", number=number))
         new[EDITED] = now()
@@ -556,11 +594,15 @@ class Session:
         self._change({"kind": Kind.REMOVE.value, "round": number, "old": old})
         return old
 
-    def answers_after(self, old: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    def answers_after(
+        self, old: Mapping[str, Any], given: Mapping[str, Any], number: int | None = None
+    ) -> dict[str, Any]:
         """A round's raw answers once ``given`` replaced some of them: an answer that no
         longer applies (the bouts of a round corrected into a passe) or that another one
-        given replaces (``--defense-points`` for ``--points``) is dropped."""
-        game, table = self.game_rules, self.table()
+        given replaces (``--defense-points`` for ``--points``) is dropped.  ``number``:
+        the round's (its table's), else the next round's."""
+        game = self.game_rules
+        table = self.table() if number is None else self.table_at(number)
         given = {key: value for key, value in given.items() if is_given(value)}
         merged = {**game.answers(plain(old), table), **given}
         by_key = {f.key: f for f in game.fields}
@@ -586,7 +628,7 @@ class Session:
             raise InputError(msg("there is no change to undo"))
         change = effect(entry)
         kept = for_redo(change, self.rounds)
-        revert(self.rounds, change)
+        self._revert(change)
         self.undone.append(kept)
         self._log({"kind": Kind.UNDO.value, "round": change["round"], "of": entry["n"]})
         return change
@@ -600,7 +642,7 @@ class Session:
                 self.id, msg("a change of the history is not one cardscore makes")
             )
         change = self.undone.pop()
-        apply(self.rounds, change)
+        self._apply(change)
         self._log({"kind": Kind.REDO.value, "round": change["round"], "change": change})
         return change
 
@@ -620,32 +662,99 @@ class Session:
     def _change(self, change: dict[str, Any]) -> None:
         """Make a new change: the rounds it moves must still be possible with their new
         numbers, and every round must still score; else nothing is changed."""
+        if change["kind"] in (Kind.INSERT, Kind.REMOVE) and self.tables:
+            # the eras that start after its round move with the rounds (see seating.make)
+            change["era"] = era_count(self.tables, change["round"])
         self._check_moved(change)
-        apply(self.rounds, change)
+        self._apply(change)
         try:
             self.standings()
         except SessionDataError as exc:
-            revert(self.rounds, change)
+            self._revert(change)
             self._progress = None
             raise InputError(reason_of(exc)) from None
         self._log(change)
         self.undone.clear()
 
+    def _apply(self, change: Mapping[str, Any]) -> None:
+        """Make ``change`` to the rounds and the table."""
+        make(self._state(), change)
+        if change["kind"] == Kind.TABLE:
+            self._rename_rounds(change.get("rename"))
+        else:
+            apply(self.rounds, change)
+
+    def _revert(self, change: Mapping[str, Any]) -> None:
+        """Take ``change`` back from the rounds and the table."""
+        if change["kind"] == Kind.TABLE:
+            names = change.get("rename")
+            self._rename_rounds(names and {new: old for old, new in names.items()})
+        else:
+            revert(self.rounds, change)
+        unmake(self._state(), change)
+
+    def _rename_rounds(self, names: Mapping[str, str] | None) -> None:
+        if not names:
+            return
+        renamed = self.game_rules.renamed
+        self.rounds[:] = [renamed(inp, names) for inp in self.rounds]
+
+    def change_table(
+        self,
+        *,
+        rename: Sequence[str] = (),
+        replace: Sequence[str] = (),
+        join: Sequence[str] = (),
+        leave: Sequence[str] = (),
+        target: int | None = None,
+    ) -> dict[str, Any]:
+        """Change the table from the next round on (see :mod:`cardscore.seating`): names as
+        typed, ``OLD=NEW`` pairs, ``NAME`` or ``NAME=POINTS`` for a newcomer.  Returns the
+        change, as the history keeps it.
+
+        >>> s = Session.create("tarot", ["Ann", "Bob", "Cyd", "Dna", "Eve"])
+        >>> s.change_table(rename=["dna=Dan"], join=["Zoé"])["join"]
+        {'Zoé': 0}
+        >>> s.players, s.table().players
+        (['Ann', 'Bob', 'Cyd', 'Dan', 'Eve'], ('Ann', 'Bob', 'Cyd', 'Dan', 'Eve', 'Zoé'))
+        """
+        from cardscore.seating import read_change, teams_after
+
+        game = self.game_rules
+        timeline = self.timeline()
+        ops = read_change(
+            game, timeline, rename=rename, replace=replace, join=join, leave=leave, target=target
+        )
+        change: dict[str, Any] = {"kind": Kind.TABLE.value, "round": len(self.rounds) + 1, **ops}
+        teams = teams_after(game, self.teams, timeline.current, ops)
+        if teams != self.teams:
+            change["teams"] = {"old": list(self.teams), "new": teams}
+        self._change(change)
+        return change
+
     def _check_moved(self, change: Mapping[str, Any]) -> None:
         """Where who plays a round depends on its number (the mort at six-player tarot),
-        check the rounds an insertion or a removal renumbers."""
+        check the rounds an insertion or a removal renumbers, each with the table it will
+        have."""
         kind, number = change["kind"], change["round"]
         if kind not in (Kind.INSERT, Kind.REMOVE):
             return
-        game, table = self.game_rules, self.table()
-        if game.sitting_out(table, 1) is None:
+        game = self.game_rules
+        before = self.timeline()
+        if all(game.sitting_out(era.table, era.first) is None for era in before.eras):
             return
+        state = self._state().copy()
+        make(state, change)
+        params = params_from_dict(game.params_cls, self.params)
+        after = Timeline.build(game, state.players, state.teams, params, state.tables)
         shift = 1 if kind == Kind.INSERT else -1
         first = number if kind == Kind.INSERT else number + 1
         for old_number in range(first, len(self.rounds) + 1):
             inp = plain(self.rounds[old_number - 1])
+            new_number = old_number + shift
             try:
-                game.build_round(game.answers(inp, table), table, old_number + shift)
+                answers = game.answers(inp, before.at(old_number))
+                game.build_round(answers, after.at(new_number), new_number)
             except InputError as exc:
                 raise InputError(
                     msg(
@@ -663,11 +772,32 @@ class Session:
         self.touch()
 
     def changes(self) -> list[tuple[Mapping[str, Any], Msg]]:
-        """Every change of the history with its line (a message), oldest first."""
+        """Every change of the history with its line (a message), oldest first; each said
+        with the table of its time (the names it had then)."""
         entries = list(self.history)
         by_number = {e["n"]: e for e in entries}
-        game, table = self.game_rules, self.table()
-        return [(e, summary(e, game, table, by_number.get)) for e in entries]
+        game = self.game_rules
+        params = params_from_dict(game.params_cls, self.params)
+        # The table after each entry, walking back from now (undoing each entry's table side).
+        state = self._state().copy()
+        states: list[TableState] = []
+        for entry in reversed(entries):
+            states.append(state.copy())
+            if entry["kind"] == Kind.UNDO:
+                undone = by_number.get(entry["of"])
+                if undone is not None:
+                    make(state, effect(undone))
+            else:
+                unmake(state, effect(entry))
+        states.reverse()
+        lines = []
+        built: dict[str, Timeline] = {}
+        for entry, after in zip(entries, states, strict=True):
+            key = repr((after.players, after.teams, after.tables))
+            if key not in built:
+                built[key] = Timeline.build(game, after.players, after.teams, params, after.tables)
+            lines.append((entry, summary(entry, game, built[key].at, by_number.get)))
+        return lines
 
     def touch(self) -> None:
         self.updated = now()
@@ -686,18 +816,18 @@ class Session:
         Only the numbers are computed (``explain=False``): each row works out its breakdown
         when it is asked for (:attr:`RoundRow.breakdown`)."""
         game = self.game_rules
-        table = self.table()
-        columns = tuple(game.columns(table))
+        timeline = self.timeline()
+        columns = timeline.columns
         rounds = self.rounds
         progress = self._progress
         if (
             fresh
             or progress is None
-            or progress.replay.table != table  # the players or the rules were changed
+            or progress.replay.timeline != timeline  # the players or the rules were changed
             or not progress.is_prefix_of(rounds)
         ):
-            start = self._zero(columns) if fresh else self._resume_point(table, columns)
-            progress = _Progress(_Replay(self.id, game, table), start)
+            start = self._zero(columns) if fresh else self._resume_point(timeline, columns)
+            progress = _Progress(_Replay(self.id, game, timeline), start)
         try:
             progress.advance(rounds[progress.count :], self.id)
         except SessionDataError:
@@ -708,7 +838,11 @@ class Session:
         if progress.start.rounds:
             rows = _Rows(progress.start.rounds, rows, self._whole_replay(progress))
         totals = dict(progress.totals)
-        outcome = game.outcome(table, totals)
+        for era in timeline.eras[timeline.era_index(progress.count) + 1 :]:
+            for column, points in era.newcomers:  # a newcomer's points before his first round
+                totals[column] += points
+        table = timeline.current
+        outcome = _outcome(game, table, totals)
         following = len(rounds) + 1
         return Standings(
             columns=columns,
@@ -728,9 +862,10 @@ class Session:
         so rather than leave them out."""
         if not standings.finished:
             return None  # totals only grow towards the end: an end in the middle stays one
-        game, table = self.game_rules, self.table()
+        game, timeline = self.game_rules, self.timeline()
         for row in standings.rows:
-            if game.outcome(table, row.totals).finished:
+            # the game went on past a round when the table raised its target after it
+            if _outcome(game, timeline.at(row.number + 1), row.totals).finished:
                 return row.number
         return None
 
@@ -747,13 +882,13 @@ class Session:
     def _zero(self, columns: tuple[str, ...]) -> Checkpoint:
         return Checkpoint(0, dict.fromkeys(columns, 0))
 
-    def _resume_point(self, table: Table, columns: tuple[str, ...]) -> Checkpoint:
+    def _resume_point(self, timeline: Timeline, columns: tuple[str, ...]) -> Checkpoint:
         """Where a new replay starts: the latest stored checkpoint that leaves at least
         CHECKPOINT_SPAN rounds at hand if there is one, else the latest, else round 0.
 
-        Stored checkpoints count only at the table they were computed at (the file's)."""
+        Stored checkpoints count only at the tables they were computed at (the file's)."""
         rounds = self.rounds
-        if not isinstance(rounds, StoredRounds) or rounds.table != table:
+        if not isinstance(rounds, StoredRounds) or rounds.table != timeline:
             return self._zero(columns)
         usable = [
             c
@@ -810,7 +945,7 @@ class Session:
                 raise ValueError(msg("{name} is not a string", name=name))
         if not isinstance(session.params, dict):
             raise ValueError(msg("{name} is not an object", name="params"))
-        for name in ("players", "teams", "rounds", "undone", "history"):
+        for name in ("players", "teams", "tables", "rounds", "undone", "history"):
             if not isinstance(getattr(session, name), list):
                 raise ValueError(msg("{name} is not a list", name=name))
         if not all(isinstance(r, dict) for r in session.rounds + session.undone):
@@ -825,7 +960,22 @@ class Session:
         # missing one would fail in the middle of a command)
         if not all(map(is_entry, session.history)):
             raise ValueError(msg("a change of the history is not one cardscore makes"))
+        if not all(_is_era(era) for era in session.tables):
+            raise ValueError(msg("a table change is not one cardscore makes"))
         return session
+
+
+def _is_era(era: Any) -> bool:
+    """Whether an era read from a file is one cardscore makes (see cardscore.seating)."""
+    if not isinstance(era, dict) or type(era.get("from")) is not int:
+        return False
+    return is_table_change({k: v for k, v in era.items() if k != "from"})
+
+
+def _outcome(game: Game, table: Table, totals: Mapping[str, int]) -> Any:
+    """Whether the game is over for ``table`` (the players at it: one who left is out of
+    the running), and who won."""
+    return game.outcome(table, {c: totals[c] for c in game.columns(table)})
 
 
 def check_setup(

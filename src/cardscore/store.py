@@ -264,7 +264,7 @@ def _read_checkpointed(raw: bytes, path: Path) -> Session | None:
     if data.get("schema_version") != SCHEMA_VERSION:  # an older file is migrated the long way
         return None
     session = _session(data, path)
-    session.rounds = StoredRounds(raw[first:closing], count, [checkpoint], session.table())
+    session.rounds = StoredRounds(raw[first:closing], count, [checkpoint], session.timeline())
     session.history = StoredRounds(history, changes)
     return session
 
@@ -274,6 +274,7 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 
     * 1 → 2: the history of changes was not kept: each round is logged as added (at an
       unknown time), and the undone rounds become added rounds waiting to be redone.
+    * 2 → 3: the table could not change: no table change (``tables`` empty).
 
     The file itself is rewritten at its next save only."""
     version = data["schema_version"]
@@ -287,6 +288,8 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
             raise ValueError(msg("{name} is not a list", name="rounds"))
         data = {**data, "schema_version": 2}
         data["history"], data["undone"] = from_schema_1(rounds, undone)
+    if data["schema_version"] == 2:
+        data = {**data, "schema_version": 3, "tables": []}
     return data
 
 

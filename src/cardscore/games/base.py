@@ -376,21 +376,28 @@ class Table:
     """Who plays, under which parameters: everything a round's scoring depends on besides
     the round itself.
 
+    A table that changed during the game (a player joined, left or was replaced) plays
+    from round ``first`` on, and the first of its rounds is dealt by ``players[seat]``.
+
     >>> t = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), params=None)
     >>> t.dealer(1), t.dealer(6)
     ('Ann', 'Bob')
     >>> t.find_player("b"), t.find_player("CYD")
     ('Bob', 'Cyd')
+    >>> Table("tarot", ("Ann", "Bob", "Cyd"), None, first=12, seat=2).dealer(13)
+    'Ann'
     """
 
     game: str
     players: tuple[str, ...]
     params: Any
     teams: tuple[str, ...] = ()
+    first: int = 1  # the first round this table plays
+    seat: int = 0  # the index of the player who deals round ``first``
 
     def dealer(self, number: int) -> str:
         """The dealer of round ``number`` (1-based): the deal passes one seat a round."""
-        return self.players[(number - 1) % len(self.players)]
+        return self.players[(self.seat + number - self.first) % len(self.players)]
 
     def find_player(
         self, text: str, *, what: str = "player", among: Sequence[str] | None = None
@@ -672,6 +679,10 @@ class Game(Protocol):
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         """The teams' names when the table gives none; ``()`` for a game without teams."""
+
+    def renamed(self, inp: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        """A stored round input with its players renamed (``names``: old name → new name;
+        the others kept): a typo corrected everywhere."""
 
     def second_thoughts(self, inp: Mapping[str, Any], table: Table) -> Sequence[tuple[str, str]]:
         """The questions worth asking again about an accepted round, each with why

@@ -1629,6 +1629,15 @@ class _CardGame(GameDefaults):
             inp["generale_made"] = contract.generale_made
         return inp
 
+    def renamed(self, inp: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        """The round with its taker renamed (the other answers name teams by their seats).
+
+        >>> BELOTE.renamed({"taker": "Dna", "belote": 1}, {"Dna": "Dan"})
+        {'taker': 'Dan', 'belote': 1}
+        """
+        taker = inp["taker"]
+        return {**inp, "taker": names.get(taker, taker)}
+
     def answers(self, inp: Mapping[str, Any], table: Table) -> dict[str, Any]:
         """The raw answers a stored round was built from, keyed by field: what
         :meth:`build_round` reads back into the same input.  The taker's card points as

@@ -1164,6 +1164,20 @@ class Rami(GameDefaults):
             "not_opened": [p for p in table.players if p in not_opened],
         }
 
+    def renamed(self, inp: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        """The round with its players renamed (the winner, the hands, who never opened).
+
+        >>> GAME.renamed({"winner": "Ann", "hands": {"Bbo": {"cards": "5", "value": 5}},
+        ...               "not_opened": ["Bbo"]}, {"Bbo": "Bob"})
+        {'winner': 'Ann', 'hands': {'Bob': {'cards': '5', 'value': 5}}, 'not_opened': ['Bob']}
+        """
+        out = dict(inp)
+        if out.get("winner") is not None:
+            out["winner"] = names.get(out["winner"], out["winner"])
+        out["hands"] = {names.get(who, who): hand for who, hand in out.get("hands", {}).items()}
+        out["not_opened"] = [names.get(who, who) for who in out.get("not_opened", [])]
+        return out
+
     def answers(self, inp: Mapping[str, Any], table: Table) -> dict[str, Any]:
         """The raw answers a stored round was built from: ``build_round`` reads them back
         into the same input.  The flags that were on, the winner, each hand as it was

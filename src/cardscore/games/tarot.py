@@ -1647,6 +1647,23 @@ class Tarot(GameDefaults):
         """Tarot has no end: the table stops when it likes."""
         return Outcome(False, None)
 
+    def renamed(self, inp: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        """The round with its players renamed (the taker, the called player, the petit au
+        bout, the poignées and the misères).
+
+        >>> GAME.renamed({"taker": "Jena", "called": "Bob", "poignees": [["Jena", "simple"]],
+        ...               "miseres": []}, {"Jena": "Jean"})
+        {'taker': 'Jean', 'called': 'Bob', 'poignees': [['Jean', 'simple']], 'miseres': []}
+        """
+        out = dict(inp)
+        for key in ("taker", "called", "petit_au_bout"):
+            if out.get(key) is not None:
+                out[key] = names.get(out[key], out[key])
+        for key in ("poignees", "miseres"):
+            if key in out:
+                out[key] = [[names.get(who, who), *rest] for who, *rest in out[key]]
+        return out
+
     def answers(self, inp: Mapping[str, Any], table: Table) -> dict[str, Any]:
         """The raw answers a stored round was built from, which build it back.
 

@@ -267,7 +267,7 @@ def edit_round(session_id: str, number: int) -> None:
     console = render.console()
     path = store.session_path(session_id)
     session = store.read(path)
-    game, table = session.game_rules, session.table()
+    game, table = session.game_rules, session.table_at(number)  # the table of its time
     if not 1 <= number <= len(session.rounds):
         raise InputError(
             msg(
@@ -359,8 +359,15 @@ def last_change(session: Session) -> Mapping[str, Any] | None:
 
 def undo_warning(session: Session, change: Mapping[str, Any]) -> Msg:
     """What undoing ``change`` will take back, said before it is done."""
-    game, table = session.game_rules, session.table()
     kind, number = change["kind"], change["round"]
+    game, table = session.game_rules, session.table_at(number)
+    if kind == Kind.TABLE:
+        from cardscore import seating
+
+        return msg(
+            "The table change ({changes}) will be taken back; Redo makes it again.",
+            changes=seating.summary(change),
+        )
     if kind in (Kind.ADD, Kind.INSERT):
         rows = session.standings().rows
         inp = plain(change["input"])
@@ -405,7 +412,7 @@ def pick_round(session: Session) -> int:
     """Which round to correct: the latest rounds, each in one line, or an older one by its
     number."""
     standings = session.standings()
-    game, table = session.game_rules, session.table()
+    game = session.game_rules
     count = len(session.rounds)
     first = max(1, count - LISTED + 1)
     choices: list[questionary.Choice] = []
@@ -414,7 +421,7 @@ def pick_round(session: Session) -> int:
             questionary.Choice(tr(msg("an older round (1 to {last})", last=first - 1)), OLDER)
         )
     for row in standings.rows[first - 1 :]:
-        line = game.headline(row.input, table, row.record)
+        line = game.headline(row.input, row.table, row.record)
         choices.append(questionary.Choice(f"{row.number} · {tr(line)}", row.number))
     answer = questionary.select(
         _("Which round?"), choices=choices, default=count, instruction=list_hint()

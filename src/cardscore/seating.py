@@ -1,0 +1,546 @@
+"""Who sat at the table, round by round: the table changes of an evening.
+
+A session starts with its players (``Session.players``, ``Session.teams``, its parameters).
+Then the table can change, always *from the next round on*:
+
+* a typo in a name is corrected everywhere (``rename``: past rounds too, scores unchanged);
+* a player hands his seat to another (``replace``: the newcomer plays that seat, in the same
+  team at belote and coinche);
+* a player arrives (``join``, with the total he starts from) or leaves (``leave``), at tarot
+  and rami only (belote and coinche have four fixed seats);
+* the target changes (``target``: a finished game plays on to a higher one).
+
+Each change but a rename starts an *era*: the table that plays from round ``from`` on.  The
+session keeps them in order (``Session.tables``, plain JSON objects); a :class:`Timeline`
+works out, from the first table and the eras, the :class:`~cardscore.games.base.Table` of
+every round, with the deal going on round the new table from the seat after the last dealer.
+
+>>> from cardscore.games import get_game
+>>> from cardscore.games.tarot import PRESETS
+>>> t = Timeline.build(get_game("tarot"), ["Ann", "Bob", "Cyd", "Dan", "Eve"], [],
+...                    PRESETS["fft"], [{"from": 4, "join": {"Zoé": 0}}])
+>>> t.at(3).players, t.at(3).dealer(3)
+(('Ann', 'Bob', 'Cyd', 'Dan', 'Eve'), 'Cyd')
+>>> t.at(4).players, t.at(4).dealer(4)
+(('Ann', 'Bob', 'Cyd', 'Dan', 'Eve', 'Zoé'), 'Dan')
+>>> t.columns
+('Ann', 'Bob', 'Cyd', 'Dan', 'Eve', 'Zoé')
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardscore.games.base import InputError, Table, fold
+from cardscore.i18n import Msg, msg
+
+if TYPE_CHECKING:
+    from cardscore.games.base import Game
+
+#: the operations of a table change, in the order they are made and said
+OPERATIONS = ("rename", "replace", "join", "leave", "target")
+#: the operations that start a new era (a rename changes the past too: it starts none)
+ERA_OPERATIONS = ("replace", "join", "leave", "target")
+
+
+@dataclass(frozen=True)
+class Era:
+    """A table and the first round it plays (``table.first``); ``newcomers`` are the columns
+    that start with it, each with the total it starts from (added as its first round is
+    scored)."""
+
+    table: Table
+    newcomers: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def first(self) -> int:
+        return self.table.first
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """The tables of a session, round by round (see the module's docstring).
+
+    ``columns`` are every score column the session ever had, in the sheet's order: a
+    newcomer's beside the player he replaced, an arrival's after the others.
+    """
+
+    eras: tuple[Era, ...]
+    columns: tuple[str, ...]
+
+    @classmethod
+    def build(
+        cls,
+        game: Game,
+        players: Sequence[str],
+        teams: Sequence[str],
+        params: Any,
+        changes: Sequence[Mapping[str, Any]],
+    ) -> Timeline:
+        table = Table(game.name, tuple(players), params, tuple(teams))
+        eras = [Era(table)]
+        columns = list(game.columns(table))
+        for change in changes:
+            table = _next_table(table, change)
+            newcomers = []
+            joined = change.get("join", {})
+            seats = game.columns(table)
+            for index in range(len(seats) - 1, -1, -1):  # right to left: see _place
+                column = seats[index]
+                if column not in columns:
+                    _place(columns, seats, index)
+                    newcomers.append((column, int(joined.get(column, 0))))
+            eras.append(Era(table, tuple(reversed(newcomers))))
+        return cls(tuple(eras), tuple(columns))
+
+    @property
+    def current(self) -> Table:
+        """The table of the next round (the last one)."""
+        return self.eras[-1].table
+
+    @property
+    def changed(self) -> bool:
+        """Whether the table ever changed (else one table plays every round)."""
+        return len(self.eras) > 1
+
+    def era_index(self, number: int) -> int:
+        """The index of the era that plays round ``number``: the last one starting at it or
+        before (eras that start at the same round leave the last of them in force)."""
+        if len(self.eras) == 1:
+            return 0
+        firsts = [era.first for era in self.eras]
+        return max(0, bisect.bisect_right(firsts, number) - 1)
+
+    def at(self, number: int) -> Table:
+        """The table that plays round ``number``."""
+        return self.eras[self.era_index(number)].table
+
+    def players(self) -> tuple[str, ...]:
+        """Every player who ever sat at the table, first seen first."""
+        seen: dict[str, None] = {}
+        for era in self.eras:
+            seen.update(dict.fromkeys(era.table.players))
+        return tuple(seen)
+
+
+def _next_table(table: Table, change: Mapping[str, Any]) -> Table:
+    """The table an era's change makes of ``table``: replacements in their seats, leavers
+    gone, arrivals after the others, the deal going on from the seat after the last dealer
+    (a leaver's seat: the next one still there)."""
+    first = change["from"]
+    old = table.players
+    leave = set(change.get("leave", ()))
+    replace = change.get("replace", {})
+    players = tuple(replace.get(p, p) for p in old if p not in leave) + tuple(
+        change.get("join", {})
+    )
+    last = (table.seat + first - table.first - 1) % len(old)  # the last dealer's seat
+    before = sum(1 for p in old[:last] if p not in leave)  # seats left before his
+    seat = (before + (old[last] not in leave)) % len(players)
+    params = table.params
+    if change.get("target") is not None:
+        params = dataclasses.replace(params, target=change["target"])
+    return Table(table.game, players, params, table.teams, first, seat)
+
+
+def _place(columns: list[str], seats: Sequence[str], index: int) -> None:
+    """Put the new column ``seats[index]`` among ``columns``: before the column of the seat
+    after it (a replacement beside the player he replaces), or last for the last seat."""
+    if index == len(seats) - 1:
+        columns.append(seats[index])
+    else:
+        columns.insert(columns.index(seats[index + 1]), seats[index])
+
+
+# --------------------------------------------------------------------------------------------
+# Reading a change
+
+
+def read_change(
+    game: Game,
+    timeline: Timeline,
+    *,
+    rename: Sequence[str] = (),
+    replace: Sequence[str] = (),
+    join: Sequence[str] = (),
+    leave: Sequence[str] = (),
+    target: int | None = None,
+) -> dict[str, Any]:
+    """A table change as typed (``OLD=NEW`` pairs, ``NAME`` or ``NAME=POINTS``, names as a
+    person types them) checked against the table and returned as the history keeps it (the
+    operations given, names spelled as the table has them).  A bad one raises
+    :class:`InputError` naming the option.
+
+    >>> from cardscore.games import get_game
+    >>> from cardscore.games.rami import RamiParams
+    >>> t = Timeline.build(get_game("rami"), ["Ann", "Bob", "Jena"], [], RamiParams(), [])
+    >>> read_change(get_game("rami"), t, rename=["jena=Jean"], join=["Zoé=120"])
+    {'rename': {'Jena': 'Jean'}, 'join': {'Zoé': 120}}
+    >>> read_change(get_game("rami"), t, leave=["Dan"])
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --leave: nobody is called 'Dan' (players: Ann, Bob, Jena)
+    """
+    table = timeline.current
+    everyone = list(timeline.players())
+    if game.default_team_names(table.players) and (join or leave):
+        option = "--join" if join else "--leave"
+        raise InputError(
+            msg(
+                "{option}: {game} is played by four fixed seats; a player who goes is "
+                "replaced (--replace OLD=NEW)",
+                option=option,
+                game=game.name,
+            )
+        )
+    change: dict[str, Any] = {}
+    taken: dict[str, str] = {}  # folded name → the option that already names it
+
+    def mark(name: str, option: str) -> None:
+        key = fold(name)
+        if key in taken:
+            raise InputError(
+                msg(
+                    "{option}: {name} is already named by {other}",
+                    option=option,
+                    name=name,
+                    other=taken[key],
+                )
+            )
+        taken[key] = option
+
+    renames: dict[str, str] = {}
+    for text in rename:
+        old, new = _pair(text, "--rename")
+        old = _find(old, everyone, "--rename")
+        new = _new_name(new, "--rename", [p for p in everyone if p != old])
+        mark(old, "--rename")
+        renames[old] = new
+    if renames:
+        change["rename"] = renames
+        everyone = [renames.get(p, p) for p in everyone]
+    seated = [renames.get(p, p) for p in table.players]
+
+    def at_table(text: str, option: str) -> str:
+        name = renames.get(text, text)  # an old name is understood too
+        return _find(name, seated, option)
+
+    replaces: dict[str, str] = {}
+    for text in replace:
+        old, new = _pair(text, "--replace")
+        old = at_table(old, "--replace")
+        new = _newcomer(new, "--replace", everyone, seated)
+        mark(old, "--replace")
+        mark(new, "--replace")
+        replaces[old] = new
+    if replaces:
+        change["replace"] = replaces
+    joins: dict[str, int] = {}
+    for text in join:
+        name, _, points = text.partition("=")
+        name = _newcomer(name, "--join", everyone, seated)
+        mark(name, "--join")
+        if points.strip() and name in everyone:
+            raise InputError(
+                msg(
+                    "--join: {name} played earlier and comes back with his total; give no points",
+                    name=name,
+                )
+            )
+        joins[name] = _points(points, name) if points.strip() else 0
+    if joins:
+        change["join"] = joins
+    leaves: list[str] = []
+    for text in leave:
+        name = at_table(text, "--leave")
+        mark(name, "--leave")
+        leaves.append(name)
+    if leaves:
+        change["leave"] = leaves
+    if target is not None:
+        change["target"] = _target(game, table, target)
+    if not change:
+        raise InputError(
+            msg("nothing to change (--rename, --replace, --join, --leave or --target)")
+        )
+    if joins or leaves:
+        count = len(seated) - len(leaves) + len(joins)
+        if not game.min_players <= count <= game.max_players:
+            raise InputError(
+                msg(
+                    "{option}: {game} is played by {low} to {high} players (the table would "
+                    "have {count})",
+                    option="--join" if count > len(seated) else "--leave",
+                    game=game.name,
+                    low=game.min_players,
+                    high=game.max_players,
+                    count=count,
+                )
+            )
+    _check_new_names(game, table, change)
+    return change
+
+
+def _pair(text: str, option: str) -> tuple[str, str]:
+    old, sep, new = text.partition("=")
+    if not sep or not old.strip() or not new.strip():
+        raise InputError(
+            msg("{option}: OLD=NEW is needed (got {text!r})", option=option, text=text)
+        )
+    return old.strip(), " ".join(new.split())
+
+
+def _find(text: str, names: Sequence[str], option: str) -> str:
+    """The name among ``names`` that ``text`` means: exactly (case and accents aside) or
+    by a prefix that only one has."""
+    wanted = fold(text)
+    exact = [n for n in names if fold(n) == wanted]
+    found = exact or [n for n in names if wanted and fold(n).startswith(wanted)]
+    if len(found) != 1:
+        raise InputError(
+            msg(
+                "{option}: nobody is called {name!r} (players: {players})",
+                option=option,
+                name=text.strip(),
+                players=", ".join(names),
+            )
+            if not found
+            else msg(
+                "{option}: {name!r} could be {players}",
+                option=option,
+                name=text.strip(),
+                players=", ".join(found),
+            )
+        )
+    return found[0]
+
+
+def _new_name(text: str, option: str, others: Sequence[str]) -> str:
+    """A new name: a valid name that no other player has (case and accents aside)."""
+    name = " ".join(text.split())
+    for other in others:
+        if fold(other) == fold(name):
+            raise InputError(
+                msg(
+                    "{option}: {name} is too close to {other}, who plays here too",
+                    option=option,
+                    name=name,
+                    other=other,
+                )
+            )
+    return name
+
+
+def _newcomer(text: str, option: str, everyone: Sequence[str], seated: Sequence[str]) -> str:
+    """Who takes a seat: a new name, or a player who left earlier (spelled as before); not
+    one who is at the table."""
+    name = " ".join(text.split())
+    for other in seated:
+        if fold(other) == fold(name):
+            raise InputError(
+                msg("{option}: {name} is already at the table", option=option, name=other)
+            )
+    for other in everyone:
+        if fold(other) == fold(name):
+            return other  # he comes back
+    return name
+
+
+def _check_new_names(game: Game, table: Table, change: Mapping[str, Any]) -> None:
+    """The names given must be names the game reads back (no option separator in them): the
+    game checks each one in a table of the size it will have, as it checks a new table."""
+    names = change.get("rename", {})
+    renamed = dataclasses.replace(table, players=tuple(names.get(p, p) for p in table.players))
+    seated = _next_table(renamed, {"from": table.first, **change}).players
+    for option in ("rename", "replace", "join"):
+        given = change.get(option, {})
+        for name in given if option == "join" else given.values():
+            trial = [name, *(p for p in seated if p != name)][: len(seated)]
+            try:
+                game.check_players(trial, table.params)
+            except InputError as exc:
+                raise InputError(
+                    msg("--{option}: {reason}", option=option, reason=_reason(exc))
+                ) from None
+
+
+def _reason(exc: InputError) -> str:
+    text = exc.args[0] if exc.args else str(exc)
+    return str(text).partition(": ")[2] or str(text)
+
+
+def _points(text: str, name: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise InputError(
+            msg("--join: {name}'s points are a whole number (got {text!r})", name=name, text=text)
+        ) from None
+
+
+def _target(game: Game, table: Table, target: int) -> int:
+    names = {f.name for f in dataclasses.fields(table.params)}
+    if "target" not in names:
+        raise InputError(msg("--target: {game} has no target score", game=game.name))
+    if target <= 0:
+        raise InputError(
+            msg("--target: {target} is not a positive number of points", target=target)
+        )
+    return target
+
+
+# --------------------------------------------------------------------------------------------
+# Making a change and taking it back
+
+
+@dataclass
+class TableState:
+    """What a table change changes in a session besides its rounds: the first table's
+    players, the teams' names and the eras (``Session.tables``).  Its lists are the
+    session's own, changed in place."""
+
+    players: list[str]
+    teams: list[str]
+    tables: list[dict[str, Any]]
+
+    def copy(self) -> TableState:
+        return TableState(list(self.players), list(self.teams), [dict(e) for e in self.tables])
+
+
+def era_of(change: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The era a table change starts (from its round), or ``None`` for a rename alone."""
+    ops = {key: change[key] for key in ERA_OPERATIONS if key in change}
+    return {"from": change["round"], **ops} if ops else None
+
+
+def era_count(tables: Sequence[Mapping[str, Any]], number: int) -> int:
+    """How many eras start at round ``number`` or before: the eras after them start after
+    it, and move when a round is inserted or removed there."""
+    return sum(1 for era in tables if era["from"] <= number)
+
+
+def make(state: TableState, change: Mapping[str, Any]) -> None:
+    """Make the table side of ``change`` (a change of any kind, see
+    :mod:`cardscore.changes`): a table change renames, sets the teams' names and starts
+    its era; an insertion or a removal moves the eras that start after its round."""
+    kind = change["kind"]
+    if kind in ("insert", "remove"):
+        step = 1 if kind == "insert" else -1
+        for era in state.tables[change.get("era", len(state.tables)) :]:
+            era["from"] += step
+    elif kind == "table":
+        if "rename" in change:
+            _rename(state, change["rename"])
+        if "teams" in change:
+            state.teams[:] = change["teams"]["new"]
+        era = era_of(change)
+        if era is not None:
+            state.tables.append(era)
+
+
+def unmake(state: TableState, change: Mapping[str, Any]) -> None:
+    """Take back the table side of ``change``: the exact inverse of :func:`make`."""
+    kind = change["kind"]
+    if kind in ("insert", "remove"):
+        step = -1 if kind == "insert" else 1
+        for era in state.tables[change.get("era", len(state.tables)) :]:
+            era["from"] += step
+    elif kind == "table":
+        if era_of(change) is not None:
+            state.tables.pop()
+        if "teams" in change:
+            state.teams[:] = change["teams"]["old"]
+        if "rename" in change:
+            _rename(state, {new: old for old, new in change["rename"].items()})
+
+
+def _rename(state: TableState, names: Mapping[str, str]) -> None:
+    state.players[:] = [names.get(p, p) for p in state.players]
+    state.tables[:] = [renamed_era(era, names) for era in state.tables]
+
+
+def renamed_era(era: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """An era with its players renamed."""
+    out = dict(era)
+    if "replace" in out:
+        out["replace"] = {names.get(a, a): names.get(b, b) for a, b in out["replace"].items()}
+    if "join" in out:
+        out["join"] = {names.get(a, a): points for a, points in out["join"].items()}
+    if "leave" in out:
+        out["leave"] = [names.get(a, a) for a in out["leave"]]
+    return out
+
+
+def teams_after(
+    game: Game, teams: Sequence[str], table: Table, change: Mapping[str, Any]
+) -> list[str]:
+    """The teams' names once ``change`` is made to ``table``: a team still named after its
+    players (the default names) follows them; a name the table gave stays.
+
+    >>> from cardscore.games import get_game
+    >>> t = Table("belote", ("Ann", "Bob", "Cyd", "Dan"), None, ("Ann & Cyd", "Nous"))
+    >>> teams_after(get_game("belote"), t.teams, t, {"replace": {"Cyd": "Zoé", "Dan": "Eve"}})
+    ['Ann & Zoé', 'Nous']
+    """
+    if not teams:
+        return []
+    names = change.get("rename", {})
+    after = tuple(
+        change.get("replace", {}).get(p, p) for p in (names.get(p, p) for p in table.players)
+    )
+    before = game.default_team_names(table.players)
+    now = game.default_team_names(after)
+    return [now[i] if name == before[i] else name for i, name in enumerate(teams)]
+
+
+def is_table_change(change: Mapping[str, Any]) -> bool:
+    """Whether a ``table`` change read from a file holds what :func:`make` reads."""
+
+    def names(value: Any) -> bool:
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+        )
+
+    checks = {
+        "rename": names,
+        "replace": names,
+        "join": lambda v: (
+            isinstance(v, dict) and all(isinstance(k, str) and type(p) is int for k, p in v.items())
+        ),
+        "leave": lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v),
+        "target": lambda v: type(v) is int,
+        "teams": lambda v: (
+            isinstance(v, dict) and all(isinstance(v.get(k), list) for k in ("old", "new"))
+        ),
+    }
+    present = [key for key in checks if key in change]
+    return any(k in OPERATIONS for k in present) and all(checks[k](change[k]) for k in present)
+
+
+def summary(change: Mapping[str, Any]) -> Msg:
+    """What a table change did, in a line: ``Zoé replaces Dan, Eve joins``."""
+    parts: list[Msg] = []
+    for old, new in change.get("rename", {}).items():
+        parts.append(msg("{old} renamed {new}", old=old, new=new))
+    for old, new in change.get("replace", {}).items():
+        parts.append(msg("{new} replaces {old}", new=new, old=old))
+    for name, points in change.get("join", {}).items():
+        parts.append(
+            msg("{name} joins with {points}", name=name, points=points)
+            if points
+            else msg("{name} joins", name=name)
+        )
+    for name in change.get("leave", ()):
+        parts.append(msg("{name} leaves", name=name))
+    if change.get("target") is not None:
+        parts.append(msg("target {target}", target=change["target"]))
+    if not parts:
+        return msg("nothing")
+    said = parts[0]
+    for part in parts[1:]:  # each part stays a message, said in the reader's language
+        said = msg("{left}, {right}", left=said, right=part)
+    return said
