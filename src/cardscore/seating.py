@@ -186,79 +186,26 @@ def read_change(
     cardscore.games.base.InputError: --leave: nobody is called 'Dan' (players: Ann, Bob, Jena)
     """
     table = timeline.current
-    everyone = list(timeline.players())
     if game.default_team_names(table.players) and (join or leave):
-        option = "--join" if join else "--leave"
         raise InputError(
             msg(
                 "{option}: {game} is played by four fixed seats; a player who goes is "
                 "replaced (--replace OLD=NEW)",
-                option=option,
+                option="--join" if join else "--leave",
                 game=game.name,
             )
         )
+    reader = _ChangeReader(timeline)
     change: dict[str, Any] = {}
-    taken: dict[str, str] = {}  # folded name → the option that already names it
-
-    def mark(name: str, option: str) -> None:
-        key = fold(name)
-        if key in taken:
-            raise InputError(
-                msg(
-                    "{option}: {name} is already named by {other}",
-                    option=option,
-                    name=name,
-                    other=taken[key],
-                )
-            )
-        taken[key] = option
-
-    renames: dict[str, str] = {}
-    for text in rename:
-        old, new = _pair(text, "--rename")
-        old = _find(old, everyone, "--rename")
-        new = _new_name(new, "--rename", [p for p in everyone if p != old])
-        mark(old, "--rename")
-        renames[old] = new
-    if renames:
-        change["rename"] = renames
-        everyone = [renames.get(p, p) for p in everyone]
-    seated = [renames.get(p, p) for p in table.players]
-
-    def at_table(text: str, option: str) -> str:
-        name = renames.get(text, text)  # an old name is understood too
-        return _find(name, seated, option)
-
-    replaces: dict[str, str] = {}
-    for text in replace:
-        old, new = _pair(text, "--replace")
-        old = at_table(old, "--replace")
-        new = _newcomer(new, "--replace", everyone, seated)
-        mark(old, "--replace")
-        mark(new, "--replace")
-        replaces[old] = new
-    if replaces:
-        change["replace"] = replaces
-    joins: dict[str, int] = {}
-    for text in join:
-        name, _, points = text.partition("=")
-        name = _newcomer(name, "--join", everyone, seated)
-        mark(name, "--join")
-        if points.strip() and name in everyone:
-            raise InputError(
-                msg(
-                    "--join: {name} played earlier and comes back with his total; give no points",
-                    name=name,
-                )
-            )
-        joins[name] = _points(points, name) if points.strip() else 0
-    if joins:
-        change["join"] = joins
-    leaves: list[str] = []
-    for text in leave:
-        name = at_table(text, "--leave")
-        mark(name, "--leave")
-        leaves.append(name)
+    for option, texts, read in (
+        ("rename", rename, reader.rename),
+        ("replace", replace, reader.replace),
+        ("join", join, reader.join),
+    ):
+        pairs = dict(read(text) for text in texts)
+        if pairs:
+            change[option] = pairs
+    leaves = [reader.leave(text) for text in leave]
     if leaves:
         change["leave"] = leaves
     if target is not None:
@@ -267,22 +214,110 @@ def read_change(
         raise InputError(
             msg("nothing to change (--rename, --replace, --join, --leave or --target)")
         )
-    if joins or leaves:
-        count = len(seated) - len(leaves) + len(joins)
-        if not game.min_players <= count <= game.max_players:
-            raise InputError(
-                msg(
-                    "{option}: {game} is played by {low} to {high} players (the table would "
-                    "have {count})",
-                    option="--join" if count > len(seated) else "--leave",
-                    game=game.name,
-                    low=game.min_players,
-                    high=game.max_players,
-                    count=count,
-                )
-            )
+    _check_size(game, len(table.players), len(change.get("join", ())), len(leaves))
     _check_new_names(game, table, change)
     return change
+
+
+class _ChangeReader:
+    """Reads the names of one table change, in the order its operations are made: a
+    rename first (the other options may name the player by his old name or his new one),
+    and no player named by two options."""
+
+    def __init__(self, timeline: Timeline) -> None:
+        self.everyone = list(timeline.players())
+        self.first_seated = list(timeline.current.players)
+        self.seated = list(self.first_seated)
+        self.renames: dict[str, str] = {}
+        self.taken: dict[str, str] = {}  # folded name → the option that names it
+
+    def mark(self, name: str, option: str) -> None:
+        key = fold(name)
+        if key in self.taken:
+            raise InputError(
+                msg(
+                    "{option}: {name} is already named by {other}",
+                    option=option,
+                    name=name,
+                    other=self.taken[key],
+                )
+            )
+        self.taken[key] = option
+
+    def at_table(self, text: str, option: str) -> str:
+        """A player at the table, by his name (or the name a rename just corrected)."""
+        try:
+            return _find(text, self.seated, option)
+        except InputError:
+            if not self.renames:
+                raise
+            try:
+                old = _find(text, self.first_seated, option)
+            except InputError:
+                raise InputError(
+                    msg(
+                        "{option}: nobody is called {name!r} (players: {players})",
+                        option=option,
+                        name=text.strip(),
+                        players=", ".join(self.seated),
+                    )
+                ) from None
+            return self.renames.get(old, old)
+
+    def rename(self, text: str) -> tuple[str, str]:
+        old, new = _pair(text, "--rename")
+        old = _find(old, self.everyone, "--rename")
+        new = _new_name(new, "--rename", [p for p in self.everyone if p != old])
+        self.mark(old, "--rename")
+        self.renames[old] = new
+        self.everyone = [new if p == old else p for p in self.everyone]
+        self.seated = [new if p == old else p for p in self.seated]
+        return old, new
+
+    def replace(self, text: str) -> tuple[str, str]:
+        old, new = _pair(text, "--replace")
+        old = self.at_table(old, "--replace")
+        new = _newcomer(new, "--replace", self.everyone, self.seated)
+        self.mark(old, "--replace")
+        self.mark(new, "--replace")
+        return old, new
+
+    def join(self, text: str) -> tuple[str, int]:
+        name, _, points = text.partition("=")
+        name = _newcomer(name, "--join", self.everyone, self.seated)
+        self.mark(name, "--join")
+        if not points.strip():
+            return name, 0
+        if name in self.everyone:
+            raise InputError(
+                msg(
+                    "--join: {name} played earlier and comes back with his total; give no points",
+                    name=name,
+                )
+            )
+        return name, _points(points, name)
+
+    def leave(self, text: str) -> str:
+        name = self.at_table(text, "--leave")
+        self.mark(name, "--leave")
+        return name
+
+
+def _check_size(game: Game, seated: int, joins: int, leaves: int) -> None:
+    """A table that grows or shrinks stays within the game's numbers of players."""
+    count = seated - leaves + joins
+    if (joins or leaves) and not game.min_players <= count <= game.max_players:
+        raise InputError(
+            msg(
+                "{option}: {game} is played by {low} to {high} players (the table would "
+                "have {count})",
+                option="--join" if count > seated else "--leave",
+                game=game.name,
+                low=game.min_players,
+                high=game.max_players,
+                count=count,
+            )
+        )
 
 
 def _pair(text: str, option: str) -> tuple[str, str]:
