@@ -1,4 +1,4 @@
-"""The tarot rules core (RULES.md §1): worked examples, hand-computed rounds, bad inputs and
+"""The tarot rules core (docs/rules.md, Tarot): worked examples, hand-computed rounds, bad inputs and
 properties over generated rounds."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def each(**scores: int) -> dict[str, int]:
 
 
 # --------------------------------------------------------------------------------------------
-# Worked examples of RULES.md (mandatory)
+# Worked examples of docs/rules.md (mandatory)
 
 SEED_001 = [  # 4 players, Ann takes; (round, taker's score, each defender's)
     (
@@ -536,7 +536,7 @@ CHELEMS = [None, "announced", "non-annoncé", "chute", "défense"]
 
 
 def possible_points(bouts: int, params: TarotParams) -> tuple[float, float]:
-    """The taker's points with ``bouts`` bouts (RULES.md §4): a bout is worth 4.5 and the
+    """The taker's points with ``bouts`` bouts (docs/rules.md, Tarot): a bout is worth 4.5 and the
     excuse may be traded for a half-point card; without half points, rounded down."""
     low = max(0, 4.5 * bouts - 0.5)
     high = min(91, 91.5 - 4.5 * (3 - bouts))
@@ -607,7 +607,7 @@ def rounds(draw: st.DrawFn) -> tuple[Table, int, dict]:
 
 
 def maison_surplus(inp: dict, params: TarotParams) -> int:
-    """RULES.md §1.3 restated: with a called partner the round's scores sum to ±A."""
+    """docs/rules.md restated: with a called partner the round's scores sum to ±A."""
     points = inp["points"] if params.half_points else math.floor(inp["points"])
     diff = points - THRESHOLDS[inp["bouts"]]
     value = {"prise": 20, "garde": 40, "garde-sans": 80, "garde-contre": 160}[inp["contract"]]
