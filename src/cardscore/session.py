@@ -886,19 +886,28 @@ class Session:
         """Where a new replay starts: the latest stored checkpoint that leaves at least
         CHECKPOINT_SPAN rounds at hand if there is one, else the latest, else round 0.
 
-        Stored checkpoints count only at the tables they were computed at (the file's)."""
+        Stored checkpoints count only where the tables they were computed at (the file's)
+        seat the same players for the rounds before them: a table changed since, from the
+        next round on, leaves them good (a newcomer's column starts at 0 there)."""
         rounds = self.rounds
-        if not isinstance(rounds, StoredRounds) or rounds.table != timeline:
+        stored = rounds.table if isinstance(rounds, StoredRounds) else None
+        if not isinstance(stored, Timeline):
             return self._zero(columns)
         usable = [
             c
             for c in rounds.checkpoints()
-            if c.rounds <= len(rounds) and list(c.totals) == list(columns)
+            if c.rounds <= len(rounds)
+            and set(c.totals) <= set(columns)
+            and (stored == timeline or timeline.agrees_until(stored, c.rounds))
         ]
         if not usable:
             return self._zero(columns)
         roomy = [c for c in usable if c.rounds <= len(rounds) - CHECKPOINT_SPAN]
-        return max(roomy or usable, key=lambda c: c.rounds)
+        best = max(roomy or usable, key=lambda c: c.rounds)
+        if list(best.totals) == list(columns):
+            return best
+        totals = {column: best.totals.get(column, 0) for column in columns}
+        return Checkpoint(best.rounds, totals, best.carry, best.held)
 
     def _whole_replay(self, progress: _Progress) -> Callable[..., tuple[RoundRow, ...]]:
         """How to get every row of ``progress``, the rounds before its start included (or,
