@@ -632,12 +632,304 @@ def remove(
 
 
 # --------------------------------------------------------------------------------------------
+# table: who sits at the table, from the next round on
+
+
+@app.command("table")
+def table_command(
+    session: SessionArg = None,
+    rename: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--rename",
+            help="Correct a misspelt name everywhere, past rounds too. Repeatable.",
+            metavar=msg("OLD=NEW"),
+            autocompletion=completion.everyone,
+            show_default=False,
+        ),
+    ] = None,
+    replace: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--replace",
+            help="From the next round, NEW takes OLD's seat (and team), starting from 0; OLD "
+            "keeps his total on the sheet. Repeatable.",
+            metavar=msg("OLD=NEW"),
+            autocompletion=completion.seated,
+            show_default=False,
+        ),
+    ] = None,
+    join: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--join",
+            help="From the next round, a player arrives (tarot, rami), starting from POINTS "
+            "(default 0; a player who left comes back with his total). Repeatable.",
+            metavar=msg("NAME[=POINTS]"),
+            autocompletion=completion.gone,
+            show_default=False,
+        ),
+    ] = None,
+    leave: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--leave",
+            help="From the next round, a player leaves (tarot, rami); his total stays on the "
+            "sheet. Repeatable.",
+            metavar=msg("NAME"),
+            autocompletion=completion.seated,
+            show_default=False,
+        ),
+    ] = None,
+    target: Annotated[
+        int | None,
+        typer.Option(
+            "--target",
+            help="The score that ends the game, from the next round: a higher one lets a "
+            "finished game go on, a lower one may end it now.",
+            metavar=msg("N"),
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Change the table from the next round on: correct a name, replace a player, a player
+    joins or leaves, change the target; then print what it does to the game and the totals.
+    With no option, print who sits where and the table's changes so far."""
+    store = _lazy_store()
+    if not (rename or replace or join or leave) and target is None:
+        current = store.load(session)
+        _print_table(current, current.standings(), as_json)
+        return
+    with store.changing(session) as current:
+        previous = current.standings()
+        before = current.table()
+        change = current.change_table(
+            rename=rename or (),
+            replace=replace or (),
+            join=join or (),
+            leave=leave or (),
+            target=target,
+        )
+        standings = current.standings()
+        effects = _table_effects(current, change, before, previous, standings, undone=False)
+    from cardscore import seating
+
+    if as_json:
+        print_json(
+            {
+                "session": current.id,
+                "change": change,
+                "summary": tr(seating.summary(change)),
+                "players": list(current.table().players),
+                "totals": standings.totals,
+                "held": standings.held,
+                "finished": standings.finished,
+                "winner": standings.winner,
+                "next_dealer": standings.next_dealer,
+                "next_mort": standings.next_mort,
+            }
+        )
+        return
+    said = msg(
+        "Table changed from round {number}: {changes}.",
+        number=change["round"],
+        changes=seating.summary(change),
+    )
+    out(tr(said), soft_wrap=True)
+    for line in effects:
+        out(f"  {tr(line)}", soft_wrap=True)
+    _show_after(current, standings)
+
+
+def _table_effects(
+    current: Any, change: Any, before: Any, previous: Any, standings: Any, *, undone: bool
+) -> list[Msg]:
+    """What a table change (made, or ``undone``) does to the game, a line each: who starts
+    from what and who stops, the teams' new names, who deals the next round (and who is
+    mort), and what becomes of the target.  ``before`` is the table and ``previous`` the
+    standings before it was made or undone."""
+    lines: list[Msg] = []
+    if not undone:
+        lines += _newcomer_lines(change, previous, standings)
+    teams = change.get("teams")
+    if teams:
+        old, new = (teams["new"], teams["old"]) if undone else (teams["old"], teams["new"])
+        lines += [
+            msg("team {old} is now {new}", old=a, new=b)
+            for a, b in zip(old, new, strict=True)
+            if a != b
+        ]
+    if any(key in change for key in ("replace", "join", "leave")):
+        lines += _seat_lines(len(current.rounds) + 1, previous, standings)
+    lines += _goal_lines(current.game_rules, before, current.table(), previous, standings)
+    return lines
+
+
+def _newcomer_lines(change: Any, previous: Any, standings: Any) -> list[Msg]:
+    """Each newcomer's starting total (a player who left earlier comes back with his), and
+    the total of each player who stops: columns of their own at tarot and rami (a team
+    goes on at belote and coinche, with the same total)."""
+    totals, known = standings.totals, previous.columns
+    lines: list[Msg] = []
+    arrivals = [*change.get("replace", {}).values(), *change.get("join", {})]
+    for name in arrivals:
+        if name in totals:
+            total = _minus(totals[name])
+            lines.append(
+                msg("{name} comes back with {total}", name=name, total=total)
+                if name in known
+                else msg("{name} starts at {total}", name=name, total=total)
+            )
+    for name in [*change.get("replace", {}), *change.get("leave", ())]:
+        if name in totals:
+            lines.append(msg("{name} stops at {total}", name=name, total=_minus(totals[name])))
+    return lines
+
+
+def _seat_lines(number: int, previous: Any, standings: Any) -> list[Msg]:
+    """Who deals the next round (and who is mort), and whether a mort begins or ends (the
+    sixth player at tarot)."""
+    lines: list[Msg] = []
+    if standings.next_mort and not previous.next_mort:
+        lines.append(
+            msg("from round {number}, one player sits out each round (the mort)", number=number)
+        )
+    elif previous.next_mort and not standings.next_mort:
+        lines.append(msg("from round {number}, nobody sits out (no mort)", number=number))
+    if standings.next_mort == standings.next_dealer:  # the dealer sits out (tarot)
+        lines.append(
+            msg(
+                "round {number}: {dealer} deals and is mort",
+                number=number,
+                dealer=standings.next_dealer,
+            )
+        )
+    elif standings.next_mort:
+        lines.append(
+            msg(
+                "round {number}: {dealer} deals, {mort} is mort",
+                number=number,
+                dealer=standings.next_dealer,
+                mort=standings.next_mort,
+            )
+        )
+    else:
+        lines.append(
+            msg("round {number}: {dealer} deals", number=number, dealer=standings.next_dealer)
+        )
+    return lines
+
+
+def _goal_lines(game: Any, before: Any, after: Any, previous: Any, standings: Any) -> list[Msg]:
+    """What becomes of the game's end: a finished game that goes on, a game over now, a new
+    target (rami's automatic one follows the table's size; one set by hand stays)."""
+    goal = game.goal(after)
+    if goal is None:
+        return []
+    shown = game.shown_param(after.params, "target", after.players) or str(goal)
+    if previous.finished and not standings.finished:
+        return [msg("the game goes on to {target}", target=shown)]
+    if standings.finished and not previous.finished:
+        return [
+            msg(
+                "with a target of {target}, the game is over now: {winner} wins",
+                target=shown,
+                winner=standings.winner,
+            )
+        ]
+    if goal != game.goal(before):
+        if standings.finished:
+            return [msg("target now {target}; the game is still over", target=shown)]
+        return [msg("target now {target}", target=shown)]
+    resized = len(after.players) != len(before.players)
+    if resized and game.goal_text(after) is not None:  # a target that could follow the table
+        return [msg("the target stays {target} (set by hand)", target=shown)]
+    return []
+
+
+def _print_table(current: Any, standings: Any, as_json: bool) -> None:
+    """The table now: its players in seat order (and teams), who deals the next round (and
+    who is mort), the target, who left, and the table's changes so far, one a line."""
+    from cardscore import render, seating
+
+    game = current.game_rules
+    table = current.table()
+    number = len(current.rounds) + 1
+    goal = game.goal(table)
+    shown = None if goal is None else game.shown_param(table.params, "target", table.players)
+    gone = [p for p in current.timeline().players() if p not in table.players]
+    changes = [(era["from"], seating.summary(era)) for era in current.tables]
+    if as_json:
+        print_json(
+            {
+                "session": current.id,
+                "game": current.game,
+                "round": number,
+                "players": list(table.players),
+                "teams": list(game.columns(table)) if current.teams else [],
+                "left": gone,
+                "next_dealer": standings.next_dealer,
+                "next_mort": standings.next_mort,
+                "target": goal,
+                "finished": standings.finished,
+                "winner": standings.winner,
+                "changes": [{"round": first, "summary": tr(said)} for first, said in changes],
+            }
+        )
+        return
+    title = current.title or f"{current.game} ({current.rules})"
+    out(tr(msg("{title} — the table of round {number}:", title=title, number=number)))
+    out(f"  {', '.join(table.players)}", soft_wrap=True)
+    if current.teams:
+        pairs = game.default_team_names(table.players)
+        named = [
+            team if team == pair else f"{team} ({pair})"
+            for team, pair in zip(game.columns(table), pairs, strict=True)
+        ]
+        out(f"  {tr(msg('teams: {teams}', teams=', '.join(named)))}", soft_wrap=True)
+    out(f"  {render.seat_note(current, standings)}", soft_wrap=True)
+    if goal is not None:
+        out(f"  {tr(msg('target: {target}', target=shown or goal))}", soft_wrap=True)
+    if gone:
+        left = ", ".join(
+            f"{p} {_minus(standings.totals[p])}" if p in standings.totals else p for p in gone
+        )
+        out(f"  {tr(msg('left the table: {players}', players=left))}", soft_wrap=True)
+    if line := render.outcome_line(standings):
+        out(line)
+    if not changes:
+        out(_("No table change yet."))
+        return
+    out(_("Table changes:"))
+    for first, said in changes:
+        out(f"  {tr(msg('from round {number}: {changes}', number=first, changes=said))}")
+
+
+# --------------------------------------------------------------------------------------------
 # undo / redo
 
 
-def _undo_line(kind: str, said: Msg, *, redo: bool) -> Msg:
+def _undo_line(change: Any, said: Msg, *, redo: bool) -> Msg:
     """What undo and redo say, by the kind of change: the change's own line (its summary in
     the history) and how to go back."""
+    kind = change["kind"]
+    if kind == "table":
+        from cardscore import seating
+
+        changes, number = seating.summary(change), change["round"]
+        if redo:
+            return msg(
+                "Table change from round {number} redone: {changes} (`cardscore undo` takes "
+                "it back).",
+                number=number,
+                changes=changes,
+            )
+        return msg(
+            "Table change from round {number} undone: {changes} (`cardscore redo` makes it again).",
+            number=number,
+            changes=changes,
+        )
     if redo:
         return msg("Redone: {change} (`cardscore undo` takes it back).", change=said)
     if kind == "edit":
@@ -652,38 +944,54 @@ def _undo_or_redo(session: str | None, as_json: bool, *, redo: bool) -> None:
 
     with _lazy_store().changing(session) as current:
         previous = current.standings()
+        before = current.table()
         change = current.redo() if redo else current.undo()
         standings = current.standings()
         said = summary(change, current.game_rules, current.table_at, lambda n: None)
-    kind = change["kind"]
-    # the round the change is about, as it is now: added or removed, or as corrected
+        kind = change["kind"]
+        effects = (
+            _table_effects(current, change, before, previous, standings, undone=not redo)
+            if kind == "table"
+            else []
+        )
+    # the round the change is about, as it is now: added or removed, or as corrected (none
+    # for a table change)
     if kind in ("add", "insert"):
         inp = change["input"]
     elif kind == "edit":
         inp = change["new"] if redo else change["old"]
-    else:
+    elif kind == "remove":
         inp = change["old"]
+    else:
+        inp = None
     if as_json:
         print_json(
             {
                 "session": current.id,
                 "rounds": len(current.rounds),
-                "input": plain(inp),
+                "input": None if inp is None else plain(inp),
                 "totals": standings.totals,
                 "held": standings.held,
+                "finished": standings.finished,
+                "winner": standings.winner,
+                "next_dealer": standings.next_dealer,
+                "next_mort": standings.next_mort,
                 "change": {"kind": kind, "round": change["round"], "summary": tr(said)},
             }
         )
         return
-    out(tr(_undo_line(kind, said, redo=redo)), soft_wrap=True)
-    _show_changed(_changed(previous, standings))
+    out(tr(_undo_line(change, said, redo=redo)), soft_wrap=True)
+    for line in effects:
+        out(f"  {tr(line)}", soft_wrap=True)
+    if kind != "table":  # a table change moves no total (a rename would seem to)
+        _show_changed(_changed(previous, standings))
     _show_after(current, standings)
 
 
 @app.command()
 def undo(session: SessionArg = None, as_json: JsonOpt = False) -> None:
-    """Take back the last change: a round added, inserted, corrected or removed (it is kept:
-    `redo` makes it again). Alias: corriger."""
+    """Take back the last change: a round added, inserted, corrected or removed, or a table
+    change (it is kept: `redo` makes it again). Alias: corriger."""
     _undo_or_redo(session, as_json, redo=False)
 
 

@@ -99,9 +99,34 @@ def _session_of(ctx: Any) -> Any:
 
 @_safe
 def players(ctx: Any, incomplete: str) -> Candidates:
-    """The players of the session being completed (for --taker, --winner, --hand…)."""
+    """The players of the session being completed (for --taker, --winner, --hand…): those
+    at the table now first, then those who left (a correction of an earlier round)."""
+    timeline = _session_of(ctx).timeline()
+    seated = timeline.current.players
+    names = [*seated, *(p for p in timeline.players() if p not in seated)]
+    return _starting(((p, "") for p in names), incomplete)
+
+
+@_safe
+def seated(ctx: Any, incomplete: str) -> Candidates:
+    """The players at the table now (``table --replace``, ``--leave``)."""
     session = _session_of(ctx)
-    return _starting(((p, "") for p in session.players), incomplete)
+    return _starting(((p, "") for p in session.table().players), incomplete)
+
+
+@_safe
+def everyone(ctx: Any, incomplete: str) -> Candidates:
+    """Every player who ever sat at the table (``table --rename``)."""
+    session = _session_of(ctx)
+    return _starting(((p, "") for p in session.timeline().players()), incomplete)
+
+
+@_safe
+def gone(ctx: Any, incomplete: str) -> Candidates:
+    """The players who left the table and may come back (``table --join``)."""
+    timeline = _session_of(ctx).timeline()
+    seated = timeline.current.players
+    return _starting(((p, "") for p in timeline.players() if p not in seated), incomplete)
 
 
 @_safe
