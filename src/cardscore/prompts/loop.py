@@ -1,9 +1,11 @@
-"""The interactive round loop: record a round, corriger, redo, show, quit.
+"""The interactive round loop: record a round, corriger, redo, show, change the table, quit.
 
 Every change goes through the store under its lock and re-reads the file first, exactly as
 ``cardscore add`` does, so a second terminal on the same session never loses a round.
 Ctrl-C while a round is being entered or corrected discards that change only; Ctrl-C at the
-menu quits.  Recording, reviewing and correcting rounds are in :mod:`cardscore.prompts.correct`.
+menu quits.  Recording, reviewing and correcting rounds are in :mod:`cardscore.prompts.correct`;
+the table's changes, and what follows a game's end (play on to a new target, a new game at the
+same table), in :mod:`cardscore.prompts.table`.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from rich.text import Text
 from cardscore import render, store
 from cardscore.games.base import InputError
 from cardscore.i18n import _, msg, tr
-from cardscore.prompts import correct
+from cardscore.prompts import correct, table
 from cardscore.prompts.round import list_hint
-from cardscore.session import Session
+from cardscore.session import Session, Standings
 
 RECORD, UNDO, REDO, SHOW, PRINT, QUIT = "record", "undo", "redo", "show", "print", "quit"
+TABLE, PLAY_ON, NEW_GAME = "table", "play on", "new game"
 
 
 def play(session_id: str) -> None:
@@ -47,33 +50,11 @@ def play(session_id: str) -> None:
                 number=number,
                 dealer=standings.next_dealer,
             )
-        menu = [
-            questionary.Choice(
-                tr(record),
-                RECORD,
-                disabled=standings.finished and _("game over"),
-            ),
-            questionary.Choice(
-                _("Corriger (the last round, or an earlier one)"),
-                UNDO,
-                disabled=not session.rounds
-                and correct.last_change(session) is None
-                and _("nothing to correct"),
-            ),
-            questionary.Choice(
-                _("Redo (the last change undone)"),
-                REDO,
-                disabled=not session.undone and _("nothing to redo"),
-            ),
-            questionary.Choice(_("Show the scoresheet"), SHOW),
-            questionary.Choice(_("Print the scoresheet (HTML file)"), PRINT),
-            questionary.Choice(_("Quit"), QUIT),
-        ]
+        menu = [*head(record, standings, session), *tail(session)]
         try:
             action = questionary.select(
                 _("What now?"),
                 choices=menu,
-                default=SHOW if standings.finished else None,
                 instruction=list_hint(),
             ).unsafe_ask()
         except KeyboardInterrupt:
@@ -91,6 +72,18 @@ def play(session_id: str) -> None:
                 correct.corriger(session_id)
             except KeyboardInterrupt:
                 console.print(Text(_("Correction discarded; nothing was changed."), style="yellow"))
+        elif action in (TABLE, PLAY_ON):
+            try:
+                if action == TABLE:
+                    table.change_table(session_id)
+                else:
+                    table.play_on(session_id)
+            except KeyboardInterrupt:
+                console.print(
+                    Text(_("Table change discarded; nothing was changed."), style="yellow")
+                )
+        elif action == NEW_GAME:
+            session_id = table.next_game(session_id)
         elif action == REDO:
             try:
                 with store.changing(session_id) as current:
@@ -108,6 +101,40 @@ def play(session_id: str) -> None:
                 record_round(session_id)
             except KeyboardInterrupt:
                 console.print(Text(_("Round discarded; nothing was saved."), style="yellow"))
+
+
+def head(record: str, standings: Standings, session: Session) -> list[questionary.Choice]:
+    """The menu's first entries: the next round, or once the game is over what follows it
+    (play on to a new target, a new game at the same table)."""
+    if not standings.finished:
+        return [questionary.Choice(tr(record), RECORD)]
+    entries = []
+    if table.has_target(session):
+        entries.append(questionary.Choice(_("Play on to a new target"), PLAY_ON))
+    entries.append(questionary.Choice(_("New game, same table"), NEW_GAME))
+    return entries
+
+
+def tail(session: Session) -> list[questionary.Choice]:
+    """The menu's other entries: corrections, the scoresheet, the table, quit."""
+    return [
+        questionary.Choice(
+            _("Corriger (the last round, or an earlier one)"),
+            UNDO,
+            disabled=not session.rounds
+            and correct.last_change(session) is None
+            and _("nothing to correct"),
+        ),
+        questionary.Choice(
+            _("Redo (the last change undone)"),
+            REDO,
+            disabled=not session.undone and _("nothing to redo"),
+        ),
+        questionary.Choice(_("Show the scoresheet"), SHOW),
+        questionary.Choice(_("Print the scoresheet (HTML file)"), PRINT),
+        questionary.Choice(table.menu_label(session), TABLE),
+        questionary.Choice(_("Quit"), QUIT),
+    ]
 
 
 def record_round(session_id: str) -> None:
