@@ -214,7 +214,7 @@ def ask_join(session: Session) -> Ops | None:
             name=joined,
             total=total,
         )
-        questionary.print(tr(back), style="italic")
+        render.console().print(Text(tr(back), style="italic"))
         return {JOIN: [joined]}
 
     def check(text: str) -> str | None:
