@@ -239,6 +239,6 @@ def test_a_round_after_the_end_is_refused_word_for_word() -> None:
         s.add({"taker": "Est", "trump": "hearts", "points": "82", "dix_de_der": "taker"})
     assert str(caught.value) == (
         f"the game is over ({s.standings().winner} won): start a new one with "
-        "`cardscore new belote`"
+        "`cardscore new belote`, or play on to a higher target with `cardscore table --target N`"
     )
     assert s.standings().winner == "EW"

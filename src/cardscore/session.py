@@ -541,7 +541,8 @@ class Session:
         if standings.finished:
             raise InputError(
                 msg(
-                    "the game is over ({winner} won): start a new one with `cardscore new {game}`",
+                    "the game is over ({winner} won): start a new one with `cardscore new "
+                    "{game}`, or play on to a higher target with `cardscore table --target N`",
                     winner=standings.winner,
                     game=self.game,
                 )
