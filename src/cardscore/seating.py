@@ -88,13 +88,12 @@ class Timeline:
             table = _next_table(table, change)
             newcomers = []
             joined = change.get("join", {})
-            seats = game.columns(table)
-            for index in range(len(seats) - 1, -1, -1):  # right to left: see _place
-                column = seats[index]
+            replaced = {new: old for old, new in change.get("replace", {}).items()}
+            for column in game.columns(table):
                 if column not in columns:
-                    _place(columns, seats, index)
+                    _place(columns, column, replaced.get(column))
                     newcomers.append((column, int(joined.get(column, 0))))
-            eras.append(Era(table, tuple(reversed(newcomers))))
+            eras.append(Era(table, tuple(newcomers)))
         return cls(tuple(eras), tuple(columns))
 
     @property
@@ -148,20 +147,22 @@ def _next_table(table: Table, change: Mapping[str, Any]) -> Table:
     )
     last = (table.seat + first - table.first - 1) % len(old)  # the last dealer's seat
     before = sum(1 for p in old[:last] if p not in leave)  # seats left before his
-    seat = (before + (old[last] not in leave)) % len(players)
+    # before the first round nobody dealt: the first seat deals it
+    seat = (before + (old[last] not in leave)) % len(players) if first > 1 else 0
     params = table.params
     if change.get("target") is not None:
         params = dataclasses.replace(params, target=change["target"])
     return Table(table.game, players, params, table.teams, first, seat)
 
 
-def _place(columns: list[str], seats: Sequence[str], index: int) -> None:
-    """Put the new column ``seats[index]`` among ``columns``: before the column of the seat
-    after it (a replacement beside the player he replaces), or last for the last seat."""
-    if index == len(seats) - 1:
-        columns.append(seats[index])
+def _place(columns: list[str], column: str, replaced: str | None) -> None:
+    """Put the new ``column`` among ``columns``: right after the column of the player it
+    replaces (``replaced``), or last for an arrival.  (Not beside the seat after it: a
+    player who came back sits after the others, and his column is where it always was.)"""
+    if replaced is None:
+        columns.append(column)
     else:
-        columns.insert(columns.index(seats[index + 1]), seats[index])
+        columns.insert(columns.index(replaced) + 1, column)
 
 
 # --------------------------------------------------------------------------------------------
@@ -210,7 +211,8 @@ def read_change(
         ("replace", replace, reader.replace),
         ("join", join, reader.join),
     ):
-        pairs = dict(read(text) for text in texts)
+        # (a rename to the very same spelling changes nothing)
+        pairs = {key: value for key, value in map(read, texts) if key != value}
         if pairs:
             change[option] = pairs
     leaves = [reader.leave(text) for text in leave]
@@ -275,6 +277,15 @@ class _ChangeReader:
     def rename(self, text: str) -> tuple[str, str]:
         old, new = _pair(text, "--rename")
         old = _find(old, self.everyone, "--rename")
+        if old in self.renames.values():  # renames are made at once: no chain (A=B, B=C)
+            raise InputError(
+                msg(
+                    "{option}: {name} is already named by {other}",
+                    option="--rename",
+                    name=old,
+                    other="--rename",
+                )
+            )
         new = _new_name(new, "--rename", [p for p in self.everyone if p != old])
         self.mark(old, "--rename")
         self.renames[old] = new
