@@ -6,15 +6,24 @@ too, so every format shows the same numbers.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from cardscore.i18n import tr
+from cardscore.seating import ERA_OPERATIONS
+from cardscore.seating import summary as change_summary
 from cardscore.session import RoundRow, Session, Standings
 
 
 def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
     """``{id, game, rules, params, title, columns, rounds, totals, held, finished, winner}``
-    plus ``players``, ``teams``, ``created``, ``updated``, ``next_dealer``, ``next_mort`` and
-    ``unawarded`` (the points held when the game ended, which nobody gets; else 0)."""
+    plus ``players``, ``teams``, ``created``, ``updated``, ``next_dealer``, ``next_mort``,
+    ``unawarded`` (the points held when the game ended, which nobody gets; else 0) and
+    ``table_changes`` (see :func:`table_changes`).
+
+    ``columns`` are every column the session ever had (a player who left, one who joined);
+    ``totals`` hold every one of them (a player who left keeps his total); ``players`` are
+    the players at the table now (the ones the next round is played by)."""
     ended = session.ended_after(standings)
     return {
         "id": session.id,
@@ -22,7 +31,7 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
         "rules": session.rules,
         "params": session.params,
         "title": session.title,
-        "players": session.players,
+        "players": list(session.table().players),
         "teams": session.teams,
         "created": session.created,
         "updated": session.updated,
@@ -35,7 +44,24 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
         "next_dealer": standings.next_dealer,
         "next_mort": standings.next_mort,
         "unawarded": standings.held if standings.finished else 0,
+        "table_changes": table_changes(session),
     }
+
+
+def table_changes(session: Session) -> list[dict[str, Any]]:
+    """The table changes in force, in order: ``{from, summary, replace, join, leave,
+    target}`` — ``from`` is the first round the new table plays (moved by the rounds
+    inserted or removed before it), ``summary`` the change in a line in the current language
+    (``Zoé replaces Dan``), then the operations it made (those given only), as the history
+    keeps them, with the names spelled as they are now.
+
+    A rename is not listed: it changed no table, only a name, which the whole sheet spells
+    the new way (its past rounds too)."""
+    changes = []
+    for era in session.tables:  # the eras: their rounds are kept up to date
+        ops = copy.deepcopy({key: era[key] for key in ERA_OPERATIONS if key in era})
+        changes.append({"from": era["from"], "summary": tr(change_summary(ops)), **ops})
+    return changes
 
 
 def round_document(row: RoundRow, ended: int | None = None) -> dict[str, Any]:
@@ -43,15 +69,23 @@ def round_document(row: RoundRow, ended: int | None = None) -> dict[str, Any]:
     breakdown, held, terms, edited, after_end}`` — ``terms`` is what the round was (who
     took, made or not, by how much, every term with its owner: the round's record, see
     :mod:`cardscore.games.record`); ``edited`` when it was last corrected (or ``null``);
-    ``after_end`` whether it was recorded after the round ``ended`` that ended the game."""
+    ``after_end`` whether it was recorded after the round ``ended`` that ended the game.
+
+    ``scores`` and ``totals`` hold the columns of the table that played the round only: a
+    player not at the table that round (not yet come, or gone) is in neither."""
     record = row.record
+    seated = row.columns
+    scores, totals = row.scores, row.totals
+    if len(seated) != len(totals):  # the table changed: the others are left out
+        scores = {column: score for column, score in scores.items() if column in seated}
+        totals = {column: total for column, total in totals.items() if column in seated}
     return {
         "number": row.number,
         "dealer": row.dealer,
         "mort": row.mort,
         "input": row.input,
-        "scores": row.scores,
-        "totals": row.totals,
+        "scores": scores,
+        "totals": totals,
         "breakdown": list(row.breakdown),
         "held": row.held,
         "terms": None if record is None else record.as_json(),
