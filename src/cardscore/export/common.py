@@ -1,4 +1,5 @@
-"""What every format shares: titles, the ranking, the rule parameters, the chart's scales.
+"""What every format shares: titles, the ranking, the rule parameters, the table changes, the
+chart's scales.
 
 Every function reads the :func:`cardscore.document.scoresheet` document (a plain ``dict``), so
 that all formats show the same numbers.  Nothing here imports a heavy library.
@@ -96,12 +97,15 @@ def parameters(doc: Doc) -> list[tuple[str, str, str]]:
     from cardscore.games import get_game
     from cardscore.games.base import InputError, describe_params, params_from_dict
 
+    stored = dict(doc["params"])
+    if (goal := changed_target(doc)) is not None:
+        stored["target"] = goal  # the target in force, as the table changed it
     try:
         game = get_game(doc["game"])
-        params = params_from_dict(game.params_cls, doc["params"])
+        params = params_from_dict(game.params_cls, stored)
     except (KeyError, TypeError, ValueError, InputError):
         # a sheet of a game or rule set this version does not know: the values as stored
-        return [(key.replace("_", "-"), _plain(value), "") for key, value in doc["params"].items()]
+        return [(key.replace("_", "-"), _plain(value), "") for key, value in stored.items()]
 
     def shown(name: str, value: Any) -> str | None:
         text = game.shown_param(params, name, doc["players"])  # rami: its automatic target
@@ -122,7 +126,8 @@ def parameters_line(doc: Doc) -> str:
 
 def seats(doc: Doc) -> list[tuple[str, list[str]]]:
     """Each score column with its players: ``[(team, [player, player]), …]`` for a game in
-    teams (players 1 & 3 against 2 & 4), ``[(player, []), …]`` otherwise."""
+    teams (players 1 & 3 against 2 & 4, those at the table now), ``[(player, []), …]``
+    otherwise (every player who played, one who left too)."""
     columns = list(doc["columns"])
     players = list(doc["players"])
     if doc["teams"] and len(columns) == 2 and len(players) == 4:
@@ -131,12 +136,13 @@ def seats(doc: Doc) -> list[tuple[str, list[str]]]:
 
 
 def seat_names(doc: Doc) -> list[str]:
-    """Each team with its players (``NS (Sud, Nord)``), or each player."""
+    """Each team with its players (``NS (Sud, Nord)``), or each player (``Dan (left)``
+    for one who left)."""
     if doc["teams"]:
         return [
             f"{team} ({', '.join(members)})" if members else team for team, members in seats(doc)
         ]
-    return list(doc["players"])
+    return [label(doc, column) for column in doc["columns"]]
 
 
 def seats_line(doc: Doc) -> str:
@@ -153,23 +159,43 @@ def lower_wins(doc: Doc) -> bool:
     return get_game(doc["game"]).lower_wins
 
 
-def ranking(doc: Doc) -> list[tuple[int, str, int]]:
+def ranking(doc: Doc) -> list[tuple[int | None, str, int]]:
     """``(place, column, total)``, best first; equal totals share a place.
+
+    A player who left keeps his total.  Where the game has no set end (tarot) he is ranked
+    by it with the others: his total is what he takes home.  Where the game ends at a target
+    (rami), only the players at the table are still in the running: he is listed after
+    them, with no place (``None``).
 
     >>> ranking({"game": "tarot", "columns": ["A", "B", "C"],
     ...          "totals": {"A": 10, "B": 30, "C": 10}})
     [(1, 'B', 30), (2, 'A', 10), (2, 'C', 10)]
     >>> ranking({"game": "rami", "columns": ["A", "B"], "totals": {"A": 120, "B": 40}})
     [(1, 'B', 40), (2, 'A', 120)]
+    >>> ranking({"game": "rami", "columns": ["A", "B", "C"], "players": ["A", "C"],
+    ...          "totals": {"A": 120, "B": 40, "C": 90}, "params": {"target": 500}})
+    [(1, 'C', 90), (2, 'A', 120), (None, 'B', 40)]
     """
     totals = doc["totals"]
     sign = 1 if lower_wins(doc) else -1
     order = sorted(doc["columns"], key=lambda c: sign * totals[c])
-    result: list[tuple[int, str, int]] = []
+    out: set[str] = set()
+    if target(doc) is not None:  # only the players at the table can still win
+        out = {column for column in order if has_left(doc, column)}
+        order.sort(key=lambda c: c in out)
+    result: list[tuple[int | None, str, int]] = []
     for index, column in enumerate(order, start=1):
+        if column in out:
+            result.append((None, column, totals[column]))
+            continue
         place = result[-1][0] if result and result[-1][2] == totals[column] else index
         result.append((place, column, totals[column]))
     return result
+
+
+def place_text(place: int | None) -> str:
+    """A place in the ranking (``1``), or ``–`` for a player out of the running."""
+    return "–" if place is None else str(place)
 
 
 def outcome(doc: Doc) -> str:
@@ -179,7 +205,7 @@ def outcome(doc: Doc) -> str:
     if not doc["rounds"]:
         return _("No round played yet.")
     places = ranking(doc)
-    leaders = [column for place, column, _total in places if place == 1]
+    leaders = [label(doc, column) for place, column, _total in places if place == 1]
     if doc["game"] == "tarot":
         if len(leaders) == 1:
             text = msg("No winner yet (tarot has no set end); leading: {leader}", leader=leaders[0])
@@ -366,6 +392,86 @@ def has_held(doc: Doc) -> bool:
 
 
 # --------------------------------------------------------------------------------------------
+# Table changes: who played which rounds, the lines where the table changed
+
+
+def at_table(doc: Doc) -> frozenset[str]:
+    """The columns of the table that plays now (every column of a game in teams, whose four
+    seats never change; the players at the table otherwise).
+
+    >>> sorted(at_table({"teams": [], "columns": ["A", "B", "C"], "players": ["A", "C"]}))
+    ['A', 'C']
+    """
+    if doc.get("teams") or "players" not in doc:
+        return frozenset(doc["columns"])
+    return frozenset(doc["players"])
+
+
+def has_left(doc: Doc, column: str) -> bool:
+    """Whether ``column`` is a player who left the table (replaced, or gone)."""
+    return column not in at_table(doc)
+
+
+def label(doc: Doc, column: str) -> str:
+    """A column's name where the totals are listed: ``Dan (left)`` for a player who left.
+
+    >>> label({"teams": [], "columns": ["A", "B"], "players": ["A"]}, "B")
+    'B (left)'
+    """
+    return tr(msg("{name} (left)", name=column)) if has_left(doc, column) else column
+
+
+def people(doc: Doc) -> list[str]:
+    """Every name a rounds table may write in its Dealer (or Mort) column: the players at
+    the table now and every dealer and mort of the rounds (a player who left too)."""
+    names = dict.fromkeys(doc["players"])
+    for row in doc["rounds"]:
+        names[row["dealer"]] = None
+        if row.get("mort"):
+            names[row["mort"]] = None
+    return list(names)
+
+
+def played(row: Mapping[str, Any], column: str) -> bool:
+    """Whether ``column`` was at the table in round ``row`` (its cells are blank if not)."""
+    return column in row["totals"]
+
+
+def change_line(change: Mapping[str, Any]) -> str:
+    """The line a sheet writes where the table changed: ``from round 12: Zoé replaces Dan``."""
+    return tr(
+        msg("from round {number}: {changes}", number=change["from"], changes=change["summary"])
+    )
+
+
+def table_changes(doc: Doc) -> list[Mapping[str, Any]]:
+    return list(doc.get("table_changes") or ())
+
+
+def changes_before(doc: Doc) -> dict[int, list[str]]:
+    """The change lines to write above each round (by its number) that a new table played
+    first; those of the table that plays the next round (not yet played) under the key of
+    the next round's number (written under the last round).
+
+    >>> changes_before({"rounds": [{"number": 1}, {"number": 2}], "table_changes": [
+    ...     {"from": 2, "summary": "Zoé joins"}, {"from": 3, "summary": "Bob leaves"}]})
+    {2: ['from round 2: Zoé joins'], 3: ['from round 3: Bob leaves']}
+    """
+    count = len(doc["rounds"])
+    lines: dict[int, list[str]] = {}
+    for change in table_changes(doc):
+        number = min(int(change["from"]), count + 1)
+        lines.setdefault(number, []).append(change_line(change))
+    return lines
+
+
+def changed_target(doc: Doc) -> int | None:
+    """The target a table change set (the last one), or ``None``."""
+    goals = [c["target"] for c in table_changes(doc) if c.get("target") is not None]
+    return int(goals[-1]) if goals else None
+
+
+# --------------------------------------------------------------------------------------------
 # Chart scales
 
 
@@ -408,18 +514,42 @@ def tick_label(value: int) -> str:
     return f"{value / 1_000_000:g}M"
 
 
-def series(doc: Doc, column: str, limit: int = 1500) -> list[tuple[int, int]]:
-    """The running total of ``column`` after each round, as ``(round, total)`` points from
-    ``(0, 0)``.  Past ``limit`` rounds the points are thinned, bucket by bucket, keeping each
-    bucket's first, lowest, highest and last point, so the drawn line keeps its shape.
+def runs(doc: Doc, column: str, limit: int = 1500) -> list[list[tuple[int, int]]]:
+    """The running total of ``column`` as lines of ``(round, total)`` points, one for each
+    stretch of rounds it played: from the total it came with, before its first round
+    (``(0, 0)`` for a player there from the start), to its total after its last round.  Past
+    ``limit`` rounds the points are thinned, bucket by bucket, keeping each bucket's first,
+    lowest, highest and last point, so the drawn line keeps its shape.
 
-    >>> series({"rounds": [{"number": 1, "totals": {"A": 5}}]}, "A")
-    [(0, 0), (1, 5)]
-    >>> len(series({"rounds": [{"number": n, "totals": {"A": n % 7}} for n in range(1, 10001)]},
-    ...            "A", limit=400)) <= 401
+    >>> runs({"rounds": [{"number": 1, "scores": {"A": 5}, "totals": {"A": 5}}]}, "A")
+    [[(0, 0), (1, 5)]]
+    >>> runs({"rounds": [{"number": 1, "scores": {}, "totals": {}},
+    ...                  {"number": 2, "scores": {"A": 5}, "totals": {"A": 45}},
+    ...                  {"number": 3, "scores": {}, "totals": {}}]}, "A")
+    [[(1, 40), (2, 45)]]
+    >>> rounds = [{"number": n, "scores": {"A": 1}, "totals": {"A": n % 7}}
+    ...           for n in range(1, 10001)]
+    >>> len(runs({"rounds": rounds}, "A", limit=400)[0]) <= 401
     True
     """
-    points = [(0, 0)] + [(row["number"], row["totals"][column]) for row in doc["rounds"]]
+    if not doc["rounds"]:
+        return [[(0, 0)]]  # every line's start, and nothing yet
+    lines: list[list[tuple[int, int]]] = []
+    line: list[tuple[int, int]] | None = None
+    for row in doc["rounds"]:
+        totals = row["totals"]
+        if column not in totals:  # not at the table: the line stops
+            line = None
+            continue
+        total = totals[column]
+        if line is None:  # the line starts from the total the column came with
+            line = [(row["number"] - 1, total - row["scores"].get(column, 0))]
+            lines.append(line)
+        line.append((row["number"], total))
+    return [_thinned(points, limit) for points in lines]
+
+
+def _thinned(points: list[tuple[int, int]], limit: int) -> list[tuple[int, int]]:
     if len(points) <= limit:
         return points
     buckets = max(1, limit // 4)
@@ -445,10 +575,11 @@ def target(doc: Doc) -> int | None:
     >>> target({"game": "tarot", "params": {}, "players": ["A", "B", "C"]}) is None
     True
     """
-    params = doc["params"]
-    value = params.get("target") or 0
+    params = doc.get("params", {})
+    value = changed_target(doc) or params.get("target") or 0
     if not value and doc["game"] == "rami":
-        value = params.get("target_per_opponent", 0) * (len(doc["players"]) - 1)
+        players = doc.get("players") or doc["columns"]  # the table that plays now
+        value = params.get("target_per_opponent", 0) * (len(players) - 1)
     return int(value) if value else None
 
 
@@ -474,13 +605,20 @@ def chart_axes(doc: Doc) -> Axes:
 
 
 def value_range(doc: Doc) -> tuple[int, int]:
-    """The lowest and highest running totals (0 included: every line starts there), and the
-    game's target when a total came within a third of it (so its line is drawn)."""
+    """The lowest and highest running totals (0 included: every line starts there, a
+    newcomer's from the total he came with), and the game's target when a total came within
+    a third of it (so its line is drawn)."""
     low = high = 0
+    before: Mapping[str, int] = {}
     for row in doc["rounds"]:
-        values = row["totals"].values()
+        totals = row["totals"]
+        values = totals.values()
         low = min(low, *values)
         high = max(high, *values)
+        for column in totals.keys() - before.keys():  # a line starts: from where it came
+            start = totals[column] - row["scores"].get(column, 0)
+            low, high = min(low, start), max(high, start)
+        before = totals
     goal = target(doc)
     if goal and high * 3 >= goal * 2:
         high = max(high, goal)

@@ -13,6 +13,13 @@
   When rounds were corrected, an ``Edited`` column holds the time of each one's last
   correction (ISO 8601, empty for the others); when rounds were recorded after the game's
   end (a correction ended it earlier), an ``After the end`` column says ``yes`` for them.
+* When the table changed (a player replaced, one who joined or left, a new target), a
+  ``Table change`` column says it in the row of the first round the new table played
+  (``Zoé replaces Dan``; two changes before one round joined by ``; ``); a change made after
+  the last round is said in the totals row (``from round 11: Bob leaves``).  A column, not a
+  row between the rounds: every row stays a round, so that the sheet can be sorted,
+  filtered and charted.  A player's cells are empty in the rounds he did not play (before
+  he joined, after he left), as a spreadsheet expects of a missing value.
 * Then one row per round, then a final **totals row**: ``Total`` in the Round column, each
   column's total in its ``total`` column (its score cell empty), the points still held.
   When the game ended with points held (a litige in the last round), a last row says, in its
@@ -63,6 +70,9 @@ def render(doc: Doc) -> str:
     after_end = common.ended_after(doc) is not None
     if after_end:
         head.append(_("After the end"))
+    changes = _changes(doc)
+    if changes:
+        head.append(_("Table change"))
     yes = _("yes")
     writer.writerow(head)
     rows = []
@@ -72,14 +82,19 @@ def render(doc: Doc) -> str:
         if mort:
             cells.append(cell_text(row["mort"] or ""))
         for name in names:
-            cells.append(scores.get(name, 0))
-            cells.append(totals[name])
+            if name in totals:
+                cells.append(scores.get(name, 0))
+                cells.append(totals[name])
+            else:  # not at the table that round: no value
+                cells += ["", ""]
         if held:
             cells.append(row["held"])
         if edited:
             cells.append(row["edited"] or "")
         if after_end:
             cells.append(yes if row["after_end"] else "")
+        if changes:
+            cells.append(cell_text(changes.get(row["number"], "")))
         rows.append(cells)
     writer.writerows(rows)
     last: list[object] = [_("Total"), "", *([""] if mort else [])]
@@ -88,7 +103,23 @@ def render(doc: Doc) -> str:
     if held:
         last.append(doc["held"])
     last += [""] * (edited + after_end)
+    if changes:
+        last.append(cell_text(changes.get(0, "")))
     writer.writerow(last)
     if common.unawarded(doc):
         writer.writerow([common.held_line(doc)])
     return buffer.getvalue()
+
+
+def _changes(doc: Doc) -> dict[int, str]:
+    """The Table change column: each round's cell (by its number), and the totals row's
+    (key 0) for the table of the next round, not yet played."""
+    following = len(doc["rounds"]) + 1
+    cells: dict[int, list[str]] = {}
+    for change in common.table_changes(doc):
+        number = min(int(change["from"]), following)
+        if number == following:
+            cells.setdefault(0, []).append(common.change_line(change))
+        else:
+            cells.setdefault(number, []).append(change["summary"])
+    return {number: "; ".join(said) for number, said in cells.items()}

@@ -15,6 +15,11 @@ rounds recorded after the end are in a second ``<tbody class="after-end">`` that
 a ``<tr class="ended">`` saying where the game ended, each number carrying ``†``; a legend
 under the table says what the marks mean.
 
+Where the table changed, a ``<tr class="table-change">`` across the table says how, above
+the first round the new table played (``from round 12: Zoé replaces Dan``); a player's cells
+are empty (``td.out``) in the rounds he did not play, and his line in the chart runs from
+his first round to his last.  A player who left keeps his total, marked ``(left)``.
+
 Printed (``@page`` A4), the table's heading repeats on every page, rows are not split, and
 colours are kept (``print-color-adjust: exact``).
 
@@ -34,7 +39,7 @@ from cardscore.i18n import _, language, msg, tr
 CSS = """
 :root { --ink: #1b1f24; --muted: #5b6470; --rule: #c9ced6; --zebra: #f3f5f8;
         --plus: #17663a; --minus: #b3261e; --accent: #0b4f8a;
-        --late: #fbf1de; --late-ink: #7a4a00; }
+        --late: #fbf1de; --late-ink: #7a4a00; --change: #e6eef7; }
 * { box-sizing: border-box; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 html { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink);
        font-size: 15px; line-height: 1.35; }
@@ -90,6 +95,9 @@ table.rounds tbody.after-end tr.after-end td { font-style: italic; background: v
 table.rounds tr.ended td { text-align: left; font-weight: bold; font-style: normal;
                            color: var(--late-ink); background: var(--late);
                            border-top: 1.5px dashed var(--late-ink); }
+table.rounds tbody tr.table-change td { text-align: left; font-weight: bold; font-style: normal;
+                                       color: var(--accent); background: var(--change);
+                                       border-top: 1.5px solid var(--accent); }
 p.legend { color: var(--muted); font-size: .8rem; margin: .4rem 0; }
 .details { columns: 2 20rem; column-gap: 2rem; font-size: .8rem; }
 .details .round { break-inside: avoid; page-break-inside: avoid; margin: 0 0 .6rem; }
@@ -172,8 +180,8 @@ def summary(doc: Doc) -> str:
     for place, column, total in common.ranking(doc):
         first = ' class="first"' if place == 1 and doc["rounds"] else ""
         rows.append(
-            f'<tr{first}><td class="n">{place}</td><td>{escape(column)}</td>'
-            f'<td class="n">{total}</td></tr>'
+            f'<tr{first}><td class="n">{common.place_text(place)}</td>'
+            f'<td>{escape(common.label(doc, column))}</td><td class="n">{total}</td></tr>'
         )
     held = common.held_line(doc)
     ranking_title = escape(common.ranking_heading(doc))
@@ -187,7 +195,7 @@ def summary(doc: Doc) -> str:
             )
             seats.append(f"<li>{tr(team)}</li>")
         else:
-            seats.append(f"<li>{escape(column)}</li>")
+            seats.append(f"<li>{escape(common.label(doc, column))}</li>")
     return "\n".join(
         [
             '<section class="summary">',
@@ -262,6 +270,12 @@ def rounds_table(doc: Doc) -> str:
         return cache[text]
 
     width = fixed + 2 * len(names) + (1 if held else 0)
+    changes = common.changes_before(doc)
+
+    def change_rows(number: int) -> None:
+        for line in changes.get(number, ()):
+            lines.append(f'<tr class="table-change"><td colspan="{width}">{escape(line)}</td></tr>')
+
     for row in doc["rounds"]:
         scores, totals = row["scores"], row["totals"]
         number = str(row["number"])
@@ -276,10 +290,14 @@ def rounds_table(doc: Doc) -> str:
                 lines.append("</tbody>")
                 lines.append('<tbody class="after-end">')
                 lines.append(f'<tr class="ended"><td colspan="{width}">{text}</td></tr>')
+        change_rows(row["number"])
         cells = [f'<td class="n">{number}</td><td class="who">{esc(row["dealer"])}</td>']
         if mort:
             cells.append(f'<td class="who">{esc(row["mort"] or "")}</td>')
         for name in names:
+            if name not in totals:  # not at the table that round
+                cells.append(OUT)
+                continue
             score = scores.get(name, 0)
             kind = "plus" if score > 0 else "minus" if score < 0 else "zero"
             cells.append(
@@ -289,6 +307,7 @@ def rounds_table(doc: Doc) -> str:
         if held:
             cells.append(f'<td class="n">{row["held"] or ""}</td>')
         lines.append(opening + "".join(cells) + "</tr>")
+    change_rows(len(doc["rounds"]) + 1)  # the table of the next round
     lines.append("</tbody>")
     foot = [f'<td colspan="{fixed}">{escape(_("Total"))}</td>']
     for name in names:
@@ -303,6 +322,10 @@ def rounds_table(doc: Doc) -> str:
         note = _("At 6 players the dealer sits out the round: the mort.")
         lines.append(f'<p class="mortnote">{escape(note)}</p>')
     return "\n".join(lines)
+
+
+#: The two cells of a player in a round he did not play (not yet come, or gone).
+OUT = '<td class="n pts out"></td><td class="n total out"></td>'
 
 
 def _marks(row: Doc) -> str:
@@ -406,11 +429,13 @@ def chart(doc: Doc) -> str:
     out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
                'stroke-linecap="round">')  # fmt: skip
     for index, name in enumerate(names):
-        points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in common.series(doc, name))
-        out.append(
-            f'<polyline data-column="{escape(name)}" stroke="{PALETTE[index % len(PALETTE)]}"'
-            f'{_dash(index)} points="{points}"><title>{escape(name)}</title></polyline>'
-        )
+        # one line for each stretch of rounds the column played
+        for run in common.runs(doc, name):
+            points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in run)
+            out.append(
+                f'<polyline data-column="{escape(name)}" stroke="{PALETTE[index % len(PALETTE)]}"'
+                f'{_dash(index)} points="{points}"><title>{escape(name)}</title></polyline>'
+            )
     out.append("</g>")
     out.append('<g class="legend" fill="#1b1f24">')
     legend_top = bottom + AXIS_SPACE + 8
@@ -419,7 +444,7 @@ def chart(doc: Doc) -> str:
         row, col = divmod(index, LEGEND_PER_ROW)
         left = PLOT_LEFT + col * cell
         middle_y = legend_top + row * LEGEND_ROW + 8
-        label = escape(common.truncate(name, 22))
+        label = escape(common.truncate(common.label(doc, name), 22))
         out.append(
             f'<line x1="{left:.1f}" x2="{left + 34:.1f}" y1="{middle_y:.1f}" y2="{middle_y:.1f}" '
             f'stroke="{PALETTE[index % len(PALETTE)]}" stroke-width="3"{_dash(index)}/>'

@@ -5,6 +5,10 @@ number, dealer (and mort at 6-player tarot), and for each column the round's sco
 running total — then the ranking table, held points and the winner.  The totals are in the
 ranking table, not in the rounds table, so that every row of the rounds table is a round.
 
+Where the table changed, the rounds table stops, an italic line says how (``from round 12:
+Zoé replaces Dan``) and the table starts again; a player's cells are empty in the rounds he
+did not play.  A player who left keeps his total, marked ``(left)`` in the ranking.
+
 Every heading is in the current language (the bold labels are part of each translated
 sentence: ``**Joueurs :** Ann, Bob``); the user's texts are escaped before they go in.
 """
@@ -59,7 +63,8 @@ def render(doc: Doc) -> str:
     lines.append("| " + " | ".join(escape(head) for head in heads) + " |")
     lines.append("|---:|---|---:|")
     for place, column, total in common.ranking(doc):
-        lines.append(f"| {place} | {escape(column)} | {total} |")
+        name = escape(common.label(doc, column))
+        lines.append(f"| {common.place_text(place)} | {name} | {total} |")
     lines.append("")
     if held := common.held_line(doc):
         lines.append(escape(held))
@@ -85,9 +90,16 @@ def rounds_table(doc: Doc) -> list[str]:
     lines = list(heading)
     marked = common.any_edited(doc)
     ended = common.ended_after(doc)
+    changes = common.changes_before(doc)
     for row in doc["rounds"]:
         scores, totals = row["scores"], row["totals"]
         number = str(row["number"])
+        if row["number"] in changes:
+            said = _change_paragraphs(changes[row["number"]])
+            if len(lines) == len(heading):  # before the first round: above the table
+                lines[:0] = [*said, ""]
+            else:  # where the table changed: the table stops, says so, and starts again
+                lines += ["", *said, "", *heading]
         if marked or ended is not None:
             if ended is not None and row["number"] == ended + 1:
                 # where the game ended: the table stops, says so, and starts again
@@ -98,11 +110,21 @@ def rounds_table(doc: Doc) -> list[str]:
         if mort:
             cells.append(escape(row["mort"] or ""))
         for name in names:
-            cells.append(signed(scores.get(name, 0)))
-            cells.append(str(totals[name]))
+            if name in totals:
+                cells.append(signed(scores.get(name, 0)))
+                cells.append(str(totals[name]))
+            else:  # not at the table that round: blank
+                cells += ["", ""]
         if held:
             cells.append(str(row["held"] or ""))
         lines.append("| " + " | ".join(cells) + " |")
+    if (following := len(doc["rounds"]) + 1) in changes:  # the table of the next round
+        lines += ["", *_change_paragraphs(changes[following])]
     if legend := common.legend(doc):
         lines += ["", " · ".join(escape(line) for line in legend)]
     return lines
+
+
+def _change_paragraphs(said: list[str]) -> list[str]:
+    """Where the table changed, in italics, one line each (hard line breaks between them)."""
+    return ["  \n".join(f"*{escape(line)}*" for line in said)]

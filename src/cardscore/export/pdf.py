@@ -13,6 +13,11 @@ Helvetica is used, which only has Latin-1: ``Zoé`` still prints as is, and the 
 characters are written the nearest Latin-1 way (``−`` → ``-``, ``→`` → ``->``, ``œ`` →
 ``oe``; see :func:`latin1`).
 
+Where the table changed, a band across the rounds table says how (``from round 12: Zoé
+replaces Dan``); a player's cells are empty in the rounds he did not play, and his line in
+the chart runs from his first round to his last.  A player who left keeps his total, marked
+``(left)``.
+
 Every text is in the current language, and the PDF says which (its ``/Lang``).  A table
 heading a translation makes wider than its column (``Donneur (mort)``) goes on two lines.
 """
@@ -61,6 +66,7 @@ MINUS = (179, 38, 30)
 ACCENT = (11, 79, 138)
 LATE = (251, 241, 222)  # the rounds recorded after the game's end
 LATE_INK = (122, 74, 0)
+CHANGE = (230, 238, 247)  # the band where the table changed
 
 _LATIN1 = str.maketrans(
     {
@@ -308,8 +314,8 @@ def summary(pdf: Sheet, doc: Doc) -> None:
              new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
     for place, column, total in common.ranking(doc):
         pdf.font(9, bold=place == 1 and bool(doc["rounds"]))
-        pdf.cell(place_w, 5.2, str(place), border="B", align="R")
-        pdf.cell(name_w, 5.2, pdf.fit(column, name_w - 2), border="B")
+        pdf.cell(place_w, 5.2, pdf.t(common.place_text(place)), border="B", align="R")
+        pdf.cell(name_w, 5.2, pdf.fit(common.label(doc, column), name_w - 2), border="B")
         pdf.cell(total_w, 5.2, str(total), border="B", align="R",
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
     if held := common.held_line(doc):
@@ -333,7 +339,8 @@ def summary(pdf: Sheet, doc: Doc) -> None:
                            new_x=XPos.LEFT)  # fmt: skip
         else:
             pdf.font(9.5)
-            pdf.multi_cell(width, 5, pdf.t(f"• {column}" if pdf.unicode else f"- {column}"),
+            name = common.label(doc, column)
+            pdf.multi_cell(width, 5, pdf.t(f"• {name}" if pdf.unicode else f"- {name}"),
                            align="L", new_x=XPos.LEFT)  # fmt: skip
     pdf.set_xy(pdf.l_margin, max(bottom, pdf.get_y()) + 2)
 
@@ -380,7 +387,7 @@ class _Layout:
             max(pdf.get_string_width(pdf.t(common.marks(row))) for row in rounds) if marked else 0
         )
         self.number_w = pdf.get_string_width(str(len(rounds) or 1)) + self.marks_w + 4
-        people = doc["players"] or [_("Dealer")]
+        people = common.people(doc) or [_("Dealer")]
         person_w = max(pdf.get_string_width(pdf.t(p)) for p in people) + 3
         self.dealer_w = min(max(person_w, 18), 28)
         self.mort_w = self.dealer_w if self.mort else 0
@@ -447,12 +454,18 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     y = pdf.get_y()
     late = False  # past the round that ended the game
     legend = common.legend(doc)
+    changes = common.changes_before(doc)
+    following = len(doc["rounds"]) + 1
+    pending = changes.get(following, [])  # the table of the next round, under the last
     last = len(doc["rounds"]) - 1
     for index, row in enumerate(doc["rounds"]):
         ended_here = layout.ended is not None and row["number"] == layout.ended + 1
-        room = h * (3 if ended_here else 1)
-        if index == last and legend:  # the last round, the totals and the legend together
-            room += h + 2 + 4 * len(legend)
+        changed = changes.get(row["number"], [])
+        room = h * (3 if ended_here else 1) + 5 * len(changed)
+        if index == last:  # the last round, the totals and the legend together
+            room += 5 * len(pending)
+            if legend:
+                room += h + 2 + 4 * len(legend)
         if y + room > pdf.page_break_trigger:
             pdf.add_page()
             table_head(pdf, doc, layout)
@@ -460,6 +473,8 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
             pdf.set_draw_color(*RULE)
             pdf.set_fill_color(*(LATE if late else ZEBRA))
             y = pdf.get_y()
+        for line in changed:
+            y = change_row(pdf, layout, y, line, LATE if late else ZEBRA)
         if ended_here:
             y = ended_row(pdf, layout, y)
             late = True
@@ -479,6 +494,8 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         if layout.mort:
             pdf.text(mort_left, base, fit(row["mort"] or "", layout.mort_w - 1))
         for i, name in enumerate(names):
+            if name not in totals:  # not at the table that round: blank
+                continue
             score = scores.get(name, 0)
             pdf.font(8, color=PLUS if score > 0 else MINUS if score < 0 else MUTED)
             text = signed(score)
@@ -491,6 +508,8 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
             text = str(row["held"])
             pdf.text(held_right - pdf.width(text), base, text)
         y += h
+    for line in pending:
+        y = change_row(pdf, layout, y, line, LATE if late else ZEBRA)
     pdf.set_xy(pdf.l_margin, y)
     if pdf.get_y() + h + 2 + 4 * len(legend) > pdf.page_break_trigger:
         pdf.add_page()
@@ -513,6 +532,27 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     for line in legend:
         pdf.font(7.5, color=MUTED)
         pdf.multi_cell(0, 4, pdf.t(line), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
+def change_row(
+    pdf: Sheet, layout: _Layout, y: float, line: str, fill: tuple[int, int, int]
+) -> float:
+    """A band across the rounds table where the table changed (``from round 12: Zoé
+    replaces Dan``); the ``y`` under it.  Gives the rows' ``fill`` colour back."""
+    pdf.font(8, bold=True, color=ACCENT)
+    lines = pdf.wrap(pdf.t(line), layout.width - 3)
+    height = len(lines) * 4 + 1.2
+    pdf.set_fill_color(*CHANGE)
+    pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
+    pdf.set_draw_color(*ACCENT)
+    pdf.set_line_width(0.3)
+    pdf.line(pdf.l_margin, y, pdf.l_margin + layout.width, y)
+    for number, text in enumerate(lines):
+        pdf.text(pdf.l_margin + 1.5, y + 3.4 + number * 4, text)
+    pdf.set_line_width(0.15)
+    pdf.set_draw_color(*RULE)
+    pdf.set_fill_color(*fill)
+    return y + height
 
 
 def ended_row(pdf: Sheet, layout: _Layout, y: float) -> float:
@@ -690,9 +730,10 @@ def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
     for index, name in enumerate(names):
         pdf.set_draw_color(*_rgb(PALETTE[index % len(PALETTE)]))
         pdf.set_dash_pattern(*PDF_DASHES[index % len(PDF_DASHES)])
-        points = [(x(r), y(v)) for r, v in common.series(doc, name)]
-        if len(points) > 1:
-            pdf.polyline(points)
+        for run in common.runs(doc, name):  # each stretch of rounds the column played
+            points = [(x(r), y(v)) for r, v in run]
+            if len(points) > 1:
+                pdf.polyline(points)
     pdf.set_dash_pattern()
     legend_top = bottom + 14
     per_row = 3
@@ -710,7 +751,7 @@ def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
         pdf.font(8, bold=True)
         total_w = pdf.get_string_width(total)
         pdf.font(8)
-        shown = pdf.fit(name, cell - 12 - total_w - 3)
+        shown = pdf.fit(common.label(doc, name), cell - 12 - total_w - 3)
         shown_w = pdf.get_string_width(shown)
         pdf.text(lx + 11, ly + 1.1, shown)
         pdf.font(8, bold=True)

@@ -8,6 +8,10 @@ When the columns do not fit 80 characters, long names are shortened in the headi
 ``Players:`` line keeps them whole), then the gaps narrowed, then the table is wrapped: it is
 printed in several parts, each with the round number and dealer and some of the columns.
 
+Where the table changed, a line across the table says how, above the first round the new
+table played (``from round 12: Zoé replaces Dan``); a player's cells are blank in the rounds
+he did not play.  A player who left keeps his total, marked ``(left)`` in the ranking.
+
 Every heading is in the current language; the widths follow the headings, so that a longer
 French heading (``Donneur``, ``En réserve``) still lines up and fits.
 """
@@ -51,7 +55,8 @@ def header(doc: Doc, width: int = WIDTH) -> list[str]:
     lines.extend(textwrap.wrap(tr(info), width))
     # a name is never broken across lines (textwrap breaks at ASCII spaces only)
     seats = common.seats_line(doc)
-    for name in sorted([*doc["players"], *doc["teams"]], key=len, reverse=True):
+    names = [*doc["players"], *doc["teams"], *common.seat_names(doc)]
+    for name in sorted(names, key=len, reverse=True):
         seats = seats.replace(name, name.replace(" ", "\xa0"))
     wrapped = textwrap.wrap(seats, width, subsequent_indent="  ", break_on_hyphens=False)
     lines.extend(line.replace("\xa0", " ") for line in wrapped)
@@ -70,8 +75,9 @@ class _Column:
     """One score column of the table: its heading and the widths of its two numbers."""
 
     def __init__(self, name: str, doc: Doc, pts: str = "pts", total: str = "total") -> None:
-        scores = [row["scores"].get(name, 0) for row in doc["rounds"]]
-        totals = [row["totals"][name] for row in doc["rounds"]]
+        rounds = [row for row in doc["rounds"] if name in row["totals"]]  # those it played
+        scores = [row["scores"].get(name, 0) for row in rounds]
+        totals = [row["totals"][name] for row in rounds]
         totals.append(doc["totals"][name])
         self.name = name
         self.score_width = max([3, len(pts), *(len(signed(s)) for s in scores)])
@@ -101,7 +107,7 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
     # the Dealer column: as wide as its heading and its Total, else as the names (up to 10)
     heading = max(len(labels.dealer), len(labels.sum))
     dealer_width = min(
-        max(DEALER_MAX, heading), max([6, heading, *(len(p) for p in doc["players"])])
+        max(DEALER_MAX, heading), max([6, heading, *(len(p) for p in common.people(doc))])
     )
     held = common.has_held(doc)
     held_width = (
@@ -198,20 +204,28 @@ def _table(
         template += f"  {{:>{held_width}}}"
     names = [c.name for c in columns]
     ended = common.ended_after(doc)
+    changes = common.changes_before(doc)
     for row in doc["rounds"]:
         scores, totals = row["scores"], row["totals"]
         number: object = row["number"]
+        if row["number"] in changes:
+            lines.extend(_change_lines(changes[row["number"]], width))
         if mark_width:
             number = f"{number:>{digits}}{common.marks(row):<{mark_width}}"
             if ended is not None and row["number"] == ended + 1:
                 lines.extend(_ended_lines(ended, width))
         cells: list[object] = [number, truncate(row["dealer"], dealer_width)]
         for name in names:
-            cells.append(signed(scores.get(name, 0)))
-            cells.append(totals[name])
+            if name in totals:
+                cells.append(signed(scores.get(name, 0)))
+                cells.append(totals[name])
+            else:  # not at the table that round: blank
+                cells.extend(("", ""))
         if held_width:
             cells.append(row["held"] or "")
         lines.append(template.format(*cells))
+    if (following := len(doc["rounds"]) + 1) in changes:  # the table of the next round
+        lines.extend(_change_lines(changes[following], width))
     lines.append("-" * len(head))
     cells = ["", labels.sum]
     for name in names:
@@ -220,6 +234,12 @@ def _table(
         cells.append(doc["held"] or "")
     lines.append(template.format(*cells))
     return lines
+
+
+def _change_lines(said: Sequence[str], width: int) -> list[str]:
+    """The lines written across the table where it changed (``from round 12: Zoé
+    replaces Dan``)."""
+    return [part for line in said for part in textwrap.wrap(line, width, subsequent_indent="  ")]
 
 
 def _ended_lines(ended: int, width: int) -> list[str]:
@@ -232,12 +252,13 @@ def results(doc: Doc, width: int = WIDTH) -> list[str]:
     places = common.ranking(doc)
     if doc["rounds"]:
         lines.append(common.ranking_heading(doc, colon=True))
-        place_width = len(str(places[-1][0])) + 1
+        place_width = max(len(common.place_text(place)) for place, _, _ in places) + 1
         total_width = max(len(str(total)) for _, _, total in places)
-        name_width = min(width - place_width - total_width - 6, max(len(c) for _, c, _ in places))
+        names = {column: common.label(doc, column) for _, column, _ in places}
+        name_width = min(width - place_width - total_width - 6, max(map(len, names.values())))
         for place, column, total in places:
-            shown = truncate(column, name_width)
-            label = f"{place}."
+            shown = truncate(names[column], name_width)
+            label = f"{place}." if place is not None else common.place_text(place)
             lines.append(f"  {label:>{place_width}} {shown:<{name_width}}  {total:>{total_width}}")
     if held := common.held_line(doc):
         lines.extend(textwrap.wrap(held, width))
