@@ -19,6 +19,20 @@ would draw another box (ASCII for a terminal that is not UTF-8, legacy Windows c
 
 Strings (cells, title, caption) are drawn as typed, never read as markup or emoji codes,
 by the Grid as by the Table it hands over to.
+
+Two things Rich's Table has not, which the scoresheet needs, are drawn the same way by the
+Grid and by the Table it hands over to: a rule under a row (``add_row(…, end_section=True)``,
+as Rich's Table draws it), and a *note*, a line of text across the whole table between two
+rows (``add_note``: where the table of players changed)::
+
+    │ 3 │ Cyd    │ -66 -198 │         │
+    ├───┴────────┴──────────┴─────────┤
+    │ from round 4: Zoé joins         │
+    ├───┬────────┬──────────┬─────────┤
+    │ 4 │ Dan    │ +66 -132 │ -66 -66 │
+
+Rich's Table draws a row in the place of each note, a cell holding :data:`NOTE_MARK`, with
+rules around it; :class:`_Noted` draws the note there instead.
 """
 
 from __future__ import annotations
@@ -39,6 +53,10 @@ if TYPE_CHECKING:
 
 Cell = str | Text
 Justify = Literal["left", "right"]
+
+#: The character a note's line stands in, in the row Rich's Table draws for it (see
+#: :class:`_Noted`): zero-width, and nothing a name is made of.
+NOTE_MARK = "\u200b\u2063\u200b"
 
 # rich.box.HEAVY_HEAD, Rich's Table's box, line by line: top, header, rule under the header,
 # body, (rule between rows), rule above the footer, footer, bottom.  Each line: left,
@@ -95,23 +113,36 @@ class Grid:
         self.show_footer = show_footer
         self.columns: list[Column] = []
         self.rows: list[Sequence[Cell]] = []
+        self.sections: set[int] = set()  # the rows with a rule under them
+        self.notes: dict[int, list[tuple[str, str]]] = {}  # row index → lines above it
 
     def add_column(
         self, header: Cell, *, justify: Justify = "left", style: str = "", footer: Cell = ""
     ) -> None:
         self.columns.append(Column(header, justify, style, footer))
 
-    def add_row(self, *cells: Cell) -> None:
-        """One cell per column (missing ones are blank, as in Rich's Table)."""
+    def add_row(self, *cells: Cell, end_section: bool = False) -> None:
+        """One cell per column (missing ones are blank, as in Rich's Table); with
+        ``end_section``, a rule under the row (none under the last: the footer's or the
+        bottom's is there)."""
         if len(cells) > len(self.columns):
             raise ValueError(f"{len(cells)} cells for {len(self.columns)} columns")
+        if end_section:
+            self.sections.add(len(self.rows))
         self.rows.append(cells + ("",) * (len(self.columns) - len(cells)))
+
+    def add_note(self, text: str, style: str = "") -> None:
+        """A line of text across the table under the rows added so far (above the footer
+        when no row follows), between rules; notes added one after the other are drawn
+        together, one line each.  A note longer than the table is wrapped."""
+        self.notes.setdefault(len(self.rows), []).append((text, style))
 
     # ----------------------------------------------------------------------------------------
     # Rich's Table, for what the Grid does not draw itself
 
-    def table(self) -> Table:
-        """The same table as a ``rich.table.Table`` (its strings made Texts: drawn as typed)."""
+    def table(self) -> Table | _Noted:
+        """The same table as a ``rich.table.Table`` (its strings made Texts: drawn as typed);
+        with notes, the Table wrapped in a :class:`_Noted` that draws them."""
         from rich.table import Table
 
         table = Table(
@@ -126,9 +157,19 @@ class Grid:
                 style=column.style,
                 footer=_typed(column.footer),
             )
-        for row in self.rows:
-            table.add_row(*(_typed(cell) for cell in row))
-        return table
+        notes = self.notes
+        blank = ("",) * (len(self.columns) - 1)
+        for index, row in enumerate(self.rows):
+            if index in notes:  # a row that stands for the note, with rules around it
+                table.add_row(NOTE_MARK, *blank, end_section=True)
+            # a rule under a row above a note (the note's rule)
+            section = index in self.sections or index + 1 in notes
+            table.add_row(*(_typed(cell) for cell in row), end_section=section)
+        if len(self.rows) in notes:
+            table.add_row(NOTE_MARK, *blank, end_section=True)
+        if not notes:
+            return table
+        return _Noted(table, [notes[index] for index in sorted(notes)])
 
     @property
     def _title_style(self) -> str:
@@ -198,21 +239,11 @@ class Grid:
         if max(widths) == 2:  # every cell empty: Rich draws the rows unstyled
             header = footer = body = [_NULL] * len(widths)
         justify = [c.justify for c in self.columns]
-        lines = self._lines()
-        last = len(lines) - 1
         new_line = Segment.line()
+        notes, sections = self.notes, self.sections
+        table_width = sum(widths) + len(widths) + 1
 
-        yield _rule(TOP, widths)
-        yield new_line
-        for number, line in enumerate(lines):
-            if number == 0:
-                edges, bases = HEAD, header
-            elif number == last and self.show_footer:
-                yield _rule(FOOT_RULE, widths)
-                yield new_line
-                edges, bases = FOOT, footer
-            else:
-                edges, bases = BODY, body
+        def drawn(line: Sequence[Cell], edges: str, bases: list[Style]) -> Iterator[Segment]:
             left, _, divider, right = edges
             runs = _Runs(left)
             for index, cell in enumerate(line):
@@ -222,11 +253,96 @@ class Grid:
             runs.add(right, _NULL)
             yield from runs.segments()
             yield new_line
-            if number == 0:
-                yield _rule(HEAD_RULE, widths)
-                yield new_line
-        yield _rule(BOTTOM, widths)
-        yield new_line
+
+        def rule(box_line: str, around_note: dict[int, int] | None = None) -> Iterator[Segment]:
+            text = _rule(box_line, widths).text
+            yield Segment(text.translate(around_note) if around_note else text)
+            yield new_line
+
+        yield from rule(TOP)
+        yield from drawn([c.header for c in self.columns], HEAD, header)
+        yield from rule(HEAD_RULE, _ABOVE_NOTE if 0 in notes else None)
+        count = len(self.rows)
+        for index, row in enumerate(self.rows):
+            if index in notes:
+                if index:
+                    yield from rule(ROW_RULE, _ABOVE_NOTE)
+                yield from _note(console, notes[index], table_width)
+                yield from rule(ROW_RULE, _BELOW_NOTE)
+            elif index and index - 1 in sections:
+                yield from rule(ROW_RULE)  # the rule under the row before
+            yield from drawn(row, BODY, body)
+        if count in notes:  # under the last row
+            if count:
+                yield from rule(ROW_RULE, _ABOVE_NOTE)
+            yield from _note(console, notes[count], table_width)
+            if not self.show_footer:
+                yield from rule(BOTTOM, _BELOW_NOTE)
+                return
+            yield from rule(FOOT_RULE, _BELOW_NOTE)
+        elif self.show_footer:
+            yield from rule(FOOT_RULE)
+        if self.show_footer:
+            yield from drawn([c.footer for c in self.columns], FOOT, footer)
+        yield from rule(BOTTOM)
+
+
+#: The rules above and under a note: the column dividers stop at it.
+_ABOVE_NOTE = str.maketrans({"┼": "┴", "╇": "┻"})
+_BELOW_NOTE = str.maketrans({"┼": "┬", "┴": "─"})
+
+
+def _note(console: Console, lines: Sequence[tuple[str, str]], width: int) -> Iterator[Segment]:
+    """A note's lines across a table ``width`` wide (the edges included), each wrapped to
+    the table, in its style."""
+    inner = width - 4
+    for text, style in lines:
+        for part in Text(text).wrap(console, max(inner, 1)):
+            plain = part.plain.rstrip()
+            yield Segment(BODY[0] + " ")
+            yield Segment(
+                plain + " " * max(0, inner - cell_len(plain)),
+                console.get_style(style, default=_NULL) or None,
+            )
+            yield Segment(" " + BODY[3])
+            yield Segment.line()
+
+
+class _Noted:
+    """Rich's Table of a Grid with notes: the Table draws a row for each note (a cell with
+    :data:`NOTE_MARK`, between rules), and each of those rows is drawn as the note instead,
+    the rules around it as the Grid draws them."""
+
+    def __init__(self, table: Table, notes: list[list[tuple[str, str]]]) -> None:
+        self.table = table
+        self.notes = notes
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.table)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = console.render_lines(self.table, options, pad=False)
+        notes = iter(self.notes)
+        new_line = Segment.line()
+        for index, line in enumerate(lines):
+            text = "".join(segment.text for segment in line)
+            if NOTE_MARK in text:
+                yield from _note(console, next(notes), cell_len(text))
+                continue
+            if index + 1 < len(lines) and _has_mark(lines[index + 1]):
+                line = _translated(line, _ABOVE_NOTE)
+            elif index and _has_mark(lines[index - 1]):
+                line = _translated(line, _BELOW_NOTE)
+            yield from line
+            yield new_line
+
+
+def _has_mark(line: list[Segment]) -> bool:
+    return any(NOTE_MARK in segment.text for segment in line)
+
+
+def _translated(line: list[Segment], table: dict[int, int]) -> list[Segment]:
+    return [Segment(s.text.translate(table), s.style, s.control) for s in line]
 
 
 _NULL = Style.null()

@@ -21,8 +21,6 @@ from cardscore.grid import Grid
 from cardscore.i18n import _, msg, tr
 
 if TYPE_CHECKING:
-    from rich.table import Table
-
     from cardscore.session import RoundRow, Session, Standings
 
 RICH_ROWS_LIMIT = 200  # past this many rows, draw the sheet as plain text (speed)
@@ -55,8 +53,34 @@ def seat_note(session: Session, standings: Standings) -> str:
     return tr(msg("Next dealer: {dealer}", dealer=standings.next_dealer))
 
 
+def table_changes(session: Session) -> dict[int, list[str]]:
+    """The lines a sheet writes where the table changed (``from round 12: Zoé replaces
+    Dan``), by the number of the first round the new table played (a change not played yet:
+    the next round's number)."""
+    from cardscore.document import table_changes as changes
+
+    following = len(session.rounds) + 1
+    lines: dict[int, list[str]] = {}
+    for change in changes(session) if session.tables else ():
+        number = min(change["from"], following)
+        said = msg(
+            "from round {number}: {changes}", number=change["from"], changes=change["summary"]
+        )
+        lines.setdefault(number, []).append(tr(said))
+    return lines
+
+
+def left_label(column: str) -> str:
+    """A player who left, where the totals are listed: ``Dan (left)``."""
+    return tr(msg("{name} (left)", name=column))
+
+
 def totals_table(session: Session, standings: Standings) -> Grid:
-    """The running totals, leader first, with the next dealer underneath."""
+    """The running totals, leader first, with the next dealer underneath.
+
+    A player who left keeps his total, marked ``(left)``: ranked by it with the others where
+    the game has no set end (tarot); listed after the players at the table, with no place,
+    where only they can still reach the end (rami)."""
     title = session.title or f"{session.game} ({session.rules})"
     caption = seat_note(session, standings)
     goal = session.game_rules.goal_text(session.table())  # rami: its target in force
@@ -73,11 +97,17 @@ def totals_table(session: Session, standings: Standings) -> Grid:
     # Leader first: the lowest total at rami, the highest elsewhere.
     sign = 1 if game.lower_wins else -1
     ranking = sorted(standings.columns, key=lambda c: sign * standings.totals[c])
+    seated = set(game.columns(session.table()))
+    gone = {column for column in ranking if column not in seated}
+    if goal is not None:  # only the players at the table can still reach the end
+        ranking.sort(key=lambda c: c in gone)
     for place, column in enumerate(ranking, start=1):
         total = standings.totals[column]
-        cells = [str(place), column, Text(str(total), style=_style(total))]
+        out = goal is not None and column in gone
+        name = left_label(column) if column in gone else column
+        cells = ["–" if out else str(place), name, Text(str(total), style=_style(total))]
         if goal is not None:
-            cells.append(str(max(goal - total, 0)))
+            cells.append("" if out else str(max(goal - total, 0)))
         table.add_row(*cells)
     if standings.held:
         # at the end of the game, held points go to nobody (no next round to win them)
@@ -134,6 +164,10 @@ def sheet(
 
     A corrected round's number carries ``✎``, a round recorded after the game's end ``†``
     (under a rule where the game ended), and a legend under the table says what they mean.
+
+    Where the table changed, a line across the sheet says how, above the first round the
+    new table played (``from round 12: Zoé replaces Dan``; a change not played yet: under
+    the last round); a player's cells are blank in the rounds he did not play.
     """
     ended = session.ended_after(standings)  # None while the game is in play: no cost
     if len(rows) > RICH_ROWS_LIMIT and not detail:
@@ -173,11 +207,19 @@ def sheet(
         table.add_column(_("Held"), justify="right", footer=str(standings.held or ""))
     if detail:
         table.add_column(_("Breakdown"))  # lines that Rich's Table wraps (see grid.Grid)
+    changes = table_changes(session)
+    seated = _Seated()
     for row in rows:
+        for line in changes.get(row.number, ()):
+            table.add_note(line, CHANGE_STYLE)
         cells: list[str | Text] = [number(row), row.dealer]
         if has_mort:
             cells.append(row.mort or "")
+        at_table = seated(row)
         for column in standings.columns:
+            if column not in at_table:  # not at the table that round: blank
+                cells.append("")
+                continue
             score = row.scores.get(column, 0)
             cell = Text(signed(score), style=_style(score))
             cell.append(f" {row.totals[column]}", style="dim")
@@ -186,16 +228,33 @@ def sheet(
             cells.append(str(row.held or ""))
         if detail:
             cells.append("\n".join(tr(line) for line in row.breakdown))
-        table.add_row(*cells)
+        # a rule across the table under the round that ended the game
+        table.add_row(*cells, end_section=row.number == ended)
+    if rows and rows[-1].number == len(session.rounds):  # the table of the next round
+        for line in changes.get(rows[-1].number + 1, ()):
+            table.add_note(line, CHANGE_STYLE)
     if not notes:
         return table
-    drawn: Grid | Table = table
-    if ended is not None and rows[0].number <= ended < rows[-1].number:
-        # a rule across the table under the round that ended the game: Rich's Table draws
-        # it (the Grid draws no sections)
-        drawn = table.table()
-        drawn.rows[ended - rows[0].number].end_section = True
-    return Group(drawn, *(Text(line, style="dim") for line in notes))
+    return Group(table, *(Text(line, style="dim") for line in notes))
+
+
+#: The style of a line across the sheet where the table changed.
+CHANGE_STYLE = "bold"
+
+
+class _Seated:
+    """The columns at the table in a round, worked out once for each table (a replay's rows
+    share their table's object)."""
+
+    def __init__(self) -> None:
+        self.found: dict[int, frozenset[str]] = {}
+
+    def __call__(self, row: RoundRow) -> frozenset[str]:
+        key = id(row.table)
+        columns = self.found.get(key)
+        if columns is None:
+            columns = self.found[key] = frozenset(row.columns)
+        return columns
 
 
 class PlainSheet:
@@ -228,14 +287,19 @@ def plain_sheet(
     columns = standings.columns
     widths = [max(len(c), 13) for c in columns]
     dealer, total = _("Dealer"), _("Total")
-    dealer_width = max([len(dealer), len(total), *(len(p) for p in session.players)])
+    people = session.timeline().players()  # everyone who sat at the table
+    dealer_width = max([len(dealer), len(total), *(len(p) for p in people)])
     head = f"{'#':>5}{'':<{mark_width}}  {dealer:<{dealer_width}}  " + "  ".join(
         f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)
     )
     lines = [session.title or f"{session.game} ({session.rules}) — {session.id}", head]
+    changes = table_changes(session)
+    seated = _Seated()
     for row in rows:
+        lines.extend(changes.get(row.number, ()))
+        at_table = seated(row)
         cells = "  ".join(
-            f"{signed(row.scores.get(c, 0)) + ' ' + str(row.totals[c]):>{w}}"
+            f"{_score_and_total(row, c) if c in at_table else '':>{w}}"
             for c, w in zip(columns, widths, strict=True)
         )
         number = f"{row.number:>5}"
@@ -252,6 +316,8 @@ def plain_sheet(
                     )
                 )
         lines.append(f"{number}  {row.dealer:<{dealer_width}}  {cells}")
+    if rows and rows[-1].number == len(session.rounds):  # the table of the next round
+        lines.extend(changes.get(rows[-1].number + 1, ()))
     lines.append(
         f"{'':>{5 + mark_width}}  {total:<{dealer_width}}  "
         + "  ".join(f"{standings.totals[c]:>{w}}" for c, w in zip(columns, widths, strict=True))
@@ -260,6 +326,10 @@ def plain_sheet(
         lines.append(note)
     lines.extend(notes)
     return "\n".join(lines)
+
+
+def _score_and_total(row: RoundRow, column: str) -> str:
+    return f"{signed(row.scores.get(column, 0))} {row.totals[column]}"
 
 
 def round_report(
