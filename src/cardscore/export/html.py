@@ -39,7 +39,7 @@ from cardscore.i18n import _, language, msg, tr
 CSS = """
 :root { --ink: #1b1f24; --muted: #5b6470; --rule: #c9ced6; --zebra: #f3f5f8;
         --plus: #17663a; --minus: #b3261e; --accent: #0b4f8a;
-        --late: #fbf1de; --late-ink: #7a4a00; --change: #e6eef7; }
+        --late: #fbf1de; --late-ink: #7a4a00; }
 * { box-sizing: border-box; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 html { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink);
        font-size: 15px; line-height: 1.35; }
@@ -95,9 +95,6 @@ table.rounds tbody.after-end tr.after-end td { font-style: italic; background: v
 table.rounds tr.ended td { text-align: left; font-weight: bold; font-style: normal;
                            color: var(--late-ink); background: var(--late);
                            border-top: 1.5px dashed var(--late-ink); }
-table.rounds tbody tr.table-change td { text-align: left; font-weight: bold; font-style: normal;
-                                       color: var(--accent); background: var(--change);
-                                       border-top: 1.5px solid var(--accent); }
 p.legend { color: var(--muted); font-size: .8rem; margin: .4rem 0; }
 .details { columns: 2 20rem; column-gap: 2rem; font-size: .8rem; }
 .details .round { break-inside: avoid; page-break-inside: avoid; margin: 0 0 .6rem; }
@@ -113,6 +110,13 @@ footer { margin-top: 1.5rem; color: var(--muted); font-size: .75rem; }
   .details { font-size: 7.5pt; }
   section.rounds { break-before: auto; }
 }
+"""
+
+#: Where the table changed (only on a sheet where it did).
+CHANGES_CSS = """
+table.rounds tbody tr.table-change td { text-align: left; font-weight: bold; font-style: normal;
+                                       color: var(--accent); background: #e6eef7;
+                                       border-top: 1.5px solid var(--accent); }
 """
 
 CHART_WIDTH = 760
@@ -142,7 +146,7 @@ def render(doc: Doc) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f'<meta name="generator" content="cardscore {escape(__version__)}">',
         f"<title>{title}</title>",
-        f"<style>{CSS}</style>",
+        f"<style>{CSS}{CHANGES_CSS if common.table_changes(doc) else ''}</style>",
         "</head>",
         "<body>",
         "<header>",
