@@ -814,3 +814,28 @@ def test_any_grid_with_notes_and_rules_is_drawn_as_rich_draws_it(
         if index < len(rows):
             grid.add_row(str(index), rows[index], end_section=index in sections)
     assert drawn(grid, width) == drawn(grid.table(), width)
+
+
+def test_show_of_the_last_rounds_leaves_out_who_sat_in_none_of_them(
+    cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last three rounds (5 to 7): Dan, replaced from round 5, has no column; Bob, who
+    played round 5, has his (blank after it); the totals under the sheet list them both."""
+    monkeypatch.setenv("LINES", "21")  # room for the last 3 rounds
+    session = tarot()
+    shown = cli("show", saved(session)).out
+    head = next(line for line in shown.splitlines() if line.startswith("┃"))
+    names = [cell.strip() for cell in head.strip("┃").split("┃")]
+    assert names[-6:] == ["Ann", "Bob", "Cyd", "Yves", "Eve", "Zoé"]
+    items = screen_items(shown, ["Ann", "Bob", "Cyd", "Yves", "Eve", "Zoé"])
+    rounds = [value for kind, value in items if kind == "round"]
+    assert [number for number, _ in rounds] == [5, 6, 7]
+    assert [cells["Bob"] is None for _, cells in rounds] == [False, True, True]
+    assert ("change", "from round 6: Bob leaves") in items
+    assert ("change", "from round 5: Yves replaces Dan") in items  # above round 5, shown
+    assert "Dan (left)" in shown and "Bob (left)" in shown
+    from cardscore import render as terminal
+
+    standings = session.standings()
+    plain = terminal.plain_sheet(session, standings, standings.rows[-3:])
+    assert "Dan" not in plain.splitlines()[1] and "Bob" in plain.splitlines()[1]

@@ -167,7 +167,8 @@ def sheet(
 
     Where the table changed, a line across the sheet says how, above the first round the
     new table played (``from round 12: Zoé replaces Dan``; a change not played yet: under
-    the last round); a player's cells are blank in the rounds he did not play.
+    the last round); a player's cells are blank in the rounds he did not play, and a player
+    at the table in none of the rounds shown has no column (the totals list him).
     """
     ended = session.ended_after(standings)  # None while the game is in play: no cost
     if len(rows) > RICH_ROWS_LIMIT and not detail:
@@ -181,6 +182,8 @@ def sheet(
         show_footer=True,
     )
     has_mort = any(r.mort for r in rows)
+    seated = _Seated()
+    columns = seated.shown(standings.columns, rows)
     if notes:  # the numbers right-aligned, each mark after its number
         mark_width = max(len(marks(row, ended)) for row in rows)
         digits = len(str(rows[-1].number))
@@ -199,7 +202,7 @@ def sheet(
     table.add_column(_("Dealer"), footer=_("Total"))
     if has_mort:
         table.add_column(_("Mort"), style="dim", footer="")
-    for column in standings.columns:
+    for column in columns:
         total = standings.totals[column]
         table.add_column(column, justify="right", footer=Text(str(total), style="bold"))
     show_held = any(r.held for r in rows) or standings.held
@@ -208,7 +211,6 @@ def sheet(
     if detail:
         table.add_column(_("Breakdown"))  # lines that Rich's Table wraps (see grid.Grid)
     changes = table_changes(session)
-    seated = _Seated()
     for row in rows:
         for line in changes.get(row.number, ()):
             table.add_note(line, CHANGE_STYLE)
@@ -216,7 +218,7 @@ def sheet(
         if has_mort:
             cells.append(row.mort or "")
         at_table = seated(row)
-        for column in standings.columns:
+        for column in columns:
             if column not in at_table:  # not at the table that round: blank
                 cells.append("")
                 continue
@@ -256,6 +258,17 @@ class _Seated:
             columns = self.found[key] = frozenset(row.columns)
         return columns
 
+    def shown(self, columns: Sequence[str], rows: Sequence[RoundRow]) -> Sequence[str]:
+        """The columns a screen's sheet of ``rows`` shows: those at the table in one of them
+        at least (the last rounds of a long evening leave out who left long ago: the
+        totals under the sheet still list him)."""
+        if not rows:
+            return columns
+        seen: set[str] = set()
+        for row in rows:
+            seen.update(self(row))
+        return [column for column in columns if column in seen]
+
 
 class PlainSheet:
     """Preformatted lines, printed as they are: no markup, no wrapping (print it with
@@ -284,7 +297,8 @@ def plain_sheet(
         ended = session.ended_after(standings)
     notes = legend(rows, ended)
     mark_width = max(len(marks(row, ended)) for row in rows) if notes and rows else 0
-    columns = standings.columns
+    seated = _Seated()
+    columns = seated.shown(standings.columns, rows)
     widths = [max(len(c), 13) for c in columns]
     dealer, total = _("Dealer"), _("Total")
     people = session.timeline().players()  # everyone who sat at the table
@@ -294,7 +308,6 @@ def plain_sheet(
     )
     lines = [session.title or f"{session.game} ({session.rules}) — {session.id}", head]
     changes = table_changes(session)
-    seated = _Seated()
     for row in rows:
         lines.extend(changes.get(row.number, ()))
         at_table = seated(row)
