@@ -268,8 +268,8 @@ def said_change(change: dict[str, Any]) -> Msg:
 
 def meaning(before: Session, after: Session, change: dict[str, Any]) -> list[Msg]:
     """What the change means for the next rounds: who deals (and who is mort) when the
-    seats change, the target when it changes or follows the table, and whether the game
-    goes on when that changes or the target was set."""
+    seats change, the target when it follows the table's size (or stays), and whether the
+    game goes on when that changes or the target was set."""
     lines: list[Msg] = []
     game = before.game_rules
     was, now = before.standings(), after.standings()
@@ -289,7 +289,7 @@ def meaning(before: Session, after: Session, change: dict[str, Any]) -> list[Msg
                 msg("Round {number}: dealer {dealer}.", number=number, dealer=now.next_dealer)
             )
     old_goal, new_goal = game.goal(before.table()), game.goal(after.table())
-    if new_goal is not None and (TARGET in change or JOIN in change or LEAVE in change):
+    if new_goal is not None and TARGET not in change and (JOIN in change or LEAVE in change):
         if new_goal != old_goal:
             lines.append(
                 msg(
