@@ -432,11 +432,6 @@ def people(doc: Doc) -> list[str]:
     return list(names)
 
 
-def played(row: Mapping[str, Any], column: str) -> bool:
-    """Whether ``column`` was at the table in round ``row`` (its cells are blank if not)."""
-    return column in row["totals"]
-
-
 def change_line(change: Mapping[str, Any]) -> str:
     """The line a sheet writes where the table changed: ``from round 12: Zoé replaces Dan``."""
     return tr(
