@@ -645,6 +645,19 @@ def test_a_removal_that_gives_a_later_round_to_its_mort_is_refused() -> None:
     )
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="core bug: Session.changes says a removal with the table after it, where the "
+    "table change that followed the round starts from it: coinche's line cannot seat its taker",
+)
+def test_the_history_says_a_removed_round_with_the_table_that_played_it() -> None:
+    session = four_seats("coinche", made_by("coinche", "Cyd"))
+    session.change_table(replace=["Cyd=Zoé"])
+    session.remove(1)  # the change now starts from round 1
+    lines = [str(line) for _, line in session.changes()]
+    assert lines[-1].startswith("round 1 removed: Cyd 80")
+
+
 # --------------------------------------------------------------------------------------------
 # Refusals: an InputError naming what is wrong, the session unchanged
 
