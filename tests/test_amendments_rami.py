@@ -220,7 +220,7 @@ def test_c_core_words_the_target_in_force() -> None:
     assert GAME.goal_text(table(4)) == "target 300 (100 per opponent)"
     assert GAME.goal_text(table(3, target_per_opponent=50)) == "target 100 (50 per opponent)"
     assert GAME.goal_text(table(4, target=1000)) == "target 1000"
-    assert french(GAME.goal_text(table(4))) == "cible 300 (100 par adversaire)"
+    assert french(GAME.goal_text(table(4))) == "objectif 300 (100 par adversaire)"
     assert french(GAME.shown_param(RamiParams(), "target")) == "automatique : 100 par adversaire"
 
 
@@ -257,7 +257,7 @@ def test_c_show_of_a_four_player_session_shows_300(cli, home: Path) -> None:
     cli("add", "--winner", "Ann", "--hand", "Bob=A", "--hand", "Cyd=12", "--hand", "Dan=5")
     shown = one_line(cli("show").out)
     assert "target 300 (100 per opponent)" in shown and "To 300" in shown
-    assert "cible 300 (100 par adversaire)" in one_line(cli("--lang", "fr", "show").out)
+    assert "objectif 300 (100 par adversaire)" in one_line(cli("--lang", "fr", "show").out)
     added = cli("add", "--winner", "Bob", "--hand", "Ann=2", "--hand", "Cyd=3", "--hand", "Dan=4")
     assert "target 300 (100 per opponent)" in one_line(added.out)
     # the stored value is untouched: the file still says "automatic"
@@ -281,7 +281,7 @@ def test_c_printed_sheets_show_the_target_in_force(cli) -> None:
     assert "target 300 (100 per opponent)" in page
     assert '<td class="key">target</td><td class="n">300 (100 per opponent)</td>' in page
     french_txt = one_line(cli("--lang", "fr", "print", sid).out)
-    assert "cible 300 (100 par adversaire)" in french_txt and "target=0" not in french_txt
+    assert "objectif 300 (100 par adversaire)" in french_txt and "target=0" not in french_txt
 
 
 def test_c_an_old_rami_file_loads_and_scores_as_before(cli, home: Path) -> None:

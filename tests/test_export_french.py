@@ -221,7 +221,7 @@ def test_html_in_french(cli, game: Game) -> None:
     if game.sheet["teams"]:
         assert re.search(r"<li><b>NS</b> : Sud, Nord</li>", page)
     if game.sheet["params"].get("target"):
-        assert f"cible {game.sheet['params']['target']}" in text
+        assert f"objectif {game.sheet['params']['target']}" in text
     no_english(text)
 
 
