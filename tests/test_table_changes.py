@@ -422,11 +422,6 @@ def test_a_rami_target_raised_lets_the_game_go_on_and_lowered_ends_it() -> None:
     check_replay(session)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: Session.ended_after leaves out a newcomer's starting points "
-    "(standings count them before his first round)",
-)
 def test_a_newcomer_who_joins_past_the_target_ends_the_game_after_the_last_round() -> None:
     session = rami(["Ann", "Bob", "Cyd"], rami_round("Cyd", {"Ann": 90, "Bob": 60}))
     session.change_table(join=["Zoé=400"])  # four players: 300
@@ -645,11 +640,6 @@ def test_a_removal_that_gives_a_later_round_to_its_mort_is_refused() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: Session.changes says a removal with the table after it, where the "
-    "table change that followed the round starts from it: coinche's line cannot seat its taker",
-)
 def test_the_history_says_a_removed_round_with_the_table_that_played_it() -> None:
     session = four_seats("coinche", made_by("coinche", "Cyd"))
     session.change_table(replace=["Cyd=Zoé"])
@@ -929,11 +919,6 @@ def test_a_damaged_table_change_is_a_damaged_file_left_untouched(
     assert "Traceback" not in result.err and path.read_bytes() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: Session.from_dict checks the types of a table change only; one that "
-    "seats nobody, a player twice or too many players is read (and crashes or is saved)",
-)
 @pytest.mark.parametrize("case", sorted(DAMAGED_TABLES_STRICT))
 def test_an_impossible_table_change_is_a_damaged_file_left_untouched(home: Path, case: str) -> None:
     path = saved_with_tables(home)

@@ -780,23 +780,26 @@ class Session:
         game = self.game_rules
         params = params_from_dict(game.params_cls, self.params)
         # The table after each entry, walking back from now (undoing each entry's table side).
+        # A round added or corrected is said with the table after the entry; a round taken
+        # away (a removal, an undo) with the table before it, which still had it.
         state = self._state().copy()
         states: list[TableState] = []
         for entry in reversed(entries):
-            states.append(state.copy())
+            after = state.copy()
             if entry["kind"] == Kind.UNDO:
                 undone = by_number.get(entry["of"])
                 if undone is not None:
                     make(state, effect(undone))
             else:
                 unmake(state, effect(entry))
+            states.append(state.copy() if _takes_away(entry) else after)
         states.reverse()
         lines = []
         built: dict[str, Timeline] = {}
-        for entry, after in zip(entries, states, strict=True):
-            key = repr((after.players, after.teams, after.tables))
+        for entry, seen in zip(entries, states, strict=True):
+            key = repr((seen.players, seen.teams, seen.tables))
             if key not in built:
-                built[key] = Timeline.build(game, after.players, after.teams, params, after.tables)
+                built[key] = Timeline.build(game, seen.players, seen.teams, params, seen.tables)
             lines.append((entry, summary(entry, game, built[key].at, by_number.get)))
         return lines
 
@@ -865,8 +868,14 @@ class Session:
             return None  # totals only grow towards the end: an end in the middle stays one
         game, timeline = self.game_rules, self.timeline()
         for row in standings.rows:
-            # the game went on past a round when the table raised its target after it
-            if _outcome(game, timeline.at(row.number + 1), row.totals).finished:
+            # the game went on past a round when the table raised its target after it;
+            # a newcomer's points count from the round after it
+            totals = dict(row.totals)
+            for era in timeline.eras:
+                if era.first == row.number + 1:
+                    for column, points in era.newcomers:
+                        totals[column] += points
+            if _outcome(game, timeline.at(row.number + 1), totals).finished:
                 return row.number
         return None
 
@@ -970,9 +979,14 @@ class Session:
         # missing one would fail in the middle of a command)
         if not all(map(is_entry, session.history)):
             raise ValueError(msg("a change of the history is not one cardscore makes"))
-        if not all(_is_era(era) for era in session.tables):
-            raise ValueError(msg("a table change is not one cardscore makes"))
+        session.check_tables()
         return session
+
+    def check_tables(self) -> None:
+        """Refuse table changes read from a file that could not have been made (a damaged
+        or hand-edited file): see :func:`_seats_possible`.  Raises ``ValueError``."""
+        if not all(_is_era(era) for era in self.tables) or not _seats_possible(self):
+            raise ValueError(msg("a table change is not one cardscore makes"))
 
 
 def _is_era(era: Any) -> bool:
@@ -980,6 +994,41 @@ def _is_era(era: Any) -> bool:
     if not isinstance(era, dict) or type(era.get("from")) is not int:
         return False
     return is_table_change({k: v for k, v in era.items() if k != "from"})
+
+
+def _takes_away(entry: Mapping[str, Any]) -> bool:
+    """Whether a history entry takes a round away (its line says it with the table before)."""
+    return entry["kind"] == Kind.UNDO or effect(entry)["kind"] == Kind.REMOVE
+
+
+def _seats_possible(session: Session) -> bool:
+    """Whether the table changes of a file could have been made: in order, from a round
+    played or the next one, each naming players who were (or were not) at the table as it
+    says, and leaving a table the game can play."""
+    tables, count = session.tables, len(session.rounds)
+    froms = [era["from"] for era in tables]
+    if froms != sorted(froms) or any(not 1 <= f <= count + 1 for f in froms):
+        return False
+    game = session.game_rules
+    try:
+        params = params_from_dict(game.params_cls, session.params)
+        timeline = Timeline.build(game, session.players, session.teams, params, tables)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+    fields = {f.name for f in dataclasses.fields(params)}
+    for era, before, after in zip(tables, timeline.eras, timeline.eras[1:], strict=False):
+        seated = set(before.table.players)
+        gone = set(era.get("leave", ())) | set(era.get("replace", {}))
+        arriving = [*era.get("join", {}), *era.get("replace", {}).values()]
+        if not gone <= seated or seated & set(arriving):
+            return False
+        if "target" in era and ("target" not in fields or era["target"] <= 0):
+            return False
+        try:
+            game.check_players(list(after.table.players), after.table.params)
+        except InputError:
+            return False
+    return True
 
 
 def _outcome(game: Game, table: Table, totals: Mapping[str, int]) -> Any:

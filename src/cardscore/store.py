@@ -263,6 +263,10 @@ def _read_checkpointed(raw: bytes, path: Path) -> Session | None:
         return None
     if data.get("schema_version") != SCHEMA_VERSION:  # an older file is migrated the long way
         return None
+    # the rounds are not in the header: the table changes are checked against the rounds
+    if type(count) is not int or count < 0:
+        return None
+    data["rounds"] = [{}] * count
     session = _session(data, path)
     session.rounds = StoredRounds(raw[first:closing], count, [checkpoint], session.timeline())
     session.history = StoredRounds(history, changes)
