@@ -1,5 +1,5 @@
-"""The tarot rules core (docs/rules.md, Tarot): worked examples, hand-computed rounds, bad inputs and
-properties over generated rounds."""
+"""The tarot rules core (docs/rules.md, Tarot): worked examples, hand-computed rounds, bad
+inputs and properties over generated rounds."""
 
 from __future__ import annotations
 

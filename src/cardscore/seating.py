@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardscore.games.base import InputError, Table, fold
+from cardscore.games.base import InputError, Table, check_names, fold
 from cardscore.i18n import Msg, msg
 
 if TYPE_CHECKING:
@@ -81,18 +81,28 @@ class Timeline:
         params: Any,
         changes: Sequence[Mapping[str, Any]],
     ) -> Timeline:
-        table = Table(game.name, tuple(players), params, tuple(teams))
-        eras = [Era(table)]
-        columns = list(game.columns(table))
+        tables = [Table(game.name, tuple(players), params, tuple(teams))]
         for change in changes:
-            table = _next_table(table, change)
+            tables.append(_next_table(tables[-1], change))
+        # A table that plays no round (changed again before its first one) brings no
+        # column: a player who left before playing, or joined and left between two rounds,
+        # never played; a newcomer's points wait for the first table that plays.
+        eras: list[Era] = []
+        columns: list[str] = []
+        joined: dict[str, int] = {}
+        replaced: dict[str, str] = {}  # newcomer → the player whose seat he took
+        for index, table in enumerate(tables):
+            change = changes[index - 1] if index else {}
+            joined.update(change.get("join", {}))
+            replaced.update({new: old for old, new in change.get("replace", {}).items()})
+            following = tables[index + 1] if index + 1 < len(tables) else None
             newcomers = []
-            joined = change.get("join", {})
-            replaced = {new: old for old, new in change.get("replace", {}).items()}
-            for column in game.columns(table):
-                if column not in columns:
-                    _place(columns, column, replaced.get(column))
-                    newcomers.append((column, int(joined.get(column, 0))))
+            if following is None or following.first > table.first:
+                for column in game.columns(table):
+                    if column not in columns:
+                        _place(columns, column, replaced.get(column))
+                        if index:
+                            newcomers.append((column, int(joined.get(column, 0))))
             eras.append(Era(table, tuple(newcomers)))
         return cls(tuple(eras), tuple(columns))
 
@@ -159,7 +169,7 @@ def _place(columns: list[str], column: str, replaced: str | None) -> None:
     """Put the new ``column`` among ``columns``: right after the column of the player it
     replaces (``replaced``), or last for an arrival.  (Not beside the seat after it: a
     player who came back sits after the others, and his column is where it always was.)"""
-    if replaced is None:
+    if replaced is None or replaced not in columns:  # (he never played)
         columns.append(column)
     else:
         columns.insert(columns.index(replaced) + 1, column)
@@ -225,7 +235,7 @@ def read_change(
             msg("nothing to change (--rename, --replace, --join, --leave or --target)")
         )
     _check_size(game, len(table.players), len(change.get("join", ())), len(leaves))
-    _check_new_names(game, table, change)
+    _check_new_names(game, change)
     return change
 
 
@@ -275,7 +285,7 @@ class _ChangeReader:
             return self.renames.get(old, old)
 
     def rename(self, text: str) -> tuple[str, str]:
-        old, new = _pair(text, "--rename")
+        old, new = _pair(text, "--rename", self.everyone)
         old = _find(old, self.everyone, "--rename")
         if old in self.renames.values():  # renames are made at once: no chain (A=B, B=C)
             raise InputError(
@@ -294,7 +304,7 @@ class _ChangeReader:
         return old, new
 
     def replace(self, text: str) -> tuple[str, str]:
-        old, new = _pair(text, "--replace")
+        old, new = _pair(text, "--replace", self.seated)
         old = self.at_table(old, "--replace")
         new = _newcomer(new, "--replace", self.everyone, self.seated)
         self.mark(old, "--replace")
@@ -339,8 +349,18 @@ def _check_size(game: Game, seated: int, joins: int, leaves: int) -> None:
         )
 
 
-def _pair(text: str, option: str) -> tuple[str, str]:
+def _pair(text: str, option: str, names: Sequence[str] = ()) -> tuple[str, str]:
+    """``OLD=NEW`` split at its ``=``; where a name holds one too (tarot lets a table name a
+    player ``A=B``), at the one after the exact name of a player in ``names``.
+
+    >>> _pair("A=B=Abe", "--rename", ["A=B", "Cyd"]), _pair("cyd = Cid", "--rename")
+    (('A=B', 'Abe'), ('cyd', 'Cid'))
+    """
     old, sep, new = text.partition("=")
+    for name in names:
+        head = text[: len(name)]
+        if "=" in name and fold(head) == fold(name) and text[len(name) :].startswith("="):
+            old, sep, new = head, "=", text[len(name) + 1 :]
     if not sep or not old.strip() or not new.strip():
         raise InputError(
             msg("{option}: OLD=NEW is needed (got {text!r})", option=option, text=text)
@@ -404,27 +424,13 @@ def _newcomer(text: str, option: str, everyone: Sequence[str], seated: Sequence[
     return name
 
 
-def _check_new_names(game: Game, table: Table, change: Mapping[str, Any]) -> None:
-    """The names given must be names the game reads back (no option separator in them): the
-    game checks each one in a table of the size it will have, as it checks a new table."""
-    names = change.get("rename", {})
-    renamed = dataclasses.replace(table, players=tuple(names.get(p, p) for p in table.players))
-    seated = _next_table(renamed, {"from": table.first, **change}).players
+def _check_new_names(game: Game, change: Mapping[str, Any]) -> None:
+    """The names given must be names a person types back: not empty, and without ``=``
+    (which splits ``OLD=NEW`` and ``NAME=POINTS``, and rami's ``--hand NAME=CARDS``)."""
     for option in ("rename", "replace", "join"):
         given = change.get(option, {})
-        for name in given if option == "join" else given.values():
-            trial = [name, *(p for p in seated if p != name)][: len(seated)]
-            try:
-                game.check_players(trial, table.params)
-            except InputError as exc:
-                raise InputError(
-                    msg("--{option}: {reason}", option=option, reason=_reason(exc))
-                ) from None
-
-
-def _reason(exc: InputError) -> str:
-    text = exc.args[0] if exc.args else str(exc)
-    return str(text).partition(": ")[2] or str(text)
+        names = given if option == "join" else given.values()
+        check_names(list(names), forbidden="=", what=f"--{option}")
 
 
 def _points(text: str, name: str) -> int:
@@ -444,6 +450,8 @@ def _target(game: Game, table: Table, target: int) -> int:
         raise InputError(
             msg("--target: {target} is not a positive number of points", target=target)
         )
+    if target == table.params.target:  # (an automatic target, stored 0, is never equal)
+        raise InputError(msg("--target: the target is {target} already", target=target))
     return target
 
 

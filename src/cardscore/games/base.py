@@ -329,10 +329,11 @@ def split_pair(text: str, sep: str, *, what: str, example: str) -> tuple[str, st
     return name.strip(), (value.strip() if found else None)
 
 
-def check_names(players: Sequence[str], *, forbidden: str = "") -> None:
+def check_names(players: Sequence[str], *, forbidden: str = "", what: str = "--names") -> None:
     """Refuse names a person could not type back: empty ones, names that differ only by
     case, accents, dashes or spaces (``Zoé`` and ``zoe``), and names holding one of the
-    ``forbidden`` characters (a game's option separators).
+    ``forbidden`` characters (a game's option separators).  ``what``: the option that
+    gave them.
 
     >>> check_names(["Ann", "Bob"])
     >>> check_names(["Zoé", "zoe"])
@@ -349,7 +350,8 @@ def check_names(players: Sequence[str], *, forbidden: str = "") -> None:
         if not isinstance(name, str) or not fold(name):
             raise InputError(
                 msg(
-                    "--names: a player's name cannot be empty or only dashes (got {name!r})",
+                    "{what}: a player's name cannot be empty or only dashes (got {name!r})",
+                    what=what,
                     name=name,
                 )
             )
@@ -357,13 +359,14 @@ def check_names(players: Sequence[str], *, forbidden: str = "") -> None:
             if char in name:
                 raise InputError(
                     msg(
-                        "--names: a player's name cannot contain {char!r} (got {name!r})",
+                        "{what}: a player's name cannot contain {char!r} (got {name!r})",
+                        what=what,
                         char=char,
                         name=name,
                     )
                 )
         if fold(name) in seen:
-            raise InputError(msg("--names: two players are named {name!r}", name=name))
+            raise InputError(msg("{what}: two players are named {name!r}", what=what, name=name))
         seen.add(fold(name))
 
 
