@@ -101,7 +101,8 @@ def summary(session: Session, standings: Standings | None = None) -> dict[str, A
         "game": session.game,
         "rules": session.rules,
         "title": session.title,
-        "players": session.players,
+        # the players at the table now (a table change is checked when its file is read)
+        "players": list(session.table().players) if session.tables else session.players,
         "rounds": len(session.rounds),
         "updated": session.updated,
     }
