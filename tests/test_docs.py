@@ -142,9 +142,16 @@ def test_readme_json_keys_are_those_of_design(cli) -> None:
     sid = cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play").out.strip()
     assert cli("add", sid, "--taker", "Ann", "--contract", "prise", "--bouts", "1",
                "--points", "51").code == 0  # fmt: skip
+    assert cli("table", sid, "--replace", "Dan=Zoé", "--join", "Eve").code == 0
+    assert cli("table", sid, "--leave", "Ann").code == 0
     sheet = cli("show", sid, "--json").json()
     round_keys = set(sheet["rounds"][0])
-    assert keys <= set(sheet) | round_keys
+    change_keys = {key for change in sheet["table_changes"] for key in change}
+    other = cli("new", "rami", "--names", "Ann,Bob", "--no-play").out.strip()
+    assert cli("table", other, "--target", "500").code == 0
+    change_keys |= set(cli("show", other, "--json").json()["table_changes"][0])
+    assert {"from", "summary", "replace", "join", "leave", "target"} <= change_keys
+    assert keys <= set(sheet) | round_keys | change_keys
 
 
 # --------------------------------------------------------------------------------------------
