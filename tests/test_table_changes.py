@@ -181,6 +181,18 @@ def test_arrivals_come_after_the_others_even_beside_a_comeback() -> None:
     assert standings.totals["Zoé"] == 10
 
 
+def test_a_replacement_of_a_replacement_before_any_round_sits_beside_the_first_player() -> None:
+    session = tarot(FOUR, "Ann")
+    session.change_table(replace=["Ann=Zoé"])
+    session.change_table(replace=["Zoé=Yan"])  # Zoé never played: Yan takes Ann's seat
+    assert session.standings().columns == ("Ann", "Yan", "Bob", "Cyd", "Dan")
+    session.add(garde("Yan"))
+    session.change_table(join=["Zoé"])  # Zoé arrives now: after the others
+    assert session.table().players == ("Yan", "Bob", "Cyd", "Dan", "Zoé")
+    assert session.standings().columns == ("Ann", "Yan", "Bob", "Cyd", "Dan", "Zoé")
+    check_replay(session)
+
+
 def test_a_player_who_comes_back_resumes_his_total() -> None:
     session = tarot(FIVE, "Ann", "Bob")
     session.change_table(leave=["Bob"])

@@ -94,7 +94,10 @@ class Timeline:
         for index, table in enumerate(tables):
             change = changes[index - 1] if index else {}
             joined.update(change.get("join", {}))
-            replaced.update({new: old for old, new in change.get("replace", {}).items()})
+            for old, new in change.get("replace", {}).items():
+                # one who replaces a newcomer who never played takes the seat of the
+                # player that newcomer replaced
+                replaced[new] = replaced.get(old, old)
             following = tables[index + 1] if index + 1 < len(tables) else None
             newcomers = []
             if following is None or following.first > table.first:
@@ -103,6 +106,7 @@ class Timeline:
                         _place(columns, column, replaced.get(column))
                         if index:
                             newcomers.append((column, int(joined.get(column, 0))))
+                replaced.clear()  # all placed: a later arrival is no replacement
             eras.append(Era(table, tuple(newcomers)))
         return cls(tuple(eras), tuple(columns))
 
