@@ -349,6 +349,18 @@ def test_a_rename_and_a_replacement_of_the_same_player_at_once() -> None:
     assert session.standings().columns[:2] == ("Anne", "Zoé")
 
 
+@pytest.mark.parametrize("option", ["leave", "replace"])
+def test_a_player_renamed_is_understood_by_his_old_name_in_the_same_change(option: str) -> None:
+    session = tarot(FIVE, "Ann")
+    value = "ann" if option == "leave" else "ann=Yan"
+    change = session.change_table(rename=["Ann=Zed"], **{option: [value]})
+    assert change["rename"] == {"Ann": "Zed"}
+    assert change[option] == (["Zed"] if option == "leave" else {"Zed": "Yan"})
+    assert "Zed" not in session.table().players
+    assert session.players[0] == "Zed"
+    check_replay(session)
+
+
 def test_a_name_a_rename_gives_cannot_be_renamed_again_in_the_same_change() -> None:
     session = tarot(FIVE, "Ann")
     refused(
