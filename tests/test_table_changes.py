@@ -722,6 +722,7 @@ REFUSALS = {
     "a leave at coinche": ("coinche", {"leave": ["Ann"]}, "--leave: coinche is played by four"),
     "a target at tarot": ("tarot", {"target": 500}, "--target: tarot has no target"),
     "a target of 0": ("rami", {"target": 0}, "--target: 0 is not a positive"),
+    "the same target again": ("belote", {"target": 1000}, "--target: the target is 1000 already"),
     "a negative target": ("belote", {"target": -10}, "--target: -10 is not a positive"),
     "a player leaving and replaced": (
         "tarot",
