@@ -105,3 +105,20 @@ def test_a_newcomers_points_wait_for_the_table_that_plays() -> None:
     s.add({"winner": "Ann", "hand": ["Bob=5", "Cyd=7", "Zoé=9"]})
     st = s.standings()
     assert st.rows[0].totals["Zoé"] == 59 and st.totals["Zoé"] == 59
+
+
+def test_a_rename_alone_is_said_for_every_round_not_from_one_on() -> None:
+    s = tarot("Ann", "Bob", "Dna")
+    s.add({**GARDE, "taker": "Ann"})
+    s.change_table(rename=["dna=Dan"])
+    s.change_table(rename=["ann=Anne"], join=["Zoé"])
+    lines = [str(line) for _, line in s.changes()]
+    assert lines[-2] == "names corrected in every round: Dna renamed Dan"
+    assert lines[-1] == "table changed from round 2: Ann renamed Anne, Zoé joins"
+
+
+def test_the_table_command_says_a_rename_corrects_every_round(cli) -> None:
+    sid = cli("new", "tarot", "--names", "Ann,Bob,Dna", "--no-play").out.strip()
+    result = cli("table", sid, "--rename", "dna=Dan")
+    assert result.code == 0
+    assert result.out.splitlines()[0] == "Name corrected in every round: Dna renamed Dan."

@@ -234,6 +234,8 @@ def summary(
         from cardscore import seating
 
         said = seating.summary(entry)
+        if seating.era_of(entry) is None:  # a rename alone: every round, not from one on
+            return msg("names corrected in every round: {changes}", changes=said)
         return msg("table changed from round {number}: {changes}", number=number, changes=said)
     table = table_at(number)
     if kind == Kind.EDIT:

@@ -731,10 +731,14 @@ def table_command(
             }
         )
         return
-    said = msg(
-        "Table changed from round {number}: {changes}.",
-        number=change["round"],
-        changes=seating.summary(change),
+    said = (
+        msg("Name corrected in every round: {changes}.", changes=seating.summary(change))
+        if seating.era_of(change) is None  # a rename alone changes the past, not the table
+        else msg(
+            "Table changed from round {number}: {changes}.",
+            number=change["round"],
+            changes=seating.summary(change),
+        )
     )
     out(tr(said), soft_wrap=True)
     for line in effects:
