@@ -2,7 +2,7 @@
 # Mutation testing of the rules core and the session: how many small changes to the code
 # (an operator flipped, a constant changed, a line dropped) make a test fail.
 #
-#   scripts/mutation.sh                       # games/*.py and session.py
+#   scripts/mutation.sh                       # games/*.py, session.py, seating.py, changes.py
 #   scripts/mutation.sh games/tarot.py        # one module (paths under src/cardscore/)
 #   JOBS=2 KEEP=/tmp/mut scripts/mutation.sh  # two workers; keep the work folder there
 #
@@ -16,7 +16,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
   modules=(games/base.py games/reading.py games/record.py games/tarot.py games/belote.py
-           games/rami.py session.py)
+           games/rami.py session.py seating.py changes.py)
 fi
 work="${KEEP:-$(mktemp -d)}"
 rm -rf "$work/mutants"
@@ -35,7 +35,7 @@ pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x"]
 # The fast tests (the pseudo-terminal, fault, browser and speed tests are left out: the
 # others cover the same code, and they would multiply the time by ten).
 pytest_add_cli_args_test_selection = [
-  "src/cardscore/games", "src/cardscore/session.py",
+  "src/cardscore/games", "src/cardscore/session.py", "src/cardscore/seating.py",
   "tests/test_tarot_core.py", "tests/test_belote_core.py", "tests/test_rami_core.py",
   "tests/test_tarot_record.py", "tests/test_belote_record.py", "tests/test_rami_record.py",
   "tests/test_amendments_tarot.py", "tests/test_amendments_belote.py",
@@ -46,6 +46,9 @@ pytest_add_cli_args_test_selection = [
   "tests/test_corrections.py", "tests/test_stored_rounds.py", "tests/test_cli_corrections.py",
   "tests/test_tarot_answers.py", "tests/test_belote_answers.py", "tests/test_rami_answers.py",
   "tests/test_session_mutants.py", "tests/test_base_mutants.py",
+  "tests/test_table_changes.py", "tests/test_table_properties.py", "tests/test_table_edges.py",
+  "tests/test_table_checkpoint.py", "tests/test_cli_table.py",
+  "tests/test_session_mutants_2.py", "tests/test_seating_mutants.py",
 ]
 EOF
 # A listed test file that does not exist (yet) would stop pytest: drop it.
