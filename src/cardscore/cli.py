@@ -137,22 +137,10 @@ def new(
     if not interactive:
         typer.echo(session.id)
         return
-    from rich.text import Text
-
+    from cardscore import render
     from cardscore.prompts import loop
 
-    out(
-        Text.from_markup(
-            tr(
-                msg(
-                    "New {game} session [bold]{id}[/bold] ({rules}).",
-                    game=session.game,
-                    id=session.id,
-                    rules=session.rules,
-                )
-            )
-        )
-    )
+    out(render.new_session(session))
     loop.play(session.id)
 
 
@@ -316,16 +304,13 @@ def _add(session: str | None, as_json: bool, before: str | None = None, **raw: A
             standings = current.standings()
             row = standings.rows[number - 1]
     if as_json:
-        from cardscore.document import round_document
+        from cardscore.document import round_document, standing
 
         print_json(
             {
                 "session": current.id,
                 "round": round_document(row, current.ended_after(standings)),
-                "totals": standings.totals,
-                "held": standings.held,
-                "finished": standings.finished,
-                "winner": standings.winner,
+                **standing(standings),
             }
         )
         return
@@ -504,18 +489,15 @@ def edit(where: list[str] | None = None, as_json: bool = False, **raw: Any) -> N
     changed = _changed(previous, standings)
     if as_json:
         from cardscore.changes import plain
-        from cardscore.document import round_document
+        from cardscore.document import round_document, standing
 
         print_json(
             {
                 "session": current.id,
                 "round": round_document(row, current.ended_after(standings)),
                 "old": {"input": plain(old), "scores": old_scores},
-                "totals": standings.totals,
                 "changed": changed,
-                "held": standings.held,
-                "finished": standings.finished,
-                "winner": standings.winner,
+                **standing(standings),
             }
         )
         return
@@ -602,6 +584,7 @@ def remove(
     changed = _changed(previous, standings)
     if as_json:
         from cardscore.changes import plain
+        from cardscore.document import standing
 
         print_json(
             {
@@ -609,11 +592,8 @@ def remove(
                 "round": number,
                 "old": {"input": plain(old), "scores": old_scores},
                 "rounds": len(current.rounds),
-                "totals": standings.totals,
                 "changed": changed,
-                "held": standings.held,
-                "finished": standings.finished,
-                "winner": standings.winner,
+                **standing(standings),
             }
         )
         return
@@ -716,18 +696,15 @@ def table_command(
     from cardscore import seating
 
     if as_json:
+        from cardscore.document import standing
+
         print_json(
             {
                 "session": current.id,
                 "change": change,
                 "summary": tr(seating.summary(change)),
                 "players": list(current.table().players),
-                "totals": standings.totals,
-                "held": standings.held,
-                "finished": standings.finished,
-                "winner": standings.winner,
-                "next_dealer": standings.next_dealer,
-                "next_mort": standings.next_mort,
+                **standing(standings),
             }
         )
         return
@@ -969,17 +946,14 @@ def _undo_or_redo(session: str | None, as_json: bool, *, redo: bool) -> None:
     else:
         inp = None
     if as_json:
+        from cardscore.document import standing
+
         print_json(
             {
                 "session": current.id,
                 "rounds": len(current.rounds),
                 "input": None if inp is None else plain(inp),
-                "totals": standings.totals,
-                "held": standings.held,
-                "finished": standings.finished,
-                "winner": standings.winner,
-                "next_dealer": standings.next_dealer,
-                "next_mort": standings.next_mort,
+                **standing(standings),
                 "change": {"kind": kind, "round": change["round"], "summary": tr(said)},
             }
         )

@@ -37,12 +37,7 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
         "updated": session.updated,
         "columns": list(standings.columns),
         "rounds": [round_document(row, ended) for row in standings.rows],
-        "totals": standings.totals,
-        "held": standings.held,
-        "finished": standings.finished,
-        "winner": standings.winner,
-        "next_dealer": standings.next_dealer,
-        "next_mort": standings.next_mort,
+        **standing(standings),
         "unawarded": standings.held if standings.finished else 0,
         "table_changes": table_changes(session),
     }
@@ -62,6 +57,19 @@ def table_changes(session: Session) -> list[dict[str, Any]]:
         ops = copy.deepcopy({key: era[key] for key in ERA_OPERATIONS if key in era})
         changes.append({"from": era["from"], "summary": tr(change_summary(ops)), **ops})
     return changes
+
+
+def standing(standings: Standings) -> dict[str, Any]:
+    """Where a game stands, as every ``--json`` output says it: ``{totals, held, finished,
+    winner, next_dealer, next_mort}``."""
+    return {
+        "totals": standings.totals,
+        "held": standings.held,
+        "finished": standings.finished,
+        "winner": standings.winner,
+        "next_dealer": standings.next_dealer,
+        "next_mort": standings.next_mort,
+    }
 
 
 def round_document(row: RoundRow, ended: int | None = None) -> dict[str, Any]:

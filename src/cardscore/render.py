@@ -345,6 +345,17 @@ def _score_and_total(row: RoundRow, column: str) -> str:
     return f"{signed(row.scores.get(column, 0))} {row.totals[column]}"
 
 
+def new_session(session: Session) -> Text:
+    """What is said when a session is created: its game, its id (bold) and its rule set."""
+    said = msg(
+        "New {game} session [bold]{id}[/bold] ({rules}).",
+        game=session.game,
+        id=session.id,
+        rules=session.rules,
+    )
+    return Text.from_markup(tr(said))
+
+
 def round_report(
     session: Session, row_scores: dict[str, int], breakdown: Sequence[str], title: str
 ) -> Group:

@@ -445,17 +445,6 @@ def next_game(session_id: str) -> str:
     session.params = copy.deepcopy(old.params)  # its parameters as they were set, --set too
     with store.locked(session.id):
         store.write(session)
-    console.print(
-        Text.from_markup(
-            tr(
-                msg(
-                    "New {game} session [bold]{id}[/bold] ({rules}).",
-                    game=session.game,
-                    id=session.id,
-                    rules=session.rules,
-                )
-            )
-        )
-    )
+    console.print(render.new_session(session))
     console.print(render.totals_table(session, session.standings()))
     return session.id
