@@ -9,8 +9,6 @@ screen and compared with a replay of the same rounds by the Session API.
 from __future__ import annotations
 
 import json
-import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -23,9 +21,9 @@ pyte = pytest.importorskip("pyte")
 
 from cardscore.changes import plain  # noqa: E402
 from cardscore.session import Session  # noqa: E402
+from terminal_kit import COLUMNS, ROWS, Screen, environment, screen_totals  # noqa: E402
 
 DOWN, UP, ENTER, BACKSPACE = "\x1b[B", "\x1b[A", "\r", "\x7f"
-ROWS, COLUMNS = 50, 80
 CARDSCORE = Path(sys.executable).parent / "cardscore"
 NAMES = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
 
@@ -46,34 +44,6 @@ ROUNDS: list[dict[str, Any]] = [
     {"contract": "garde-sans", "taker": "Dan", "called": "Bob", "bouts": "1", "points": "30"},
     {"contract": "prise", "taker": "Ann", "called": "Cyd", "bouts": "0", "points": "58"},
 ]
-
-
-class Screen:
-    """What the terminal shows: everything the program writes, fed to a terminal emulator."""
-
-    def __init__(self) -> None:
-        self.screen = pyte.Screen(COLUMNS, ROWS)
-        self.stream = pyte.Stream(self.screen)
-
-    def write(self, data: str) -> None:
-        self.stream.feed(data)
-
-    def flush(self) -> None:
-        pass
-
-    def lines(self) -> list[str]:
-        return [line.rstrip() for line in self.screen.display]
-
-
-def environment(home: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "CARDSCORE_HOME": str(home),
-        "TERM": "xterm",
-        "COLUMNS": str(COLUMNS),
-        "LINES": str(ROWS),
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-    }
 
 
 def command(home: Path, *args: str) -> str:
@@ -136,16 +106,6 @@ def preselected(child, question: str) -> str:
     lines = child.screen.lines()
     start = max(i for i, line in enumerate(lines) if question in line)
     return next(line for line in lines[start:] if "»" in line).split("»", 1)[1].strip()
-
-
-def screen_totals(child) -> dict[str, int]:
-    """The totals table as the screen shows it (the latest one drawn)."""
-    rows: dict[str, int] = {}
-    for line in child.screen.lines():
-        cells = [cell.strip() for cell in line.split("│")]
-        if len(cells) >= 5 and cells[1].isdigit() and re.fullmatch(r"-?\d+", cells[3]):
-            rows[cells[2]] = int(cells[3])
-    return rows
 
 
 def replayed(rounds: list[dict[str, Any]]) -> Session:

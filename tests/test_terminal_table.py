@@ -14,7 +14,6 @@ Every expected dealer, mort and total is worked out by the Session API.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -29,9 +28,9 @@ pyte = pytest.importorskip("pyte")
 from cardscore import store  # noqa: E402
 from cardscore.changes import plain  # noqa: E402
 from cardscore.session import Session  # noqa: E402
+from terminal_kit import COLUMNS, ROWS, Screen, environment, screen_totals  # noqa: E402
 
 DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
-ROWS, COLUMNS = 50, 80
 #: generous: the machine may be busy (a mutation run, the other tests)
 TIMEOUT = 40
 CARDSCORE = Path(sys.executable).parent / "cardscore"
@@ -48,34 +47,6 @@ RAMI: list[dict[str, Any]] = [
     {"winner": "Ann", "hand": ["Bob=150", "Cyd=A JK 5"]},
     {"winner": "Cyd", "hand": ["Ann=7", "Bob=R D V, 10♥ 10♠ As"]},
 ]
-
-
-class Screen:
-    """What the terminal shows: everything the program writes, fed to a terminal emulator."""
-
-    def __init__(self) -> None:
-        self.screen = pyte.Screen(COLUMNS, ROWS)
-        self.stream = pyte.Stream(self.screen)
-
-    def write(self, data: str) -> None:
-        self.stream.feed(data)
-
-    def flush(self) -> None:
-        pass
-
-    def lines(self) -> list[str]:
-        return [line.rstrip() for line in self.screen.display]
-
-
-def environment(home: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "CARDSCORE_HOME": str(home),
-        "TERM": "xterm",
-        "COLUMNS": str(COLUMNS),
-        "LINES": str(ROWS),
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-    }
 
 
 def command(home: Path, *args: str) -> str:
@@ -165,16 +136,6 @@ def answer(child, question: str, text: str) -> None:
 def names_in(lines: list[str]) -> list[str]:
     """The names of a list of options (``» Ann`` → ``Ann``)."""
     return [line.replace("»", " ").strip() for line in lines]
-
-
-def screen_totals(child) -> dict[str, int]:
-    """The totals table as the screen shows it (the latest one drawn)."""
-    rows: dict[str, int] = {}
-    for line in child.screen.lines():
-        cells = [cell.strip() for cell in line.split("│")]
-        if len(cells) >= 5 and cells[1].isdigit() and re.fullmatch(r"-?\d+", cells[3]):
-            rows[cells[2]] = int(cells[3])
-    return rows
 
 
 def on_screen(child) -> str:
