@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardscore import completion
+from test_cli_corrections import assert_one_line_error, file_bytes
 
 SEATS = ("--names", "Sud,Est,Nord,Ouest", "--set", "team1=NS", "--set", "team2=EW")
 
@@ -49,18 +49,6 @@ def sheet(cli: Callable[..., Any], sid: str) -> dict[str, Any]:
 
 def table_now(cli: Callable[..., Any], sid: str) -> dict[str, Any]:
     return ok(cli("table", sid, "--json")).json()
-
-
-def file_bytes(home: Path, sid: str) -> bytes:
-    return (home / "sessions" / f"{sid}.json").read_bytes()
-
-
-def assert_one_line_error(result: Any, fragment: str) -> None:
-    assert result.code == 2, (result.code, result.out, result.err)
-    assert "Traceback" not in result.err
-    lines = result.err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("cardscore: error: "), result.err
-    assert fragment.casefold() in lines[0].casefold(), lines[0]
 
 
 def lines_of(result: Any) -> list[str]:

@@ -9,7 +9,6 @@ Session API (``Session.change_table``), never typed in by hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ import pytest
 from cardscore import i18n, store
 from cardscore.changes import plain
 from cardscore.session import Session
+from test_prompts_corrections import drive
 
 DOWN, UP, ENTER, BACKSPACE, CTRL_C = "\x1b[B", "\x1b[A", "\r", "\x7f", "\x03"
 NAMES = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
@@ -72,20 +72,6 @@ def changed(session_id: str, **ops: Any) -> Session:
     session = saved(session_id)
     session.change_table(**ops)
     return session
-
-
-def drive(keys: str, function: Callable[..., Any], *args: Any) -> Any:
-    """Run ``function(*args)`` answering its questions with ``keys`` (a question left
-    unanswered once the keys run out fails rather than waits)."""
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        with create_app_session(input=pipe, output=DummyOutput()):
-            return function(*args)
 
 
 def flat(text: str) -> str:
