@@ -115,11 +115,6 @@ class Timeline:
         """The table of the next round (the last one)."""
         return self.eras[-1].table
 
-    @property
-    def changed(self) -> bool:
-        """Whether the table ever changed (else one table plays every round)."""
-        return len(self.eras) > 1
-
     def era_index(self, number: int) -> int:
         """The index of the era that plays round ``number``: the last one starting at it or
         before (eras that start at the same round leave the last of them in force)."""
