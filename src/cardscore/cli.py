@@ -1115,23 +1115,11 @@ def show(
 @app.command("list")
 def list_sessions(as_json: JsonOpt = False) -> None:
     """The saved sessions, most recent first."""
-    from cardscore.document import summary
-    from cardscore.session import SessionDataError
+    from cardscore import catalog  # its index spares reading the sessions that did not change
 
-    store = _lazy_store()
-    rows: list[dict[str, Any]] = []
-    problems: list[Any] = []
-    for path in store.session_files():
-        try:
-            current = store.read(path)
-            rows.append(summary(current, current.standings()))
-        except store.StoreError as exc:
-            problems.append(exc.args[0] if exc.args else str(exc))
-        except SessionDataError as exc:
-            problems.append(
-                msg("cannot use session file {path}: {reason}", path=str(path), reason=exc.args[0])
-            )
-    for problem in problems:
+    found = catalog.scan()
+    rows: list[dict[str, Any]] = [entry.summary() for entry in found.entries]
+    for problem in found.warnings:
         typer.echo(tr(msg("cardscore: warning: {problem}", problem=problem)), err=True)
     if as_json:
         print_json(rows)

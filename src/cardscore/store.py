@@ -19,6 +19,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import re
 import time
 import zlib
 from collections.abc import Iterator
@@ -475,22 +476,51 @@ def _lock_owner_id(handle: Any) -> str:
 # Finding sessions
 
 
-def new_id() -> str:
-    """A short random id that no existing session has."""
-    while True:
-        import secrets
+# New ids: random characters that cannot be misread (no 0/o, no 1/l/i), enough of them that
+# sessions started on different machines of a club (a shared, synced folder) never collide:
+# 31**10 is about 8e14.  Older ids were 6 hexadecimal digits; they still load and resolve.
+ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+ID_LENGTH = 10
 
-        candidate = secrets.token_hex(3)
+# Copies a file-sync tool makes when two machines changed the same file:
+# Syncthing ``ID.sync-conflict-20240101-120000-ABCDEFG.json``; Dropbox and Nextcloud
+# ``ID (conflicted copy 2024-01-01).json``, ``ID (Zoé's conflicted copy 2024-01-01).json``;
+# ownCloud ``ID_conflict-20240101-120000.json``.
+_CONFLICT_COPY = re.compile(
+    r"(?P<id>.+?)(?:\.sync-conflict-[^.]*| \([^()]*conflicted copy[^()]*\)|_conflict-\d{8}-\d{6})"
+    r"\.json",
+    re.IGNORECASE,
+)
+
+
+def new_id() -> str:
+    """A random id that no existing session has (see :data:`ID_ALPHABET`)."""
+    import secrets
+
+    while True:
+        candidate = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
         if not session_path(candidate).exists():
             return candidate
 
 
+def conflict_copy_of(name: str) -> str | None:
+    """The session id of which the file ``name`` is a sync tool's conflict copy, else
+    ``None``."""
+    found = _CONFLICT_COPY.fullmatch(name)
+    return found["id"] if found else None
+
+
 def session_files() -> list[Path]:
-    """Every session file, most recently changed first."""
+    """Every session file, most recently changed first (not a sync tool's conflict copy:
+    :mod:`cardscore.catalog` names those)."""
     folder = sessions_dir()
     if not folder.is_dir():
         return []
-    files = [p for p in folder.glob("*.json") if not p.name.startswith(".")]
+    files = [
+        p
+        for p in folder.glob("*.json")
+        if not p.name.startswith(".") and conflict_copy_of(p.name) is None
+    ]
     return sorted(files, key=_mtime, reverse=True)
 
 
