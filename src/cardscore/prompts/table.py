@@ -11,7 +11,8 @@
 * :func:`play_on` — "Play on to a new target": a finished game goes on to a higher target
   (a table change ``--target``).
 * :func:`next_game` — "New game, same table": a new session of the same game, with the
-  same players, rules and parameters, the deal going on round the table.
+  same players, rules and parameters, the deal going on round the table (made by
+  :func:`cardscore.sametable.follow_on`, as ``cardscore new GAME --same-table``).
 
 Nothing is saved before the last answer, and only inside :func:`store.changing`: Ctrl-C
 anywhere leaves the session as it was.
@@ -19,7 +20,6 @@ anywhere leaves the session as it was.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import re
 from collections.abc import Callable, Sequence
@@ -33,6 +33,7 @@ from cardscore.games.base import Game, InputError
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts.correct import said
 from cardscore.prompts.round import list_hint
+from cardscore.sametable import follow_on
 from cardscore.seating import Timeline, era_of, read_change, summary
 from cardscore.session import Session, Standings
 
@@ -398,51 +399,14 @@ def play_on(session_id: str) -> dict[str, Any] | None:
     return offer(session_id, {TARGET: int(answer.strip())}, confirm=False)
 
 
-def rotated(players: Sequence[str], first: str) -> list[str]:
-    """The players in their seats, ``first`` first (the one who deals the first round).
-
-    >>> rotated(["Ann", "Bob", "Cyd"], "Cyd")
-    ['Cyd', 'Ann', 'Bob']
-    """
-    seat = list(players).index(first)
-    return [*players[seat:], *players[:seat]]
-
-
-def team_settings(
-    game: Game, old_players: Sequence[str], teams: Sequence[str], players: Sequence[str]
-) -> list[str]:
-    """The ``teamN=NAME`` settings that keep the teams' names set by hand once the seats
-    are rotated (a team named after its players is named after them again)."""
-    defaults = game.default_team_names(old_players)
-    if not defaults:
-        return []
-    shift = list(old_players).index(players[0])  # new seat 0 was this old seat
-    settings = []
-    for index in range(len(teams)):
-        old = (index + shift) % len(teams)  # seats 0 & 2 against 1 & 3
-        if teams[old] != defaults[old]:
-            settings.append(f"team{index + 1}={teams[old]}")
-    return settings
-
-
 def next_game(session_id: str) -> str:
     """ "New game, same table": a new session of the same game with the players at the
     table, the same rules and parameters, the title too; the player after the last dealer
-    deals first.  It is saved and its id returned."""
+    deals first (:func:`cardscore.sametable.follow_on`, as ``cardscore new --same-table``).
+    It is saved and its id returned."""
     console = render.console()
     old = store.read(store.session_path(session_id))
-    standings = old.standings()
-    game, table = old.game_rules, old.table()
-    players = rotated(table.players, standings.next_dealer)
-    session = Session.create(
-        old.game,
-        players,
-        rules=old.rules,
-        settings=team_settings(game, table.players, old.teams, players),
-        title=old.title,
-        session_id=store.new_id(),
-    )
-    session.params = copy.deepcopy(old.params)  # its parameters as they were set, --set too
+    session = follow_on(old, session_id=store.new_id())
     with store.locked(session.id):
         store.write(session)
     console.print(render.new_session(session))
