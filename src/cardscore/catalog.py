@@ -52,8 +52,10 @@ _MISSING: Any = object()
 def _digester() -> tuple[Callable[[Any], Any], Any]:
     """The statistics digest function and its version (imported only when a digest is
     needed: ``list`` never pays for the statistics)."""
-    from cardscore.stats import digest as module
+    import importlib
 
+    # (not ``from cardscore.stats import digest``: the package's ``digest`` is the function)
+    module = importlib.import_module("cardscore.stats.digest")
     return module.digest, getattr(module, "VERSION", 0)
 
 

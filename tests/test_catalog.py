@@ -1,0 +1,649 @@
+"""The sessions catalog (issue 14, "A club's shared folder"): several homes, the conflict
+copies of file-sync tools, the same id in two homes, damaged files, the summary index beside
+the sessions, session ids that do not collide across machines, and ``list`` / ``stats``
+writing nothing to the sessions they read."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import string
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardscore import catalog, completion, store
+from cardscore.document import summary
+from cardscore.session import Session
+
+NAMES = ["Ann", "Bob", "Cyd", "Dan"]
+GARDE = {"taker": "Ann", "contract": "garde", "bouts": "2", "points": "50"}
+HOUR_NS = 3600 * 10**9
+
+
+def make(home: Path, game: str = "tarot", rounds: int = 1, session_id: str | None = None) -> Path:
+    """A saved session in ``home`` (its file made an hour old: see :func:`age`)."""
+    names = NAMES[:3] if game == "rami" else NAMES
+    session = Session.create(game, names, session_id=session_id or store.new_id())
+    for _ in range(rounds if game == "tarot" else 0):
+        session.add(dict(GARDE))
+    path = home / "sessions" / f"{session.id}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(store.encode(session))
+    age(path)
+    return path
+
+
+def age(path: Path, hours: float = 1) -> int:
+    """Make a file ``hours`` old: the index keeps only files older than catalog.RACY_NS (a
+    file changed just now may change again within the same mtime tick)."""
+    mtime = time.time_ns() - int(hours * HOUR_NS)
+    os.utime(path, ns=(mtime, mtime))
+    return mtime
+
+
+def ids(found: catalog.Scan) -> list[str]:
+    return [entry.id for entry in found.entries]
+
+
+def warned(found: catalog.Scan, *words: str) -> list[str]:
+    """The warnings that hold every one of ``words``."""
+    return [w for w in found.warnings if all(word in w for word in words)]
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every session file the catalog reads (store.read), in order."""
+    seen: list[Path] = []
+    real = store.read
+
+    def counting(path: Path) -> Session:
+        seen.append(path)
+        return real(path)
+
+    monkeypatch.setattr(store, "read", counting)
+    return seen
+
+
+@pytest.fixture
+def digests(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A stand-in for cardscore.stats.digest.digest (version 1): the ids it digested."""
+    made: list[str] = []
+
+    def fake(session: Session) -> dict[str, Any]:
+        made.append(session.id)
+        return {"id": session.id, "rounds": len(session.rounds), "pair": (1, 2)}
+
+    monkeypatch.setattr(catalog, "_digester", lambda: (fake, 1))
+    return made
+
+
+# --------------------------------------------------------------------------------------------
+# Conflict copies of file-sync tools
+
+CONFLICT_COPIES = {
+    "syncthing": "{id}.sync-conflict-20240315-213012-ABCDEFG.json",
+    "dropbox": "{id} (conflicted copy 2024-03-15).json",
+    "dropbox, named": "{id} (Zoé's conflicted copy 2024-03-15).json",
+    "nextcloud": "{id} (conflicted copy 2024-03-15 213012).json",
+    "owncloud": "{id}_conflict-20240315-213012.json",
+}
+
+
+@pytest.mark.parametrize("tool", list(CONFLICT_COPIES))
+def test_a_conflict_copy_is_named_and_not_counted(tool: str, home: Path, cli) -> None:
+    path = make(home, rounds=3)
+    session_id = path.stem
+    copy = path.with_name(CONFLICT_COPIES[tool].format(id=session_id))
+    shutil.copyfile(path, copy)
+    other = make(home)
+    found = catalog.scan()
+    assert sorted(ids(found)) == sorted([session_id, other.stem])
+    assert len(warned(found, str(copy), session_id, "conflict copy")) == 1
+    assert len(found.warnings) == 1
+    # not a session anywhere else either: files, a prefix, completion, list
+    assert copy not in store.session_files()
+    assert store.resolve(session_id[:3]) == session_id
+    offered = [value for value, _ in completion.sessions("")]
+    assert sorted(offered) == sorted([session_id, other.stem])
+    listed = cli("list", "--json")
+    assert sorted(row["id"] for row in listed.json()) == sorted([session_id, other.stem])
+    assert str(copy) in listed.err and "conflict copy" in listed.err
+
+
+def test_the_conflict_copy_of_a_session_in_another_home_is_not_counted(tmp_path: Path) -> None:
+    first, second = tmp_path / "laptop", tmp_path / "club"
+    path = make(first, rounds=2)
+    copy = second / "sessions" / CONFLICT_COPIES["syncthing"].format(id=path.stem)
+    copy.parent.mkdir(parents=True)
+    shutil.copyfile(path, copy)
+    found = catalog.scan([first, second])
+    assert ids(found) == [path.stem]
+    assert warned(found, str(copy), "conflict copy")
+
+
+def test_names_that_only_look_like_copies_are_sessions() -> None:
+    for name in ("abc123.json", "conflicted.json", "sync-conflict.json", "ab (copy).json"):
+        assert store.conflict_copy_of(name) is None, name
+    assert store.conflict_copy_of("abc123.json.lock") is None
+    for tool, pattern in CONFLICT_COPIES.items():
+        assert store.conflict_copy_of(pattern.format(id="k3m9x")) == "k3m9x", tool
+
+
+# --------------------------------------------------------------------------------------------
+# Several homes
+
+
+def rewrite_updated(path: Path, updated: str) -> None:
+    session = store.read(path)
+    session.updated = updated
+    path.write_bytes(store.encode(session))
+    age(path)
+
+
+@pytest.mark.parametrize("newer_in", [0, 1])
+def test_the_same_id_in_two_homes_is_counted_once_the_latest_kept(
+    newer_in: int, tmp_path: Path
+) -> None:
+    homes = [tmp_path / "laptop", tmp_path / "club"]
+    first = make(homes[0], rounds=2)
+    second = homes[1] / "sessions" / first.name
+    second.parent.mkdir(parents=True)
+    shutil.copyfile(first, second)
+    copies = [first, second]
+    rewrite_updated(copies[newer_in], "2024-03-15T22:00:00+00:00")
+    rewrite_updated(copies[1 - newer_in], "2024-03-15T21:00:00+00:00")
+    found = catalog.scan(homes)
+    assert ids(found) == [first.stem]
+    assert found.entries[0].path == copies[newer_in]
+    assert found.entries[0].home == homes[newer_in]
+    (warning,) = found.warnings
+    kept, other = str(copies[newer_in]), str(copies[1 - newer_in])
+    assert warning.index(kept) < warning.index(other)  # the one counted is said first
+    assert "2024-03-15 22:00" in warning and first.stem in warning
+
+
+def test_several_homes_are_gathered_and_a_home_given_twice_counts_once(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    a, b, c = make(one), make(one), make(two)
+    found = catalog.scan([one, two, one, tmp_path / "two" / ".." / "two"])
+    assert sorted(ids(found)) == sorted(p.stem for p in (a, b, c))
+    assert found.warnings == []
+
+
+def test_a_home_without_sessions_is_said_when_given(tmp_path: Path, home: Path) -> None:
+    make(home)
+    found = catalog.scan([home, tmp_path / "nowhere"])
+    assert len(found.entries) == 1
+    assert warned(found, str(tmp_path / "nowhere"))
+    assert catalog.scan([tmp_path / "empty"]).entries == []
+    assert catalog.scan().warnings == []  # the usual home, when empty, is not a problem
+
+
+def test_entries_are_most_recently_changed_first_across_homes(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    paths = [make(one), make(two), make(one)]
+    for hours, path in zip((3, 1, 2), paths, strict=True):
+        age(path, hours)
+    assert [e.path for e in catalog.scan([one, two]).entries] == [paths[1], paths[2], paths[0]]
+
+
+# --------------------------------------------------------------------------------------------
+# Damaged files
+
+DAMAGED = {
+    "empty": b"",
+    "not json": b"hello\n",
+    "truncated": b'{"schema_version": 3, "id": "x", "ga',
+    "no schema": b'{"id": "x"}\n',
+}
+
+
+@pytest.mark.parametrize("kind", list(DAMAGED))
+def test_a_damaged_file_is_named_and_not_counted(kind: str, home: Path) -> None:
+    good = make(home)
+    bad = home / "sessions" / "bad000.json"
+    bad.write_bytes(DAMAGED[kind])
+    found = catalog.scan()
+    assert ids(found) == [good.stem]
+    assert warned(found, "cannot read session file", str(bad))
+    assert bad.read_bytes() == DAMAGED[kind]
+
+
+def test_a_round_that_cannot_be_scored_is_named(home: Path) -> None:
+    good = make(home)
+    bad = make(home)
+    data = json.loads(bad.read_text())
+    data["rounds"] = [{"taker": "Nobody"}]
+    data.pop("checkpoint", None)
+    bad.write_text(json.dumps(data))
+    age(bad)
+    found = catalog.scan()
+    assert ids(found) == [good.stem]
+    assert warned(found, "cannot use session file", str(bad))
+    index = json.loads((home / catalog.INDEX_NAME).read_text())
+    assert list(index["sessions"]) == [good.name]  # nothing kept of the damaged file
+    shutil.copyfile(good, bad)  # repaired
+    age(bad)
+    assert sorted(ids(catalog.scan())) == sorted([good.stem, bad.stem])
+
+
+def test_a_damaged_file_is_warned_about_every_time(home: Path) -> None:
+    make(home)
+    bad = home / "sessions" / "bad000.json"
+    bad.write_bytes(b"{")
+    age(bad)
+    for _ in range(2):  # the index does not hide it
+        assert warned(catalog.scan(), str(bad))
+
+
+# --------------------------------------------------------------------------------------------
+# list: the same rows as before the catalog
+
+
+def test_list_rows_are_the_sessions_summaries(home: Path, cli) -> None:
+    paths = [make(home, game) for game in ("tarot", "belote", "coinche", "rami")]
+    expected = {}
+    for path in paths:
+        session = store.read(path)
+        expected[path.stem] = summary(session, session.standings())
+    for _ in range(2):  # cold, then from the index
+        rows = cli("list", "--json").json()
+        assert {row["id"]: row for row in rows} == expected
+    table = cli("list")
+    assert table.code == 0 and table.err == ""
+    for path in paths:
+        assert path.stem in table.out
+
+
+# --------------------------------------------------------------------------------------------
+# The index
+
+
+def test_the_index_is_written_beside_the_sessions_and_hidden(home: Path, cli) -> None:
+    paths = [make(home), make(home)]
+    catalog.scan()
+    index = json.loads((home / catalog.INDEX_NAME).read_text())
+    assert set(index["sessions"]) == {p.name for p in paths}
+    record = index["sessions"][paths[0].name]
+    assert record["size"] == paths[0].stat().st_size
+    assert record["mtime_ns"] == paths[0].stat().st_mtime_ns
+    assert record["summary"]["id"] == paths[0].stem
+    assert sorted(p.name for p in (home / "sessions").iterdir()) == sorted(p.name for p in paths)
+    assert sorted(p.name for p in home.iterdir()) == [catalog.INDEX_NAME, "sessions"]
+    assert sorted(store.session_files()) == sorted(paths)
+
+
+def test_nothing_changed_nothing_read(home: Path, reads: list[Path], cli) -> None:
+    paths = [make(home, game) for game in ("tarot", "belote", "rami")]
+    first = cli("list", "--json").json()
+    assert sorted(reads) == sorted(paths)
+    reads.clear()
+    stamp = (home / catalog.INDEX_NAME).stat().st_mtime_ns
+    assert cli("list", "--json").json() == first
+    assert cli("list").code == 0
+    assert reads == []
+    assert (home / catalog.INDEX_NAME).stat().st_mtime_ns == stamp  # not rewritten either
+
+
+def test_a_change_of_size_is_read_again(home: Path, reads: list[Path]) -> None:
+    changed, same = make(home, rounds=1), make(home, rounds=0)
+    catalog.scan()
+    mtime = changed.stat().st_mtime_ns
+    session = store.read(changed)
+    session.add(dict(GARDE))
+    changed.write_bytes(store.encode(session))
+    os.utime(changed, ns=(mtime, mtime))  # the same time: only the size tells
+    reads.clear()
+    found = catalog.scan()
+    assert reads == [changed]
+    rows = {e.id: e.summary() for e in found.entries}
+    assert rows[changed.stem]["rounds"] == 2 and rows[same.stem]["rounds"] == 0
+    reads.clear()
+    catalog.scan()
+    assert reads == []  # and the index was brought up to date
+
+
+def test_a_change_of_mtime_alone_is_read_again(home: Path, reads: list[Path]) -> None:
+    changed, same = make(home), make(home)
+    catalog.scan()
+    # the same size, another content (a hand edit of the title, say): only the time tells
+    data = changed.read_bytes().replace(b'"title": ""', b'"title": "x"', 1)
+    changed.write_bytes(data.replace(b'"rules": "fft"', b'"rules":"fft"', 1))
+    assert changed.stat().st_size == same.stat().st_size
+    age(changed, 0.5)
+    reads.clear()
+    found = catalog.scan()
+    assert reads == [changed]
+    assert {e.id: e.summary()["title"] for e in found.entries}[changed.stem] == "x"
+
+
+def test_a_file_changed_just_now_is_not_indexed(home: Path, reads: list[Path]) -> None:
+    recent = make(home)
+    os.utime(recent)  # now: it may change again within the same mtime tick
+    catalog.scan()
+    reads.clear()
+    catalog.scan()
+    assert reads == [recent]
+    age(recent)
+    catalog.scan()
+    reads.clear()
+    catalog.scan()
+    assert reads == []
+
+
+def test_a_session_deleted_leaves_the_index(home: Path, cli) -> None:
+    gone, kept = make(home), make(home)
+    catalog.scan()
+    gone.unlink()
+    assert ids(catalog.scan()) == [kept.stem]
+    index = json.loads((home / catalog.INDEX_NAME).read_text())
+    assert list(index["sessions"]) == [kept.name]
+
+
+def broken_indexes() -> dict[str, Callable[[dict[str, Any]], bytes]]:
+    """Ways an index can be wrong, each from the good index's data."""
+
+    def record(data: dict[str, Any], value: Any) -> bytes:
+        name = next(iter(data["sessions"]))
+        return json.dumps({**data, "sessions": {**data["sessions"], name: value}}).encode()
+
+    return {
+        "empty": lambda data: b"",
+        "truncated": lambda data: json.dumps(data).encode()[:-20],
+        "not json": lambda data: b"\xff\xfe not json",
+        "a list": lambda data: b"[]",
+        "other version": lambda data: json.dumps({**data, "cardscore": "0.0.0-old"}).encode(),
+        "other format": lambda data: json.dumps({**data, "format": 99}).encode(),
+        "sessions not a map": lambda data: json.dumps({**data, "sessions": [1]}).encode(),
+        "record not a map": lambda data: record(data, [1, 2]),
+        "summary not a map": lambda data: record(
+            data, {**next(iter(data["sessions"].values())), "summary": "x"}
+        ),
+    }
+
+
+@pytest.mark.parametrize("kind", list(broken_indexes()))
+def test_a_damaged_index_is_only_a_slower_run(
+    kind: str, home: Path, reads: list[Path], cli
+) -> None:
+    paths = [make(home), make(home, "belote")]
+    expected = cli("list", "--json").json()
+    index = home / catalog.INDEX_NAME
+    good = json.loads(index.read_text())
+    index.write_bytes(broken_indexes()[kind](good))
+    reads.clear()
+    listed = cli("list", "--json")
+    assert listed.code == 0 and listed.err == ""
+    assert listed.json() == expected
+    assert reads  # read again from the files
+    assert set(reads) <= set(paths)
+    assert json.loads(index.read_text()) == good  # and the index written anew
+    reads.clear()
+    assert cli("list", "--json").json() == expected
+    assert reads == []
+
+
+def test_a_missing_index_is_rebuilt(home: Path, reads: list[Path]) -> None:
+    paths = [make(home), make(home)]
+    catalog.scan()
+    (home / catalog.INDEX_NAME).unlink()
+    reads.clear()
+    assert sorted(ids(catalog.scan())) == sorted(p.stem for p in paths)
+    assert sorted(reads) == sorted(paths)
+    assert (home / catalog.INDEX_NAME).exists()
+
+
+def test_an_index_that_cannot_be_written_is_only_a_slower_run(
+    home: Path, reads: list[Path], cli
+) -> None:
+    paths = [make(home), make(home)]
+    (home / catalog.INDEX_NAME).mkdir()  # neither readable nor replaceable as a file
+    for _ in range(2):
+        reads.clear()
+        listed = cli("list", "--json")
+        assert listed.code == 0 and listed.err == ""
+        assert sorted(row["id"] for row in listed.json()) == sorted(p.stem for p in paths)
+        assert sorted(reads) == sorted(paths)
+    assert [p.name for p in home.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_an_index_write_refused_is_only_a_slower_run(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = make(home)
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("cardscore.atomic.replace", refuse)
+    assert ids(catalog.scan()) == [path.stem]
+    assert not (home / catalog.INDEX_NAME).exists()
+
+
+def test_two_writers_at_once_never_leave_a_broken_index(home: Path) -> None:
+    """Each write replaces the index whole: a reader at any instant finds one writer's
+    index or the other's, never a mix nor a half-written file."""
+    make(home)
+    catalog.scan()
+    index_path = home / catalog.INDEX_NAME
+    stop = threading.Event()
+    seen: list[int] = []
+    errors: list[str] = []
+
+    def writer(count: int) -> None:
+        index = catalog._Index.load(home, time.time_ns())
+        filler = {"size": 1, "mtime_ns": 1, "summary": {"x": "y" * 2000}}
+        index.records = {f"s{i:05}.json": filler for i in range(count)}
+        while not stop.is_set():
+            index.changed = True
+            index.save()
+
+    def reader() -> None:
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline:
+            try:
+                seen.append(len(json.loads(index_path.read_bytes())["sessions"]))
+            except ValueError as exc:
+                errors.append(str(exc))
+        stop.set()
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in (200, 300)]
+    threads.append(threading.Thread(target=reader))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert set(seen) <= {1, 200, 300} and {200, 300} & set(seen)
+    leftovers = [p.name for p in home.iterdir() if p.name.endswith(".tmp")]
+    assert leftovers == []
+
+
+# --------------------------------------------------------------------------------------------
+# Digests (the statistics of each session, for stats)
+
+
+def test_digests_are_worked_out_once_then_read_from_the_index(
+    home: Path, reads: list[Path], digests: list[str]
+) -> None:
+    paths = [make(home, rounds=2), make(home, "belote")]
+    found = catalog.scan(digests=True)
+    assert sorted(digests) == sorted(p.stem for p in paths)
+    assert sorted(reads) == sorted(paths)  # one read each for the summary and the digest
+    by_id = {e.id: e.digest() for e in found.entries}
+    assert by_id[paths[0].stem] == {"id": paths[0].stem, "rounds": 2, "pair": [1, 2]}
+    digests.clear()
+    reads.clear()
+    again = catalog.scan(digests=True)
+    assert digests == [] and reads == []
+    assert {e.id: e.digest() for e in again.entries} == by_id
+    assert {e.id: d for e, d in again.digests()} == by_id
+
+
+def test_list_keeps_the_digests_in_the_index(
+    home: Path, reads: list[Path], digests: list[str], cli
+) -> None:
+    kept, changed = make(home), make(home)
+    catalog.scan(digests=True)
+    session = store.read(changed)
+    session.add(dict(GARDE))
+    changed.write_bytes(store.encode(session))
+    age(changed)
+    assert cli("list", "--json").code == 0  # rewrites the index for the changed file
+    digests.clear()
+    reads.clear()
+    found = catalog.scan(digests=True)
+    assert digests == [changed.stem]
+    assert reads == [changed]
+    assert {e.id: e.digest()["rounds"] for e in found.entries} == {kept.stem: 1, changed.stem: 2}
+
+
+def test_a_digest_asked_lazily_is_saved_with_the_index(
+    home: Path, reads: list[Path], digests: list[str]
+) -> None:
+    path = make(home)
+    found = catalog.scan()
+    assert digests == []
+    assert found.entries[0].digest()["id"] == path.stem
+    found.save()
+    digests.clear()
+    reads.clear()
+    assert catalog.scan(digests=True).entries[0].digest()["id"] == path.stem
+    assert digests == [] and reads == []
+
+
+def test_digests_of_another_version_are_worked_out_again(
+    home: Path, digests: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = [make(home), make(home)]
+    catalog.scan(digests=True)
+    (function, _) = catalog._digester()
+    monkeypatch.setattr(catalog, "_digester", lambda: (function, 2))
+    digests.clear()
+    catalog.scan()  # list: no digest asked, the old ones stay
+    catalog.scan(digests=True)
+    assert sorted(digests) == sorted(p.stem for p in paths)
+    digests.clear()
+    catalog.scan(digests=True)
+    assert digests == []
+
+
+def test_a_digest_must_be_json_data(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make(home)
+    monkeypatch.setattr(catalog, "_digester", lambda: ((lambda session: {1, 2}), 1))
+    with pytest.raises(TypeError):
+        catalog.scan(digests=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Ids
+
+
+def test_new_ids_are_long_unambiguous_and_unique(home: Path) -> None:
+    made = [store.new_id() for _ in range(5000)]
+    assert len(set(made)) == len(made)
+    assert all(len(i) >= 10 for i in made)
+    used = set("".join(made))
+    assert used <= set(string.ascii_lowercase + string.digits) - set("0o1li")
+    assert len(used) >= 28  # every allowed character turns up in 50,000 draws
+
+
+def test_new_id_avoids_an_existing_session(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    taken = make(home, session_id="2" * 10)
+    draws = iter("2" * 10 + "3" * 10)
+    monkeypatch.setattr("secrets.choice", lambda alphabet: next(draws))
+    assert store.new_id() == "3" * 10 != taken.stem
+
+
+def test_a_unique_prefix_resolves_everywhere(home: Path, cli) -> None:
+    paths = [make(home, rounds=2) for _ in range(3)]
+    for path in paths:
+        prefix = next(
+            path.stem[:n]
+            for n in range(1, 11)
+            if sum(p.stem.startswith(path.stem[:n]) for p in paths) == 1
+        )
+        assert store.resolve(prefix) == path.stem
+        assert store.resolve(prefix.upper()) == path.stem
+        shown = cli("show", prefix, "--json")
+        assert shown.code == 0 and shown.json()["id"] == path.stem
+
+
+def test_old_six_character_ids_still_load_and_resolve(home: Path, cli) -> None:
+    old = make(home, rounds=2, session_id="a3f09c")
+    new = make(home, session_id="a3f2kmnpqr")
+    assert store.load("a3f09c").id == "a3f09c"
+    assert store.resolve("a3f0") == "a3f09c"
+    assert store.resolve("a3f2") == new.stem
+    with pytest.raises(store.SessionNotFound, match="ambiguous"):
+        store.resolve("a3f")
+    assert cli("show", "a3f0", "--json").json()["id"] == old.stem
+    assert sorted(ids(catalog.scan())) == ["a3f09c", "a3f2kmnpqr"]
+
+
+def test_a_new_session_gets_a_new_id(home: Path, cli) -> None:
+    made = cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play")
+    assert made.code == 0, made.err
+    (session_id,) = re.findall(r"\b[2-9a-hjkmnp-z]{10}\b", made.out)
+    assert (home / "sessions" / f"{session_id}.json").exists()
+
+
+# --------------------------------------------------------------------------------------------
+# list and stats write nothing to the sessions they read
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(folder.iterdir())}
+
+
+def club_of_every_kind(home: Path, club: Path) -> list[Path]:
+    """Two homes holding sessions of every game, an old file (schema 2, no checkpoint: a
+    save would rewrite it), its copy in the other home and a sync tool's conflict copy, a
+    damaged file, and no lock file.  The sessions folders."""
+    for game in ("tarot", "belote", "coinche", "rami"):
+        make(home, game)
+        make(club, game)
+    old = home / "sessions" / "a3f09c.json"
+    data = json.loads(make(home, session_id="a3f09c").read_text())
+    data.pop("checkpoint")
+    old.write_text(json.dumps({**data, "schema_version": 2}))
+    shutil.copyfile(old, home / "sessions" / CONFLICT_COPIES["dropbox"].format(id="a3f09c"))
+    shutil.copyfile(old, club / "sessions" / "a3f09c.json")
+    (home / "sessions" / "bad000.json").write_bytes(b"{")
+    folders = [home / "sessions", club / "sessions"]
+    for lock in (lock for folder in folders for lock in folder.glob("*.lock")):
+        lock.unlink()
+    return folders
+
+
+def test_list_and_the_catalog_write_nothing_to_the_sessions(
+    home: Path, tmp_path: Path, digests: list[str], cli
+) -> None:
+    folders = club_of_every_kind(home, tmp_path / "club")
+    before = [snapshot(folder) for folder in folders]
+    assert cli("list").code == 0
+    assert cli("list", "--json").code == 0
+    found = catalog.scan([home, tmp_path / "club"], digests=True)
+    assert len(found.entries) == 9 and len(found.warnings) == 3
+    for entry in found.entries:
+        entry.session()
+    assert [snapshot(folder) for folder in folders] == before
+
+
+def test_stats_writes_nothing_to_the_sessions(home: Path, tmp_path: Path, cli) -> None:
+    if cli("stats", "--help").code != 0:
+        pytest.skip("no stats command yet")
+    club = tmp_path / "club"
+    folders = club_of_every_kind(home, club)
+    before = [snapshot(folder) for folder in folders]
+    for args in ([], ["--json"], ["--home", str(home), "--home", str(club), "--json"]):
+        result = cli("stats", *args)
+        assert result.code == 0, result.err
+    assert [snapshot(folder) for folder in folders] == before
