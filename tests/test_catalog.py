@@ -313,15 +313,17 @@ def test_a_change_of_size_is_read_again(home: Path, reads: list[Path]) -> None:
 def test_a_change_of_mtime_alone_is_read_again(home: Path, reads: list[Path]) -> None:
     changed, same = make(home), make(home)
     catalog.scan()
+    size = changed.stat().st_size
     # the same size, another content (a hand edit of the title, say): only the time tells
     data = changed.read_bytes().replace(b'"title": ""', b'"title": "x"', 1)
     changed.write_bytes(data.replace(b'"rules": "fft"', b'"rules":"fft"', 1))
-    assert changed.stat().st_size == same.stat().st_size
+    assert changed.stat().st_size == size
     age(changed, 0.5)
     reads.clear()
     found = catalog.scan()
     assert reads == [changed]
-    assert {e.id: e.summary()["title"] for e in found.entries}[changed.stem] == "x"
+    titles = {e.id: e.summary()["title"] for e in found.entries}
+    assert titles == {changed.stem: "x", same.stem: ""}
 
 
 def test_a_file_changed_just_now_is_not_indexed(home: Path, reads: list[Path]) -> None:
