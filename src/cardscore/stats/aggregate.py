@@ -1,0 +1,344 @@
+"""The statistics document: the digests of many sessions added up, player by player.
+
+:func:`aggregate` takes the digests (:func:`cardscore.stats.digest.digest`), keeps those the
+filters select, merges the players across sessions by their folded names (``Zoé`` and
+``zoe`` are one player, shown as last spelled) and returns the document that ``stats
+--json`` prints and the terminal tables and the page are drawn from: plain JSON, every
+average ``None`` when there is nothing to average.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from cardscore.games.base import fold
+from cardscore.i18n import msg
+from cardscore.stats.digest import BIDS, CHELEMS, LEVELS
+
+#: the games where the fewest points are the best (their best round is the lowest)
+LOWER_WINS = frozenset({"rami"})
+#: tarot partners: the least rounds on the attack together to be someone's best partner
+PARTNER_ROUNDS = 3
+#: the counters of a digest that are not added up (the session's, or kept for it)
+_NOT_ADDED = frozenset({"best", "worst", "won", "total", "teams", "partners"})
+
+Doc = dict[str, Any]
+Digest = Mapping[str, Any]
+
+
+def aggregate(
+    digests: Iterable[Digest],
+    *,
+    game: str | None = None,
+    rules: str | None = None,
+    players: Sequence[str] = (),
+    since: _dt.date | None = None,
+    until: _dt.date | None = None,
+) -> Doc:
+    """The statistics of the sessions ``digests`` describe, as the stats document.
+
+    Filters: ``game``, ``rules`` (the rule set's name), ``players`` (a session counts when
+    one of them played in it; names compared case- and accent-blind), ``since`` and
+    ``until`` (dates, both included; a session counts by the day it was last played: its
+    ``updated``).  Every player of the sessions kept is in the document, not only those
+    named (a player's figures are then those of the sessions with them).
+
+    The document: ``sessions`` and ``rounds`` (every round, passes too), ``games`` (each
+    game's sessions and rounds), ``notes`` (sentences the figures need, e.g. how a tarot
+    session is won: messages, to say with :func:`cardscore.i18n.tr`), ``players`` sorted by
+    sessions played then points (most first, then by name), each with his figures across
+    games and per game (see :func:`_game_figures`), and ``sessions_list``: each session,
+    oldest first, with its players' final totals (``results``).
+
+    A player's ``best`` and ``worst`` rounds follow each game's direction (at rami the
+    fewest points are the best); across games they are given only when his games all
+    share a direction, else ``None`` (each game still has its own).
+    """
+    wanted = {fold(p) for p in players}
+    kept = [
+        d
+        for d in digests
+        if _selected(d, game, rules, wanted) and _in_period(_day(d), since, until)
+    ]
+    kept.sort(key=lambda d: (_moment(d), str(d.get("id", ""))))  # oldest first
+    names: dict[str, str] = {}  # folded → the name as last spelled
+    merged: dict[str, dict[str, Any]] = {}
+    for d in kept:
+        for name, counters in d["per_player"].items():
+            key = fold(name)
+            names[key] = name
+            _add_session(merged.setdefault(key, {}), d, counters)
+    people = [_player_figures(key, merged[key], names) for key in merged]
+    people.sort(key=lambda p: (-p["sessions"], -p["points"], fold(p["name"])))
+    games: dict[str, dict[str, int]] = {}
+    for d in kept:
+        each = games.setdefault(d["game"], {"sessions": 0, "rounds": 0})
+        each["sessions"] += 1
+        each["rounds"] += int(d["rounds"])
+    return {
+        "sessions": len(kept),
+        "rounds": sum(int(d["rounds"]) for d in kept),
+        "games": games,
+        "notes": _notes(games, people),
+        "players": people,
+        "sessions_list": [_session_line(d, names) for d in kept],
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Which sessions count
+
+
+def _selected(d: Digest, game: str | None, rules: str | None, wanted: set[str]) -> bool:
+    """Whether a digest is of the game, the rule set and (one of) the players asked for."""
+    if game is not None and fold(d["game"]) != fold(game):
+        return False
+    if rules is not None and fold(str(d.get("rules", ""))) != fold(rules):
+        return False
+    return not wanted or any(fold(p) in wanted for p in d["players"])
+
+
+def _parsed(d: Digest) -> _dt.datetime | None:
+    """When the session was last played (``updated``, else ``created``), if it says."""
+    for key in ("updated", "created"):
+        text = d.get(key)
+        if text:
+            try:
+                return _dt.datetime.fromisoformat(text)
+            except (TypeError, ValueError):
+                continue
+    return None
+
+
+def _day(d: Digest) -> _dt.date | None:
+    """The day the session was last played, as its time stamp wrote it (local time)."""
+    moment = _parsed(d)
+    return None if moment is None else moment.date()
+
+
+def _moment(d: Digest) -> float:
+    """A sort key for when the session was last played (undated sessions first)."""
+    moment = _parsed(d)
+    return float("-inf") if moment is None else moment.timestamp()
+
+
+def _in_period(day: _dt.date | None, since: _dt.date | None, until: _dt.date | None) -> bool:
+    """Whether ``day`` is in the period (an undated session is in none but the whole)."""
+    if since is None and until is None:
+        return True
+    if day is None:
+        return False
+    return (since is None or day >= since) and (until is None or day <= until)
+
+
+# --------------------------------------------------------------------------------------------
+# Adding up a player's sessions
+
+
+def _add_session(into: dict[str, Any], d: Digest, counters: Mapping[str, Any]) -> None:
+    """One session of a player added to his running figures, under its game."""
+    figures = into.setdefault(d["game"], {"sessions": 0, "wins": 0, "best": [], "worst": []})
+    figures["sessions"] += 1
+    figures["wins"] += bool(counters.get("won"))
+    for key in ("best", "worst"):
+        if counters.get(key) is not None:
+            figures[key].append(counters[key])
+    _add(figures, {k: v for k, v in counters.items() if k not in _NOT_ADDED})
+    partners = figures.setdefault("partners", {})
+    for other, pair in (counters.get("partners") or {}).items():
+        _add(partners.setdefault(fold(other), {}), pair)
+
+
+def _add(into: dict[str, Any], counters: Mapping[str, Any]) -> None:
+    """Counters added into ``into``: numbers summed, nested counters added key by key."""
+    for key, value in counters.items():
+        if isinstance(value, Mapping):
+            _add(into.setdefault(key, {}), value)
+        elif isinstance(value, bool):
+            into[key] = into.get(key, 0) + int(value)
+        elif isinstance(value, int | float):
+            into[key] = into.get(key, 0) + value
+
+
+def _ratio(part: float, whole: float, digits: int = 2) -> float | None:
+    """``part / whole`` rounded, ``None`` when there is nothing to divide (never an error)."""
+    return round(part / whole, digits) if whole else None
+
+
+def _best_worst(lower_wins: bool, bests: list[int], worsts: list[int]) -> tuple[Any, Any]:
+    """The best and worst of rounds, in their game's direction (``lower_wins``: rami's)."""
+    if not bests:
+        return None, None
+    if lower_wins:
+        return min(bests), max(worsts)
+    return max(bests), min(worsts)
+
+
+def _player_figures(key: str, games: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
+    """A player's entry: his figures across his games, then game by game."""
+    per_game = {game: _game_figures(game, figures, names) for game, figures in games.items()}
+    rounds = sum(f["rounds"] for f in per_game.values())
+    points = sum(f["points"] for f in per_game.values())
+    best = worst = None
+    directions = {game in LOWER_WINS for game in per_game}
+    if len(directions) == 1:
+        lower = directions.pop()
+        bests = [f["best"] for f in per_game.values() if f["best"] is not None]
+        worsts = [f["worst"] for f in per_game.values() if f["worst"] is not None]
+        best, worst = _best_worst(lower, bests, worsts)
+    return {
+        "name": names[key],
+        "sessions": sum(f["sessions"] for f in per_game.values()),
+        "wins": sum(f["wins"] for f in per_game.values()),
+        "rounds": rounds,
+        "points": points,
+        "average": _ratio(points, rounds),
+        "best": best,
+        "worst": worst,
+        "games": per_game,
+    }
+
+
+def _game_figures(game: str, figures: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
+    """A player's figures at one game: sessions, wins, rounds, points, average, best and
+    worst round, then the game's own (tarot: takes and contracts…, belote and coinche:
+    his team's takes…, rami: rounds won…)."""
+    rounds, points = int(figures.get("rounds", 0)), figures.get("points", 0)
+    best, worst = _best_worst(game in LOWER_WINS, figures["best"], figures["worst"])
+    out: Doc = {
+        "sessions": figures["sessions"],
+        "wins": figures["wins"],
+        "rounds": rounds,
+        "points": points,
+        "average": _ratio(points, rounds),
+        "best": best,
+        "worst": worst,
+    }
+    own = _OWN.get(game)
+    if own is not None:
+        out |= own(figures, names)
+    return out
+
+
+def _tarot(figures: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
+    """Tarot: takes and their share of his rounds, made, per contract, as called partner,
+    petit au bout, poignées, misères, chelems, and his partners at 5 and 6 players."""
+    takes = figures.get("takes", 0)
+    contracts = figures.get("contracts", {})
+    partners = [
+        {"name": names.get(key, key), "rounds": pair["rounds"], "won": pair.get("won", 0)}
+        for key, pair in figures.get("partners", {}).items()
+    ]
+    partners.sort(key=lambda p: (-p["won"], -p["won"] / p["rounds"], -p["rounds"], p["name"]))
+    return {
+        "takes": takes,
+        "made": figures.get("made", 0),
+        "take_share": _ratio(takes, figures.get("rounds", 0), 4),
+        "made_share": _ratio(figures.get("made", 0), takes, 4),
+        "contracts": {
+            contract: {
+                "takes": contracts.get(contract, {}).get("takes", 0),
+                "made": contracts.get(contract, {}).get("made", 0),
+                "average_gap": _ratio(
+                    contracts.get(contract, {}).get("gap_sum", 0),
+                    contracts.get(contract, {}).get("takes", 0),
+                ),
+            }
+            for contract in BIDS
+        },
+        "called": {
+            "count": figures.get("called", {}).get("count", 0),
+            "made": figures.get("called", {}).get("made", 0),
+        },
+        "petit_au_bout": {
+            "won": figures.get("petit_au_bout", {}).get("won", 0),
+            "lost": figures.get("petit_au_bout", {}).get("lost", 0),
+        },
+        "poignees": figures.get("poignees", 0),
+        "miseres": figures.get("miseres", 0),
+        "chelems": figures.get("chelems", 0),
+        "chelem_detail": {c: figures.get("chelem_detail", {}).get(c, 0) for c in CHELEMS},
+        "best_partner": next((p for p in partners if p["rounds"] >= PARTNER_ROUNDS), None),
+        "partners": partners,
+    }
+
+
+def _cards(figures: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
+    """Belote: his team's takes, made, dedans, litiges and capots."""
+    return {key: figures.get(key, 0) for key in ("takes", "made", "dedans", "litiges", "capots")}
+
+
+def _coinche(figures: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
+    """Coinche: belote's figures, then his team's contracts by level and générales."""
+    levels = figures.get("levels", {})
+    generales = figures.get("generales", {})
+    return {
+        **_cards(figures, names),
+        "levels": {
+            level: {
+                "made": levels.get(level, {}).get("made", 0),
+                "fallen": levels.get(level, {}).get("fallen", 0),
+            }
+            for level in LEVELS.values()
+        },
+        "generales": {"made": generales.get("made", 0), "fallen": generales.get("fallen", 0)},
+    }
+
+
+def _rami(figures: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
+    """Rami: rounds won (instead of takes and made), rami secs, rounds never opened, the
+    average hand left."""
+    return {
+        "rounds_won": figures.get("rounds_won", 0),
+        "rami_sec": figures.get("rami_sec", 0),
+        "never_opened": figures.get("never_opened", 0),
+        "average_hand": _ratio(figures.get("hand_sum", 0), figures.get("hand_count", 0)),
+    }
+
+
+_OWN = {"tarot": _tarot, "belote": _cards, "coinche": _coinche, "rami": _rami}
+
+
+# --------------------------------------------------------------------------------------------
+# The sessions, and the notes
+
+
+def _session_line(d: Digest, names: Mapping[str, str]) -> Doc:
+    """A session as the "results session by session" chart reads it: players by the name
+    they are shown with, each with his final total (his team's at belote and coinche)."""
+    day = _day(d)
+    per_player = d["per_player"]
+    return {
+        "id": d["id"],
+        "game": d["game"],
+        "rules": d.get("rules"),
+        "date": None if day is None else day.isoformat(),
+        "players": [names[fold(p)] for p in d["players"]],
+        "winner": d.get("winner"),
+        "winners": [names[fold(p)] for p in d.get("winners", ())],
+        "results": {names[fold(p)]: per_player[p].get("total", 0) for p in d["players"]},
+    }
+
+
+def _notes(games: Mapping[str, Any], people: Sequence[Doc]) -> list[str]:
+    """What the figures need said: how a tarot session is won, which way rami counts."""
+    notes: list[str] = []
+    if "tarot" in games:
+        notes.append(
+            msg(
+                "Tarot has no set end: a tarot session is counted as won by the best total "
+                "when it was last played (every leader when tied)."
+            )
+        )
+    if "rami" in games:
+        notes.append(msg("At rami the fewest points are the best: its best round is the lowest."))
+        if any(p["best"] is None and p["rounds"] for p in people):
+            notes.append(
+                msg(
+                    "A player's best and worst rounds across games are left out when he "
+                    "played rami and another game: see each game's."
+                )
+            )
+    return notes
