@@ -107,31 +107,63 @@ def new(
     no_play: Annotated[
         bool, typer.Option("--no-play", help="Create the session, print its id, ask nothing.")
     ] = False,
+    same_table: Annotated[
+        bool,
+        typer.Option(
+            "--same-table",
+            help="The players at the table of the latest session of GAME, in their seats (the "
+            "one after its last dealer deals first), its rule set and parameters.",
+        ),
+    ] = False,
 ) -> None:
     """Create a session, ask for what is missing, then play rounds."""
+    from cardscore import sametable
     from cardscore.session import Session, check_setup
 
     store = _lazy_store()
     interactive = not no_play and environment().interactive
     name_list = [n.strip() for n in names.split(",")] if names is not None else None
     game_rules = check_setup(game, players=players, names=name_list)
-    extra: list[str] = []
-    if interactive:
-        from cardscore.prompts import setup
+    session = None
+    if same_table:
+        sametable.refuse_table_options(players=players, names=names, rules=rules)
+    # the table of last time: taken (--same-table), or offered when nothing names another one
+    if same_table or (interactive and name_list is None and players is None and rules is None):
 
-        answers = setup.ask_new(game_rules, players=players, names=name_list, rules=rules)
-        name_list, rules, extra = answers.names, answers.rules, list(answers.settings)
-    elif name_list is None:
-        raise InputError(msg("--names is required when nothing can be asked (--no-play)"))
-    session = Session.create(
-        game,
-        name_list,
-        rules=rules,
-        target=target,
-        settings=[*(settings or ()), *extra],
-        title=title,
-        session_id=store.new_id(),
-    )
+        def warn(problem: Msg) -> None:
+            typer.echo(tr(msg("cardscore: warning: {problem}", problem=problem)), err=True)
+
+        session = sametable.at_last_table(
+            game_rules,
+            warn,
+            required=same_table,
+            session_id=store.new_id(),
+            settings=settings or (),
+            target=target,
+            title=title or None,
+        )
+        if session is not None and not same_table:
+            from cardscore.prompts import setup
+
+            session = session if setup.ask_same_table(session) else None
+    extra: list[str] = []
+    if session is None:
+        if interactive:
+            from cardscore.prompts import setup
+
+            answers = setup.ask_new(game_rules, players=players, names=name_list, rules=rules)
+            name_list, rules, extra = answers.names, answers.rules, list(answers.settings)
+        elif name_list is None:
+            raise InputError(msg("--names is required when nothing can be asked (--no-play)"))
+        session = Session.create(
+            game,
+            name_list,
+            rules=rules,
+            target=target,
+            settings=[*(settings or ()), *extra],
+            title=title,
+            session_id=store.new_id(),
+        )
     with store.locked(session.id):
         store.write(session)
     if not interactive:

@@ -124,6 +124,30 @@ def latest(game: Game, warn: Callable[[Msg], None]) -> Session | None:
     return None
 
 
+def at_last_table(
+    game: Game,
+    warn: Callable[[Msg], None],
+    *,
+    required: bool,
+    session_id: str,
+    settings: Sequence[str] = (),
+    target: int | None = None,
+    title: str | None = None,
+) -> Session | None:
+    """The next session (not saved) at the table of the latest session of ``game`` (see
+    :func:`follow_on` and :func:`latest`); ``None`` when there is none, refused (an
+    :class:`InputError`) when it is ``required`` (``--same-table``): the names must be
+    given."""
+    old = latest(game, warn)
+    if old is not None:
+        return follow_on(old, session_id=session_id, settings=settings, target=target, title=title)
+    if required:
+        raise InputError(
+            msg("--same-table: no earlier {game} session: give the names", game=game.name)
+        )
+    return None
+
+
 def refuse_table_options(*, players: int | None, names: str | None, rules: str | None) -> None:
     """``--same-table`` takes the players and the rule set of the latest session: an option
     that names them too would contradict it (which one wins would be a guess), so it is

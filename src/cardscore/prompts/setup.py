@@ -1,15 +1,27 @@
-"""Questions asked when a new game is created interactively."""
+"""Questions asked when a new game is created interactively.
+
+* :func:`ask_same_table` — "Same table as last time?", when a session of the game was
+  played before (:mod:`cardscore.sametable` makes the new session from it).
+* :func:`ask_new` — the rule set, the number of players, their names (the names of
+  earlier players offered as they are typed, :class:`NameCompleter`) and the teams' names.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import questionary
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
 
 from cardscore.games.base import Game, fold
 from cardscore.i18n import _, msg, tr
 from cardscore.prompts.round import list_hint
+
+if TYPE_CHECKING:
+    from cardscore.session import Session
 
 
 @dataclass
@@ -34,6 +46,52 @@ def name_problem(text: str, earlier: Sequence[str]) -> str | None:
         if fold(other) == fold(cleaned):
             return msg("{name} is already at the table", name=other)
     return None
+
+
+class NameCompleter(Completer):
+    """The names of earlier players that fit what is typed: case- and accent-blind, from the
+    start of the name or of one of its words (``zo`` → ``Zoé``, ``luc`` → ``Jean-Luc``), in
+    the order given (the most frequent first), those at the table already left out."""
+
+    def __init__(self, names: Sequence[str], taken: Sequence[str]) -> None:
+        seated = {fold(name) for name in taken}
+        self.names = [name for name in names if fold(name) not in seated]
+
+    def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
+        typed = document.text_before_cursor
+        wanted = fold(typed)
+        for name in self.names:
+            key = fold(name)
+            if key.startswith(wanted) or f"-{wanted}" in key:
+                yield Completion(name, start_position=-len(typed))
+
+
+def ask_name(question: str, taken: Sequence[str], known: Sequence[str]) -> str:
+    """A player's name, checked as it is typed (:func:`name_problem`); the ``known`` names
+    (earlier players) are offered as it is typed, and a new name is typed as well."""
+
+    def check(text: str) -> str | bool:
+        return tr(name_problem(text, taken)) or True
+
+    completer = NameCompleter(known, taken)
+    if completer.names:
+        answer = questionary.autocomplete(
+            question, choices=completer.names, completer=completer, validate=check
+        ).unsafe_ask()
+    else:  # nobody to offer (a first game)
+        answer = questionary.text(question, validate=check).unsafe_ask()
+    return " ".join(answer.split())
+
+
+def ask_same_table(session: Session) -> bool:
+    """ "Same table as last time?": the players of the next session at the last table, in
+    their seats (the first deals first), and its rule set; yes takes them."""
+    question = msg(
+        "Same table as last time? ({players} — {rules})",
+        players=", ".join(session.players),
+        rules=session.rules,
+    )
+    return bool(questionary.confirm(tr(question), default=True).unsafe_ask())
 
 
 def ask_new(
@@ -63,18 +121,16 @@ def ask_new(
                         instruction=list_hint(),
                     ).unsafe_ask()
                 )
+        from cardscore.sametable import earlier_names
+
+        known = earlier_names()
         names = []
         for seat in range(1, players + 1):
-            taken = list(names)
             if seat == 1:
                 question = msg("Player {seat}'s name (seating order, dealer first):", seat=seat)
             else:
                 question = msg("Player {seat}'s name (seating order):", seat=seat)
-            answer = questionary.text(
-                tr(question),
-                validate=lambda text, taken=taken: tr(name_problem(text, taken)) or True,
-            ).unsafe_ask()
-            names.append(" ".join(answer.split()))
+            names.append(ask_name(tr(question), list(names), known))
     settings: list[str] = []
     # a game without teams has no default team names: nothing asked
     for index, default in enumerate(game.default_team_names(names), start=1):
