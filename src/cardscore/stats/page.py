@@ -1,0 +1,485 @@
+"""``cardscore stats -o stats.html``: the statistics as one self-contained page.
+
+In the style of the printed scoresheet (:mod:`cardscore.export.html`: its palette, its CSS
+approach, its A4 print rules): no network, no script, no external font or image; the charts
+are inline SVG.  Every text a user typed (names, rule sets, folders) goes through
+:func:`html.escape`.
+
+The page: what was read (sessions, rounds, folders, the options that chose them); per game,
+the table of every player's figures; per player, the success rate of his contracts as
+horizontal bars (tarot: one per contract; coinche: every contract, then per level; belote:
+his team's contracts; rami: the rounds he won), each saying ``made/tried``; per game, each
+player's result session by session (one ``<polyline>`` per player, a dot per session, a
+filled dot where he won); then the notes (how a tarot session is won).
+
+Colours are those of the sheet (Okabe–Ito), each player's line also dashed its own way, so
+that it reads in colour, for the colour-blind and printed in black and white; a player keeps
+his colour in every chart.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from cardscore import __version__
+from cardscore.export.common import DASHES, PALETTE, nice_ticks, tick_label, truncate
+from cardscore.i18n import _, language, msg, tr
+from cardscore.stats import render as say
+
+Doc = Mapping[str, Any]
+
+CSS = """
+:root { --ink: #1b1f24; --muted: #5b6470; --rule: #c9ced6; --zebra: #f3f5f8;
+        --plus: #17663a; --minus: #b3261e; --accent: #0b4f8a; --track: #e8ebf0; }
+* { box-sizing: border-box; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+html { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink);
+       font-size: 15px; line-height: 1.35; }
+body { margin: 24px auto; max-width: 1100px; padding: 0 24px; }
+h1 { font-size: 1.9rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.15rem; margin: 1.6rem 0 .5rem; border-bottom: 2px solid var(--ink);
+     padding-bottom: .15rem; break-after: avoid; page-break-after: avoid; }
+h3 { font-size: .95rem; margin: 0 0 .3rem; overflow-wrap: anywhere; }
+p { margin: .3rem 0; }
+.meta { color: var(--muted); margin: 0 0 .8rem; overflow-wrap: anywhere; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { padding: .2rem .5rem; }
+th { text-align: right; vertical-align: bottom; }
+th.name, td.name { text-align: left; }
+td.n { text-align: right; white-space: nowrap; }
+td.name { max-width: 14rem; overflow-wrap: anywhere; font-weight: 600; }
+table.players { font-size: .85rem; margin: .2rem 0 .3rem; }
+table.players thead th { border-bottom: 1.5px solid var(--ink); }
+table.players td { border-bottom: 1px solid var(--rule); }
+table.players tbody tr:nth-child(even) td { background: var(--zebra); }
+td.plus { color: var(--plus); }
+td.minus { color: var(--minus); }
+p.legend, p.note { color: var(--muted); font-size: .8rem; }
+.rates { display: grid; grid-template-columns: repeat(auto-fill, minmax(30rem, 1fr));
+         gap: 1rem 2rem; }
+figure { margin: 0; break-inside: avoid; page-break-inside: avoid; }
+figure svg { width: 100%; height: auto; display: block; }
+figure.rate { border-top: 1px solid var(--rule); padding-top: .4rem; }
+section.game-results { break-inside: avoid; page-break-inside: avoid; }
+p.empty { font-style: italic; color: var(--muted); }
+footer { margin-top: 1.5rem; color: var(--muted); font-size: .75rem; }
+@page { size: A4; margin: 14mm 12mm 15mm 12mm; }
+@media print {
+  html { font-size: 10pt; }
+  body { margin: 0; padding: 0; max-width: none; }
+  h1 { font-size: 18pt; }
+  table.players { font-size: 8pt; }
+  .rates { grid-template-columns: 1fr 1fr; }
+}
+"""
+
+FONT = 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
+
+
+def render(doc: Doc, homes: Sequence[str], filters: Sequence[str] = ()) -> str:
+    """The whole page, as text (UTF-8 when written)."""
+    title = escape(_("Statistics"))
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{language()}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="cardscore {escape(__version__)}">',
+        f"<title>{title}</title>",
+        f"<style>{CSS}</style>",
+        "</head>",
+        "<body>",
+        "<header>",
+        f"<h1>{title}</h1>",
+        f'<p class="meta">{meta_line(doc, homes, filters)}</p>',
+        "</header>",
+    ]
+    if not doc.get("sessions"):
+        parts.append(f'<p class="empty">{escape(say.empty_line(homes, filters))}</p>')
+    else:
+        parts += [tables(doc), rates(doc), results(doc), notes(doc)]
+    footer = tr(msg("Statistics made by cardscore {version}.", version=__version__))
+    parts += [f"<footer>{escape(footer)}</footer>", "</body>", "</html>"]
+    return "\n".join(parts) + "\n"
+
+
+def meta_line(doc: Doc, homes: Sequence[str], filters: Sequence[str]) -> str:
+    """``6 sessions, 70 rounds · /home/ann/… · tarot, since 2026-01-01``."""
+    items = [say.count_text(doc.get("sessions", 0), doc.get("rounds", 0)), say.homes_text(homes)]
+    if filters:
+        items.append(", ".join(filters))
+    return " · ".join(escape(item) for item in items)
+
+
+def colours(doc: Doc) -> dict[str, int]:
+    """Each player's place in the palette: his place in the document, the same in every
+    chart."""
+    return {player["name"]: index for index, player in enumerate(doc.get("players", ()))}
+
+
+def _dash(index: int) -> str:
+    pattern = DASHES[index % len(DASHES)]
+    return f' stroke-dasharray="{" ".join(f"{d:g}" for d in pattern)}"' if pattern else ""
+
+
+def _colour(index: int) -> str:
+    return PALETTE[index % len(PALETTE)]
+
+
+# --------------------------------------------------------------------------------------------
+# The tables
+
+
+def tables(doc: Doc) -> str:
+    """One table per game: every player's figures (every column of the terminal's table,
+    none left out: a page has the room)."""
+    out = ['<section class="tables">']
+    for game in say.games_played(doc):
+        figures = doc["games"][game]
+        heading = f"{say.game_title(game)} — " + say.count_text(
+            figures.get("sessions", 0), figures.get("rounds", 0)
+        )
+        out.append(f'<h2 id="{escape(game)}">{escape(heading)}</h2>')
+        out.append(game_table(doc, game))
+        out.append(f'<p class="legend">{escape(say.legend(game))}</p>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def game_table(doc: Doc, game: str) -> str:
+    columns = say.columns_for(game)
+    head = [f'<th class="name">{escape(_("Player"))}</th>']
+    for _key, heading, _cell, _priority in columns:
+        head.append(f"<th>{escape(heading).replace(chr(10), '<br>')}</th>")
+    rows = []
+    for player in say.players_of(doc, game):
+        mine = player["games"][game]
+        cells = [f'<td class="name">{escape(player["name"])}</td>']
+        for key, _heading, cell, _priority in columns:
+            shade = "" if game == "rami" else _sign_class(key, mine)  # rami: points are lost
+            cells.append(f'<td class="n{shade}">{escape(cell(mine))}</td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return "\n".join(
+        [
+            f'<table class="players" data-game="{escape(game)}">',
+            "<thead><tr>" + "".join(head) + "</tr></thead>",
+            "<tbody>",
+            *rows,
+            "</tbody>",
+            "</table>",
+        ]
+    )
+
+
+def _sign_class(key: str, figures: Doc) -> str:
+    """Points and averages in green or red, as the sheet colours scores."""
+    if key not in ("points", "average"):
+        return ""
+    value = figures.get(key)
+    if not value:
+        return ""
+    return " plus" if value > 0 else " minus"
+
+
+# --------------------------------------------------------------------------------------------
+# Success rates: one horizontal bar chart per player
+
+RATE_WIDTH = 520
+RATE_LABEL = 170  # the labels' column
+RATE_VALUE = 110  # the values' column, right of the bars
+RATE_ROW = 24
+RATE_TOP = 22  # room for the 0–100 % scale
+
+
+def rate_rows(player: Doc) -> list[tuple[str, str, str, int, int]]:
+    """``(game, key, label, made, tried)`` for each bar of a player's chart: tarot per
+    contract, coinche every contract then per level, belote his team's contracts, rami the
+    rounds he won."""
+    rows: list[tuple[str, str, str, int, int]] = []
+    games = player.get("games") or {}
+    for game in [g for g in say.GAMES if g in games]:
+        figures = games[game]
+        title = say.game_title(game)
+        if game == "tarot":
+            contracts = figures.get("contracts") or {}
+            for contract in say.CONTRACTS:
+                each = contracts.get(contract) or {}
+                label = f"{title} · {say.contract_name(contract)}"
+                rows.append((game, contract, label, each.get("made", 0), each.get("takes", 0)))
+        elif game in ("belote", "coinche"):
+            label = tr(msg("{game} · contracts", game=title))
+            rows.append((game, "all", label, figures.get("made", 0), figures.get("takes", 0)))
+            if game == "coinche":
+                levels = figures.get("levels") or {}
+                for level in say.LEVELS:
+                    each = levels.get(level) or {}
+                    made, fallen = each.get("made", 0), each.get("fallen", 0)
+                    label = f"{title} · {say.level_name(level)}"
+                    rows.append((game, level, label, made, made + fallen))
+        elif game == "rami":
+            label = tr(msg("{game} · rounds won", game=title))
+            rows.append(
+                (game, "rounds_won", label, figures.get("rounds_won", 0), figures.get("rounds", 0))
+            )
+    return rows
+
+
+def rates(doc: Doc) -> str:
+    """Per player, the share of his contracts he made (of his rounds he won, at rami)."""
+    out = [
+        '<section class="rates-section">',
+        f"<h2>{escape(_('Success rate per contract'))}</h2>",
+        '<div class="rates">',
+    ]
+    palette = colours(doc)
+    for player in doc.get("players", ()):
+        out.append(rate_chart(player, palette.get(player["name"], 0)))
+    out.append("</div>")
+    out.append(f'<p class="legend">{escape(rate_legend())}</p>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def rate_legend() -> str:
+    return _(
+        "Each bar: the contracts made of those taken (his team's at belote and coinche; at "
+        "rami, the rounds he won of those he played). A contract never taken has no bar."
+    )
+
+
+def rate_chart(player: Doc, colour: int) -> str:
+    """One player's bars, 0 to 100 %, each labelled ``83% (5/6)``."""
+    rows = rate_rows(player)
+    name = player["name"]
+    height = RATE_TOP + max(1, len(rows)) * RATE_ROW + 6
+    left, right = RATE_LABEL, RATE_WIDTH - RATE_VALUE
+    span = right - left
+
+    def x(share: float) -> float:
+        return left + share * span
+
+    title = tr(msg("Success rate per contract of {name}", name=name))
+    out = [
+        f'<figure class="rate" data-player="{escape(name)}">',
+        f"<h3>{escape(name)}</h3>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {RATE_WIDTH} {height}" '
+        f'width="{RATE_WIDTH}" height="{height}" {FONT} font-size="12">',
+        f"<title>{escape(title)}</title>",
+        '<g class="scale" fill="#5b6470" stroke="#d5d9e0">',
+    ]
+    bottom = RATE_TOP + len(rows) * RATE_ROW
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        out.append(
+            f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{RATE_TOP - 4}" y2="{bottom}"/>'
+            f'<text x="{x(tick):.1f}" y="{RATE_TOP - 8}" text-anchor="middle" stroke="none" '
+            f'font-size="10">{escape(say.percent(round(tick * 100), 100) or "")}</text>'
+        )
+    out.append("</g>")
+    if not rows:
+        out.append(f'<text x="{left}" y="{RATE_TOP + 16}">{escape(_("Nothing to show."))}</text>')
+    for index, (game, key, label, made, tried) in enumerate(rows):
+        top = RATE_TOP + index * RATE_ROW
+        middle = top + RATE_ROW / 2 + 4
+        out.append(f'<g class="rate" data-game="{escape(game)}" data-label="{escape(key)}">')
+        out.append(
+            f'<text x="{left - 8}" y="{middle:.1f}" text-anchor="end">'
+            f"{escape(truncate(label, 26))}</text>"
+        )
+        out.append(
+            f'<rect class="track" x="{left}" y="{top + 5}" width="{span}" '
+            f'height="{RATE_ROW - 10}" fill="#e8ebf0"/>'
+        )
+        if tried:
+            share = made / tried
+            value = f"{say.percent(made, tried)} ({made}/{tried})"
+            out.append(
+                f'<rect class="bar" x="{left}" y="{top + 5}" width="{share * span:.1f}" '
+                f'height="{RATE_ROW - 10}" fill="{_colour(colour)}">'
+                f"<title>{escape(label)}: {escape(value)}</title></rect>"
+            )
+        else:
+            value = _("not taken") if game != "rami" else _("no round")
+        weight = ' font-weight="bold"' if tried else ' fill="#5b6470"'
+        out.append(f'<text x="{right + 8}" y="{middle:.1f}"{weight}>{escape(value)}</text>')
+        out.append("</g>")
+    out.append("</svg></figure>")
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------------------------
+# Results session by session: one line chart per game
+
+CHART_WIDTH = 760
+PLOT_TOP = 14
+PLOT_LEFT = 62
+PLOT_RIGHT = 18
+PLOT_HEIGHT = 230
+AXIS_SPACE = 44
+LEGEND_ROW = 22
+LEGEND_PER_ROW = 3
+MAX_DOTS = 400  # past this many sessions, the dots go (the lines stay)
+
+
+def results(doc: Doc) -> str:
+    """Per game, each player's result (his final total, his team's at belote and coinche)
+    session by session, oldest first."""
+    out = [
+        '<section class="results">',
+        f"<h2>{escape(_('Results session by session'))}</h2>",
+    ]
+    palette = colours(doc)
+    for game in say.games_played(doc):
+        sessions = [s for s in doc.get("sessions_list", ()) if s.get("game") == game]
+        if not sessions:
+            continue
+        out.append('<section class="game-results">')
+        out.append(f"<h3>{escape(say.game_title(game))}</h3>")
+        out.append(results_chart(game, sessions, palette))
+        out.append("</section>")
+    note = _("A filled dot: a session he won. At rami the lowest total wins.")
+    out.append(f'<p class="legend">{escape(note)}</p>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]) -> str:
+    """An inline SVG line chart: x the sessions of ``game`` in order (labelled by their
+    day), y each player's final total; one ``<polyline>`` per player, through the sessions
+    he played."""
+    names = list(dict.fromkeys(name for s in sessions for name in s.get("results", {})))
+    values = [v for s in sessions for v in s.get("results", {}).values()]
+    ticks = nice_ticks(min([0, *values]), max([0, *values]), 6)
+    y_min, y_max = ticks[0], ticks[-1]
+    count = len(sessions)
+    plot_width = CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT
+    legend_rows = math.ceil(len(names) / LEGEND_PER_ROW)
+    height = PLOT_TOP + PLOT_HEIGHT + AXIS_SPACE + 8 + legend_rows * LEGEND_ROW
+    bottom = PLOT_TOP + PLOT_HEIGHT
+
+    slot = plot_width / count
+    # each player a little aside of the slot's middle, so that partners' equal totals (belote,
+    # coinche) both show
+    dodge = min(4.0, slot / (2 * max(1, len(names))))
+    offsets = {name: (n - (len(names) - 1) / 2) * dodge for n, name in enumerate(names)}
+
+    def x(index: int, name: str | None = None) -> float:  # sessions in the middle of slots
+        return PLOT_LEFT + (index + 0.5) * slot + (offsets[name] if name else 0.0)
+
+    def y(value: float) -> float:
+        return PLOT_TOP + (y_max - value) / (y_max - y_min) * PLOT_HEIGHT
+
+    title = tr(msg("Results of {game}, session by session", game=say.game_title(game)))
+    out = [
+        f'<figure class="results" data-game="{escape(game)}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {CHART_WIDTH} {height}" '
+        f'width="{CHART_WIDTH}" height="{height}" {FONT} font-size="12">',
+        f"<title>{escape(title)}</title>",
+        '<g class="grid" stroke="#d5d9e0" stroke-width="1">',
+    ]
+    for tick in ticks:
+        out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" '
+                   f'y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>')  # fmt: skip
+    out.append("</g>")
+    out.append('<g class="axes" stroke="#1b1f24" stroke-width="1.2">')
+    out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT}" y1="{PLOT_TOP}" y2="{bottom}"/>')
+    out.append(
+        f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" y1="{bottom}" y2="{bottom}"/>'
+    )
+    if y_min < 0 < y_max:
+        out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" y1="{y(0):.1f}" '
+                   f'y2="{y(0):.1f}" stroke="#6b7380" stroke-dasharray="3 3"/>')  # fmt: skip
+    out.append("</g>")
+    out.append('<g class="labels" fill="#1b1f24">')
+    for tick in ticks:
+        out.append(f'<text x="{PLOT_LEFT - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">'
+                   f"{tick_label(tick)}</text>")  # fmt: skip
+    for index in _x_labels(sessions):
+        label = escape(sessions[index].get("date") or "?")
+        out.append(f'<text x="{x(index):.1f}" y="{bottom + 18}" text-anchor="middle" '
+                   f'font-size="10">{label}</text>')  # fmt: skip
+    axis = escape(_("Session"))
+    out.append(f'<text x="{PLOT_LEFT + plot_width / 2:.1f}" y="{bottom + 37}" '
+               f'text-anchor="middle" font-weight="bold">{axis}</text>')  # fmt: skip
+    middle = PLOT_TOP + PLOT_HEIGHT / 2
+    axis = escape(_("Final total"))
+    out.append(f'<text x="14" y="{middle:.1f}" text-anchor="middle" font-weight="bold" '
+               f'transform="rotate(-90 14 {middle:.1f})">{axis}</text>')  # fmt: skip
+    out.append("</g>")
+    out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
+               'stroke-linecap="round">')  # fmt: skip
+    for name in names:
+        index = palette.get(name, 0)
+        played = [(i, s) for i, s in enumerate(sessions) if name in s.get("results", {})]
+        points = " ".join(f"{x(i, name):.1f},{y(s['results'][name]):.1f}" for i, s in played)
+        out.append(
+            f'<polyline data-player="{escape(name)}" stroke="{_colour(index)}"{_dash(index)} '
+            f'points="{points}"><title>{escape(name)}</title></polyline>'
+        )
+    out.append("</g>")
+    if count <= MAX_DOTS:
+        out.append('<g class="dots" stroke-width="1.6">')
+        for name in names:
+            colour = _colour(palette.get(name, 0))
+            for i, s in enumerate(sessions):
+                if name not in s.get("results", {}):
+                    continue
+                won = name in (s.get("winners") or [s.get("winner")])
+                fill = colour if won else "#ffffff"
+                tip = tr(
+                    msg(
+                        "{name}: {total} ({date})",
+                        name=name,
+                        total=s["results"][name],
+                        date=s.get("date") or "?",
+                    )
+                )
+                out.append(
+                    f'<circle cx="{x(i, name):.1f}" cy="{y(s["results"][name]):.1f}" r="3.6" '
+                    f'stroke="{colour}" fill="{fill}"><title>{escape(tip)}</title></circle>'
+                )
+        out.append("</g>")
+    out.append('<g class="legend" fill="#1b1f24">')
+    legend_top = bottom + AXIS_SPACE + 8
+    cell = (CHART_WIDTH - PLOT_LEFT) / LEGEND_PER_ROW
+    for number, name in enumerate(names):
+        index = palette.get(name, 0)
+        row, col = divmod(number, LEGEND_PER_ROW)
+        left = PLOT_LEFT + col * cell
+        middle_y = legend_top + row * LEGEND_ROW + 8
+        out.append(
+            f'<line x1="{left:.1f}" x2="{left + 34:.1f}" y1="{middle_y:.1f}" y2="{middle_y:.1f}" '
+            f'stroke="{_colour(index)}" stroke-width="3"{_dash(index)}/>'
+            f'<text x="{left + 42:.1f}" y="{middle_y + 4:.1f}">{escape(truncate(name, 26))}</text>'
+        )
+    out.append("</g>")
+    out.append("</svg></figure>")
+    return "\n".join(out)
+
+
+def _x_labels(sessions: Sequence[Doc]) -> list[int]:
+    """The sessions whose day is written under the axis: all of them while they fit (about
+    one per 70 pixels), else evenly spaced ones, the first and the last always."""
+    count = len(sessions)
+    room = max(2, (CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT) // 70)
+    if count <= room:
+        return list(range(count))
+    step = math.ceil((count - 1) / (room - 1))
+    chosen = list(range(0, count, step))
+    if chosen[-1] != count - 1:
+        if count - 1 - chosen[-1] < step / 2:
+            chosen[-1] = count - 1
+        else:
+            chosen.append(count - 1)
+    return chosen
+
+
+# --------------------------------------------------------------------------------------------
+# Notes
+
+
+def notes(doc: Doc) -> str:
+    lines = [say.common_legend(), *(tr(note) for note in doc.get("notes") or ())]
+    return "\n".join(f'<p class="note">{escape(line)}</p>' for line in lines)

@@ -1,0 +1,579 @@
+"""What ``cardscore stats`` shows in the terminal: one table per game, one player's sheet.
+
+Everything is read from the document of :func:`cardscore.stats.aggregate.aggregate` (a plain
+``dict``, the one ``stats --json`` prints), so that the terminal, the JSON and the page
+(:mod:`cardscore.stats.page`) show the same numbers.
+
+The tables are made to be read at 80 columns: a number is never cut.  When a game's table is
+wider than the terminal, its least needed columns are left out (best and worst round first;
+``--player`` shows every figure), and a line under it says so.
+
+The helpers that say a figure (:func:`number`, :func:`rate`, :func:`pair`…) import nothing
+heavy: the page uses them too.  Rich is imported by the functions that draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardscore.i18n import _, language, msg, tr
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+    from rich.table import Table
+
+Doc = Mapping[str, Any]
+
+#: The games in the order their tables are shown.
+GAMES = ("tarot", "belote", "coinche", "rami")
+#: The tarot contracts, weakest first (the contract values of the sessions).
+CONTRACTS = ("prise", "garde", "garde-sans", "garde-contre")
+#: The coinche levels of a contract.
+LEVELS = ("coinche", "surcoinche")
+DASH = "–"  # a figure that cannot be said (an average of nothing)
+NAME_WIDTH = 8  # a name folds onto several lines down to this width, not below
+
+
+# --------------------------------------------------------------------------------------------
+# Saying a figure (shared with the page)
+
+
+def number(value: float | int | None, digits: int = 0) -> str:
+    """A figure as a person reads it: a true minus sign, a decimal comma in French, a dash
+    for a figure that does not exist (the average of no round).
+
+    >>> number(-726), number(12.345, 1), number(None), number(3.0, 1)
+    ('−726', '12.3', '–', '3.0')
+    """
+    if value is None:
+        return DASH
+    text = f"{value:.{digits}f}" if digits else f"{round(value):d}"
+    if text.lstrip("-").strip("0.") == "":  # -0.0 is 0
+        text = text.lstrip("-")
+    if language() == "fr":
+        text = text.replace(".", ",")
+    return text.replace("-", "−")
+
+
+def signed(value: float | int | None, digits: int = 0) -> str:
+    """A round's score or a gap, always with its sign: ``+240``, ``−180``, ``0``.
+
+    >>> signed(240), signed(-180), signed(0), signed(2.45, 1)
+    ('+240', '−180', '0', '+2.5')
+    """
+    text = number(value, digits)
+    if value is not None and value > 0 and text.strip("0.,") != "":
+        return "+" + text
+    return text
+
+
+def percent(part: int, whole: int) -> str | None:
+    """``part`` of ``whole`` in per cent, or None when ``whole`` is 0 (no division error).
+
+    >>> percent(2, 3), percent(0, 0)
+    ('67%', None)
+    """
+    if not whole:
+        return None
+    return tr(msg("{value}%", value=round(100 * part / whole)))
+
+
+def rate(part: int, whole: int) -> str:
+    """``8 (67%)``: a count and its share of ``whole``; the count alone when ``whole`` is 0."""
+    share = percent(part, whole)
+    return f"{part} ({share})" if share is not None else str(part)
+
+
+def share_of(part: int, share: float | None) -> str:
+    """``12 (30%)`` from a count and a share already computed (0 to 1), the count alone when
+    there is no share."""
+    if share is None:
+        return str(part)
+    return f"{part} ({tr(msg('{value}%', value=round(100 * share)))})"
+
+
+def contract_name(contract: str) -> str:
+    """A tarot contract as players say it (French in both languages, as on the sheet)."""
+    return contract.replace("-", " ")
+
+
+def level_name(level: str) -> str:
+    """A coinche level: ``coinché``, ``surcoinché`` (the game's words)."""
+    return {"coinche": "coinché", "surcoinche": "surcoinché"}.get(level, level)
+
+
+def game_title(game: str) -> str:
+    return game.capitalize()
+
+
+def count_text(sessions: int, rounds: int) -> str:
+    """``3 sessions, 40 rounds`` (singular when one)."""
+    first = (
+        msg("{count} session", count=sessions)
+        if sessions == 1
+        else msg("{count} sessions", count=sessions)
+    )
+    second = (
+        msg("{count} round", count=rounds) if rounds == 1 else msg("{count} rounds", count=rounds)
+    )
+    return f"{tr(first)}, {tr(second)}"
+
+
+def games_played(doc: Doc) -> list[str]:
+    """The games of the document, in :data:`GAMES` order (one unknown to it: after them)."""
+    games = doc.get("games") or {}
+    known = [game for game in GAMES if game in games]
+    return known + sorted(game for game in games if game not in GAMES)
+
+
+def players_of(doc: Doc, game: str) -> list[Doc]:
+    """The players who played ``game``, as ``(name, figures)`` dicts in the document's order."""
+    return [player for player in doc.get("players", ()) if game in (player.get("games") or {})]
+
+
+def homes_text(homes: Sequence[str]) -> str:
+    return ", ".join(str(home) for home in homes)
+
+
+def wins_text(player: Doc) -> str:
+    return str(player.get("wins", 0))
+
+
+def partner_text(partner: Doc | None) -> str:
+    """``Bob 3/4``: the partner a tarot player wins most with, rounds won of the rounds
+    together; a dash when none has played 3 rounds with him."""
+    if not partner:
+        return DASH
+    return f"{partner['name']} {partner.get('won', 0)}/{partner.get('rounds', 0)}"
+
+
+def made_fallen(level: Doc | int | None) -> str:
+    """``2/1``: a coinche level's contracts (or générales) made and fallen."""
+    if isinstance(level, int):
+        return str(level)
+    level = level or {}
+    return f"{level.get('made', 0)}/{level.get('fallen', 0)}"
+
+
+# --------------------------------------------------------------------------------------------
+# The overview: one table per game
+
+
+#: A column of a game's table: (key, heading, the cell from a player's figures in that game,
+#: priority).  At a narrow width the column with the highest priority number goes first.
+Column = tuple[str, str, Any, int]
+
+
+def columns_for(game: str) -> list[Column]:
+    """The columns of ``game``'s table: what every game has, then what matters most in it."""
+    common: list[Column] = [
+        ("sessions", _("Won/\nplayed"), sessions_cell, 2),
+        ("rounds", _("Rounds"), lambda f: str(f.get("rounds", 0)), 3),
+        ("points", _("Points"), lambda f: number(f.get("points", 0)), 5),
+        ("average", _("Avg"), lambda f: number(f.get("average"), 1), 4),
+        ("best", _("Best"), lambda f: round_score(game, f.get("best")), 9),
+        ("worst", _("Worst"), lambda f: round_score(game, f.get("worst")), 9),
+    ]
+    takes: list[Column] = [
+        ("takes", _("Takes"), lambda f: str(f.get("takes", 0)), 1),
+        ("made", _("Made"), lambda f: made_cell(f), 1),
+    ]
+    if game == "tarot":
+        takes[0] = (
+            "takes",
+            _("Takes"),
+            lambda f: share_of(f.get("takes", 0), f.get("take_share")),
+            1,
+        )
+        return [
+            *common,
+            *takes,
+            ("partner", _("Best\npartner"), lambda f: partner_text(f.get("best_partner")), 6),
+        ]
+    if game == "belote":
+        return [
+            *common,
+            *takes,
+            ("dedans", _("Dedans"), lambda f: str(f.get("dedans", 0)), 6),
+            ("capots", _("Capots"), lambda f: str(f.get("capots", 0)), 7),
+        ]
+    if game == "coinche":
+        levels = lambda f, level: made_fallen((f.get("levels") or {}).get(level))  # noqa: E731
+        return [
+            *common,
+            *takes,
+            ("coinche", _("Coinché"), lambda f: levels(f, "coinche"), 6),
+            ("surcoinche", _("Surcoinché"), lambda f: levels(f, "surcoinche"), 7),
+        ]
+    if game == "rami":
+        return [
+            *common,
+            ("rounds_won", _("Rounds\nwon"), lambda f: rami_won(f), 1),
+            ("average_hand", _("Avg\nhand"), lambda f: number(f.get("average_hand"), 1), 6),
+        ]
+    return common
+
+
+def round_score(game: str, value: int | None) -> str:
+    """A round's score: with its sign (``+240``), but at rami, where a round's points are
+    points lost, as they are (``30``)."""
+    return number(value) if game == "rami" else signed(value)
+
+
+def sessions_cell(figures: Doc) -> str:
+    """``2/3``: the sessions won of the sessions played."""
+    return f"{figures.get('wins', 0)}/{figures.get('sessions', 0)}"
+
+
+def made_cell(figures: Doc) -> str:
+    """``8 (67%)``: the contracts made and their share of the takes; a dash with no take."""
+    takes = figures.get("takes", 0)
+    return rate(figures.get("made", 0), takes) if takes else DASH
+
+
+def rami_won(figures: Doc) -> str:
+    """``4 (33%)``: the rounds a rami player won, and their share of his rounds."""
+    return rate(figures.get("rounds_won", 0), figures.get("rounds", 0))
+
+
+def game_table(
+    doc: Doc, game: str, keep: Iterable[str] | None = None, *, narrow: bool = False
+) -> Table:
+    """``game``'s table: one row per player, the columns of :func:`columns_for` (only those
+    in ``keep`` when given), ``narrow``: one space between the columns instead of two."""
+    from rich import box
+    from rich.table import Table
+
+    figures = doc["games"][game]
+    title = (
+        f"{game_title(game)} — {count_text(figures.get('sessions', 0), figures.get('rounds', 0))}"
+    )
+    table = Table(
+        title=title,
+        title_style="bold",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=narrow,
+    )
+    table.add_column(_("Player"), overflow="fold", min_width=NAME_WIDTH)
+    chosen = [c for c in columns_for(game) if keep is None or c[0] in keep]
+    for _key, heading, _cell, _priority in chosen:
+        table.add_column(heading, justify="right", no_wrap=True)
+    for player in players_of(doc, game):
+        mine = player["games"][game]
+        table.add_row(player["name"], *(cell(mine) for _key, _heading, cell, _p in chosen))
+    return table
+
+
+def fitted_table(console: Console, doc: Doc, game: str) -> tuple[Table, list[str]]:
+    """``game``'s table at the console's width, so that no number is cut: every column if
+    it fits (two spaces between columns, else one), else without the least needed ones
+    (best and worst round first, together), and the headings of those left out."""
+    columns = columns_for(game)
+    levels = sorted({c[3] for c in columns}, reverse=True)
+    keep = [c[0] for c in columns]
+    dropped: list[str] = []
+    for level in [None, *levels]:
+        if level is not None:
+            going = [c for c in columns if c[3] == level]
+            keep = [key for key in keep if key not in {c[0] for c in going}]
+            dropped += [c[1].replace("\n", " ") for c in going]
+        for narrow in (False, True):
+            table = game_table(doc, game, keep, narrow=narrow)
+            if _fits(console, table):
+                return table, dropped
+        if len(keep) <= 3:
+            break
+    return table, dropped
+
+
+def _fits(console: Console, table: Table) -> bool:
+    """Whether ``table`` fits the console without cutting a number: its natural width, less
+    what the names can give up by folding (down to :data:`NAME_WIDTH`)."""
+    from rich.cells import cell_len
+    from rich.measure import Measurement
+
+    options = console.options
+    natural = Measurement.get(console, options.update(width=10_000), table).maximum
+    names = table.columns[0]
+    longest = max((cell_len(str(c)) for c in [names.header, *names._cells]), default=0)
+    return natural - max(0, longest - NAME_WIDTH) <= options.max_width
+
+
+def overview(console: Console, doc: Doc, homes: Sequence[str]) -> list[RenderableType]:
+    """The whole terminal report: a line saying what was read, one table per game with a
+    legend, then the notes (how a tarot session is won)."""
+    from rich.text import Text
+
+    parts: list[RenderableType] = [Text(heading_line(doc, homes), style="bold")]
+    for game in games_played(doc):
+        table, dropped = fitted_table(console, doc, game)
+        parts += [Text(""), table]
+        if dropped:
+            left_out = tr(
+                msg(
+                    "Left out at this width: {columns} (see --player NAME).",
+                    columns=", ".join(dropped),
+                )
+            )
+            parts.append(Text(left_out, style="dim"))
+        parts.append(Text(legend(game), style="dim"))
+    parts.append(Text(""))
+    parts.append(Text(common_legend()))
+    parts.extend(Text(tr(note)) for note in doc.get("notes") or ())
+    return parts
+
+
+def heading_line(doc: Doc, homes: Sequence[str]) -> str:
+    """``6 sessions, 70 rounds in /home/ann/.local/share/cardscore/sessions``."""
+    return tr(
+        msg(
+            "{counts} in {homes}",
+            counts=count_text(doc.get("sessions", 0), doc.get("rounds", 0)),
+            homes=homes_text(homes),
+        )
+    )
+
+
+def legend(game: str) -> str:
+    """What the figures of ``game``'s table are, in a sentence."""
+    if game == "tarot":
+        return _(
+            "Takes: share of his rounds; made: share of his takes; best partner: rounds "
+            "won/played together (3 or more)."
+        )
+    if game == "belote":
+        return _("Takes, made: rounds his team took, and made; dedans: contracts fallen.")
+    if game == "coinche":
+        return _(
+            "Takes, made: rounds his team took, and made; coinché, surcoinché: such "
+            "contracts made/fallen."
+        )
+    return _("Rounds won: share of his rounds; avg hand: points left in his hand.")
+
+
+def common_legend() -> str:
+    """What the columns every game's table has are."""
+    return _(
+        "Won/played: sessions; avg: points per round played; best, worst: his best and worst round."
+    )
+
+
+def empty_line(homes: Sequence[str], filters: Sequence[str]) -> str:
+    """The sentence said when no session was found (or none matched the options)."""
+    if filters:
+        return tr(
+            msg(
+                "No sessions found in {homes} for {filters}.",
+                homes=homes_text(homes),
+                filters=", ".join(filters),
+            )
+        )
+    return tr(msg("No sessions found in {homes}.", homes=homes_text(homes)))
+
+
+# --------------------------------------------------------------------------------------------
+# One player's sheet (--player)
+
+
+def player_sheet(player: Doc) -> list[RenderableType]:
+    """Every figure of one player: the whole, then each game (per contract at tarot, per
+    level at coinche), saying in a sentence what he has not done yet.  The games stand side
+    by side where the terminal is wide enough."""
+    from rich.columns import Columns
+    from rich.console import Group
+    from rich.text import Text
+
+    blocks: list[RenderableType] = []
+    for game in [g for g in GAMES if g in player["games"]] + sorted(
+        g for g in player["games"] if g not in GAMES
+    ):
+        figures = player["games"][game]
+        parts: list[RenderableType] = [figure_table(game_title(game), game_figures(game, figures))]
+        if game == "tarot":
+            parts.append(contracts_part(player["name"], figures))
+        elif game == "coinche" and figures.get("takes", 0):
+            parts.append(levels_table(figures))
+        if game in ("belote", "coinche") and not figures.get("takes", 0):
+            parts.append(Text(no_take_line(player["name"], game)))
+        blocks.append(Group(*parts))
+    return [Text(player_heading(player), style="bold"), Columns(blocks, padding=(0, 4))]
+
+
+def player_heading(player: Doc) -> str:
+    """``Ann — sessions won: 3 of 6; 70 rounds, 1234 points``."""
+    rounds = player.get("rounds", 0)
+    played = (
+        msg("{count} round", count=rounds) if rounds == 1 else msg("{count} rounds", count=rounds)
+    )
+    return tr(
+        msg(
+            "{name} — sessions won: {wins} of {sessions}; {rounds}, {points} points",
+            name=player["name"],
+            wins=player.get("wins", 0),
+            sessions=player.get("sessions", 0),
+            rounds=played,
+            points=number(player.get("points", 0)),
+        )
+    )
+
+
+def game_figures(game: str, figures: Doc) -> list[tuple[str, str]]:
+    """``(what, value)`` lines of one player's figures in ``game``."""
+    rounds = figures.get("rounds", 0)
+    lines = [
+        (_("Sessions played"), str(figures.get("sessions", 0))),
+        (_("Sessions won"), str(figures.get("wins", 0))),
+        (_("Rounds played"), str(rounds)),
+        (_("Points"), number(figures.get("points", 0))),
+        (_("Average per round"), number(figures.get("average"), 1)),
+        (_("Best round"), round_score(game, figures.get("best"))),
+        (_("Worst round"), round_score(game, figures.get("worst"))),
+    ]
+    if game == "tarot":
+        takes = figures.get("takes", 0)
+        called = figures.get("called") or {}
+        petit = figures.get("petit_au_bout") or {}
+        lines += [
+            (_("Takes (share of his rounds)"), share_of(takes, figures.get("take_share"))),
+            (_("Made (share of his takes)"), made_cell(figures)),
+            (_("Called as partner"), str(called.get("count", 0))),
+            (_("… and made"), made_cell({"takes": called.get("count", 0), **called})),
+            (_("Petit au bout taken by his side"), str(petit.get("won", 0))),
+            (_("Petit au bout lost"), str(petit.get("lost", 0))),
+            (_("Poignées"), str(figures.get("poignees", 0))),
+            (_("Misères"), str(figures.get("miseres", 0))),
+            (_("Chelems"), str(figures.get("chelems", 0))),
+            (_("Best partner (won/together)"), partner_text(figures.get("best_partner"))),
+        ]
+    elif game in ("belote", "coinche"):
+        lines += [
+            (_("Takes (his team)"), str(figures.get("takes", 0))),
+            (_("Made (share of the takes)"), made_cell(figures)),
+            (_("Dedans"), str(figures.get("dedans", 0))),
+            (_("Litiges"), str(figures.get("litiges", 0))),
+            (_("Capots"), str(figures.get("capots", 0))),
+        ]
+        if game == "coinche":
+            lines.append((_("Générales made/fallen"), made_fallen(figures.get("generales"))))
+    elif game == "rami":
+        lines += [
+            (_("Rounds won (share of his rounds)"), rami_won(figures)),
+            (_("Rami sec"), str(figures.get("rami_sec", 0))),
+            (_("Rounds never opened"), str(figures.get("never_opened", 0))),
+            (_("Average hand left"), number(figures.get("average_hand"), 1)),
+        ]
+    return lines
+
+
+def figure_table(title: str, lines: Sequence[tuple[str, str]]) -> Table:
+    from rich import box
+    from rich.table import Table
+
+    table = Table(
+        title=title, title_style="bold", title_justify="left", box=box.SIMPLE, show_header=False
+    )
+    table.add_column(overflow="fold")
+    table.add_column(justify="right", no_wrap=True)
+    for what, value in lines:
+        table.add_row(what, value)
+    return table
+
+
+def contracts_part(name: str, figures: Doc) -> RenderableType:
+    """A tarot player's takes per contract (takes, made, rate, average gap), or the sentence
+    saying he has not taken yet."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    contracts = figures.get("contracts") or {}
+    if not figures.get("takes", 0) or not any(c.get("takes") for c in contracts.values()):
+        return Text(no_take_line(name, "tarot"))
+    table = Table(box=box.SIMPLE_HEAD, title=_("Per contract"), title_justify="left")
+    table.add_column(_("Contract"))
+    for heading in (_("Takes"), _("Made"), _("Avg gap")):
+        table.add_column(heading, justify="right", no_wrap=True)
+    ordered = [c for c in CONTRACTS if c in contracts] + [
+        c for c in contracts if c not in CONTRACTS
+    ]
+    for contract in ordered:
+        each = contracts[contract]
+        if not each.get("takes"):
+            continue
+        table.add_row(
+            contract_name(contract),
+            str(each.get("takes", 0)),
+            made_cell(each),
+            signed(each.get("average_gap"), 1),
+        )
+    return table
+
+
+def levels_table(figures: Doc) -> Table:
+    """A coinche player's contracts coinchés and surcoinchés (his team's), made and fallen."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, title=_("Per level"), title_justify="left")
+    table.add_column(_("Level"))
+    table.add_column(_("Made"), justify="right", no_wrap=True)
+    table.add_column(_("Fallen"), justify="right", no_wrap=True)
+    levels = figures.get("levels") or {}
+    for level in LEVELS:
+        each = levels.get(level) or {}
+        table.add_row(level_name(level), str(each.get("made", 0)), str(each.get("fallen", 0)))
+    return table
+
+
+def no_take_line(name: str, game: str) -> str:
+    """``Zoé has not taken yet (tarot).``"""
+    if game in ("belote", "coinche"):
+        return tr(msg("{name}'s team has not taken yet ({game}).", name=name, game=game))
+    return tr(msg("{name} has not taken yet ({game}).", name=name, game=game))
+
+
+def unknown_player_line(name: str, homes: Sequence[str]) -> str:
+    return tr(
+        msg(
+            "No player named {name} in the sessions of {homes}.", name=name, homes=homes_text(homes)
+        )
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The report
+
+
+def report(
+    console: Console, doc: Doc, homes: Sequence[str], filters: Sequence[str], names: Sequence[str]
+) -> list[RenderableType]:
+    """What ``cardscore stats`` prints: the overview, or the sheets of the players named
+    (``--player``); a sentence when there is nothing to show."""
+    from rich.text import Text
+
+    if not doc.get("sessions"):
+        return [Text(empty_line(homes, filters))]
+    if not names:
+        return overview(console, doc, homes)
+    parts: list[RenderableType] = []
+    for name in names:
+        found = find_player(doc, name)
+        if found is None:
+            parts.append(Text(unknown_player_line(name, homes)))
+        else:
+            parts.extend(player_sheet(found))
+    return parts
+
+
+def find_player(doc: Doc, name: str) -> Doc | None:
+    """The player of the document called ``name``, case and accents aside."""
+    from cardscore.games.base import fold
+
+    wanted = fold(name)
+    for player in doc.get("players", ()):
+        if fold(player["name"]) == wanted:
+            return player
+    return None
