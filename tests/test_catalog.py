@@ -262,6 +262,46 @@ def test_list_rows_are_the_sessions_summaries(home: Path, cli) -> None:
         assert path.stem in table.out
 
 
+def rich_list(rows: list[dict[str, Any]]) -> Any:
+    """``list``'s table as it was drawn before the catalog: by Rich's Table."""
+    from rich.table import Table
+
+    table = Table(title="Sessions")
+    for header in ("id", "game", "rules", "players", "rounds", "last change", "state"):
+        table.add_column(header, justify="right" if header == "rounds" else "left")
+    for row in rows:
+        state = f"won by {row['winner']}" if row.get("finished") else "in play"
+        label = ", ".join(row["players"]) + (f" — {row['title']}" if row["title"] else "")
+        when = row["updated"][:16].replace("T", " ")
+        table.add_row(row["id"], row["game"], row["rules"], label, str(row["rounds"]), when, state)
+    return table
+
+
+@pytest.mark.parametrize("columns", [40, 72, 100, 120, 200])
+def test_list_draws_the_table_rich_drew(
+    columns: int, home: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawn by cardscore.grid now (much faster), wrapped by Rich when too wide: the same
+    screen at every width."""
+    from cardscore.render import console
+
+    for game in ("tarot", "belote", "coinche", "rami"):
+        make(home, game)
+    made = Session.create("tarot", ["Ann", "Béatrice", "Cyd", "Dan", "Zoé"], title="[b]Jeudi")
+    made.id = "a3f09c"
+    made.add(dict(GARDE))
+    (home / "sessions" / "a3f09c.json").write_bytes(store.encode(made))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    listed = cli("list")
+    assert listed.code == 0, listed.err
+    screen = console()
+    with screen.capture() as drawn:
+        screen.print(rich_list(cli("list", "--json").json()))
+    assert listed.out == drawn.get()
+    assert "Sessions" in listed.out
+    assert "Béatrice" in listed.out or columns < 100  # (wrapped or cropped when narrower)
+
+
 # --------------------------------------------------------------------------------------------
 # The index
 

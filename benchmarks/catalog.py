@@ -1,0 +1,215 @@
+"""Speed of ``list`` and ``stats`` over many sessions (issue 14, "Speed").
+
+Writes 1,000 sessions of 40 rounds (tarot at 4 and 5, belote, coinche and rami, a club of
+ten players, a season of dates) in one temporary home and 10,000 in another, then times, side
+by side with ``python -c "import typer, rich.console, rich.table"`` (bench.py's timing: a
+warm-up, then the runs alternated; ratios of medians):
+
+* ``cardscore list`` and ``cardscore stats`` cold: no index (``<home>/index.json`` removed
+  before each run: every session is read, and the index written);
+* the same warm: the index up to date (nothing read but the index and the folder).
+
+When there is no ``stats`` command yet, ``stats`` is ``python -c`` calling catalog.scan with
+every digest.  Targets: ≤ 5× over 1,000 sessions, ≤ 30× over 10,000.
+
+    python benchmarks/catalog.py            # a few minutes on 2 cores (writing the sessions
+                                            # takes about half a minute)
+    python benchmarks/catalog.py --runs 3   # quicker, noisier
+    python benchmarks/catalog.py --only 1000
+
+Exit status 0 when every target is met, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench import PYTHON, Row, cardscore_command, ms, print_table, side_by_side
+from replay import card_raw, rami_raw, tarot_raw
+
+CLUB = ["Ann", "Béa", "Cyd", "Dan", "Éric", "Fanny", "Gus", "Hélène", "Ivo", "Zoé"]
+ROUNDS = 40
+DISTINCT = 240  # validated rounds per table, sliced into sessions
+TABLES_PER_GAME = 4
+SEASON_START = dt.datetime(2024, 9, 6, 20, 30, tzinfo=dt.UTC)
+TARGETS = {1_000: 5.0, 10_000: 30.0}
+BASELINE = [PYTHON, "-c", "import typer, rich.console, rich.table"]
+SCAN_AND_DIGEST = (
+    "from cardscore import catalog; found = catalog.scan(digests=True); "
+    "print(len(found.entries), len(found.digests()))"
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Sessions
+
+
+def game_tables(rng: random.Random) -> list[tuple[str, list[str]]]:
+    """(game, players) of each table: tarot at 4 and 5, belote, coinche, rami at 3 and 4,
+    each drawn from the club."""
+    tables = []
+    for index in range(TABLES_PER_GAME):
+        tables.append(("tarot", rng.sample(CLUB, 5 if index % 2 else 4)))
+        tables.append(("belote", rng.sample(CLUB, 4)))
+        tables.append(("coinche", rng.sample(CLUB, 4)))
+        tables.append(("rami", rng.sample(CLUB, 3 + index % 2)))
+    return tables
+
+
+def raw_round(game: str, players: list[str], rng: random.Random) -> dict[str, Any]:
+    """One round as typed (replay.py's generators; belote and coinche take a player)."""
+    if game == "tarot":
+        return tarot_raw(rng, players)
+    if game == "rami":
+        return rami_raw(rng, players)
+    raw = card_raw(rng, coinche=game == "coinche")
+    raw["taker"] = rng.choice(players)
+    return raw
+
+
+def round_pool(game: str, players: list[str], rng: random.Random) -> list[dict[str, Any]]:
+    """``DISTINCT`` validated rounds of one table (a multiple of its size, so that a slice
+    starting at a multiple of it keeps each round's seat)."""
+    from cardscore.session import Session
+
+    session = Session.create(game, players)
+    rules, table = session.game_rules, session.table()
+    count = DISTINCT - DISTINCT % len(players)
+    rounds: list[dict[str, Any]] = []
+    while len(rounds) < count:
+        try:
+            rounds.append(rules.build_round(raw_round(game, players, rng), table, len(rounds) + 1))
+        except ValueError:  # a combination the rules refuse: draw another
+            continue
+    return rounds
+
+
+def write_sessions(home: Path, count: int, seed: int = 14) -> int:
+    """``count`` sessions of ``ROUNDS`` rounds in ``home``, one a day or so from the start
+    of a season, each file's time its last change (as on a real machine).  Total bytes."""
+    from cardscore import store
+    from cardscore.session import Session
+
+    os.environ["CARDSCORE_HOME"] = str(home)  # new_id checks its ids against this home
+    rng = random.Random(seed)
+    pools = [(game, players, round_pool(game, players, rng)) for game, players in game_tables(rng)]
+    folder = home / "sessions"
+    folder.mkdir(parents=True)
+    total = 0
+    for number in range(count):
+        game, players, pool = pools[number % len(pools)]
+        session = Session.create(game, players, session_id=store.new_id())
+        start = rng.randrange(0, len(pool) - ROUNDS + 1, len(players))
+        session.rounds = pool[start : start + ROUNDS]
+        played = SEASON_START + dt.timedelta(minutes=number * 1440 * 365 // count)
+        session.created = played.isoformat(timespec="seconds")
+        session.updated = (played + dt.timedelta(hours=3)).isoformat(timespec="seconds")
+        data = store.encode(session)
+        path = folder / f"{session.id}.json"
+        path.write_bytes(data)
+        stamp = int((played + dt.timedelta(hours=3)).timestamp() * 1e9)
+        os.utime(path, ns=(stamp, stamp))
+        total += len(data)
+    return total
+
+
+# --------------------------------------------------------------------------------------------
+# Timing
+
+
+def has_stats(cardscore: list[str], env: dict[str, str]) -> bool:
+    probe = subprocess.run([*cardscore, "stats", "--help"], env=env, capture_output=True)
+    return probe.returncode == 0
+
+
+def measure(
+    label: str,
+    command: list[str],
+    limit: float,
+    count: int,
+    env: dict[str, str],
+    before: Callable[[], None] | None,
+    budget: float,
+) -> Row:
+    timed, base = side_by_side([command, BASELINE], count, env, before, budget)
+    ratio = timed.median / base.median
+    return Row(
+        label,
+        f"{ratio:.1f} ({ms(timed.median)} / {ms(base.median)})",
+        f"≤ {limit:g}",
+        ratio <= limit,
+        timed.count,
+    )
+
+
+def home_rows(home: Path, count: int, runs: int, env: dict[str, str], stats: bool) -> list[Row]:
+    """list and stats over one home, cold then warm."""
+    cardscore = cardscore_command()
+    env = {**env, "CARDSCORE_HOME": str(home)}
+    index = home / "index.json"
+
+    def no_index() -> None:
+        index.unlink(missing_ok=True)
+
+    limit = TARGETS[count]
+    budget = 20 if count <= 1_000 else 60
+    commands = [("list", [*cardscore, "list"])]
+    commands.append(
+        ("stats", [*cardscore, "stats"])
+        if stats
+        else ("scan+digests", [PYTHON, "-c", SCAN_AND_DIGEST])
+    )
+    rows = []
+    for name, command in commands:
+        rows.append(measure(f"{name} {count:,} cold", command, limit, runs, env, no_index, budget))
+        rows.append(measure(f"{name} {count:,} warm", command, limit, runs, env, None, budget))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="runs per command (at most)")
+    parser.add_argument("--only", type=int, choices=sorted(TARGETS), help="one size only")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="cardscore-catalog-") as scratch:
+        env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "LINES": "40"}
+        env.pop("CARDSCORE_LANG", None)
+        # byte-code cached after the warm-up, as an installed cardscore (see bench.py)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(Path(scratch) / "pycache")
+        stats = has_stats(cardscore_command(), env)
+        rows: list[Row] = []
+        for count in [args.only] if args.only else sorted(TARGETS):
+            home = Path(scratch) / f"home{count}"
+            made = time.perf_counter()
+            size = write_sessions(home, count)
+            print(
+                f"{count:,} sessions of {ROUNDS} rounds written in "
+                f"{time.perf_counter() - made:.0f} s ({size / 2**20:.0f} MiB)",
+                flush=True,
+            )
+            rows += home_rows(home, count, args.runs, env, stats)
+        print(
+            f"\npython {sys.version.split()[0]} on {os.cpu_count()} cores; "
+            f"cardscore: {' '.join(cardscore_command())}; "
+            f"stats: {'cardscore stats' if stats else 'python -c (catalog.scan + digests)'}; "
+            "ratios to import typer, rich.console, rich.table\n"
+        )
+        print_table(rows)
+        print(f"\nbenchmark ran in {time.perf_counter() - started:.0f} s")
+    return 0 if all(r.ok is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
