@@ -306,8 +306,9 @@ _OWN = {"tarot": _tarot, "belote": _cards, "coinche": _coinche, "rami": _rami}
 
 
 def _session_line(d: Digest, names: Mapping[str, str]) -> Doc:
-    """A session as the "results session by session" chart reads it: players by the name
-    they are shown with, each with his final total (his team's at belote and coinche)."""
+    """A session as the "results session by session" chart reads it: players (and the
+    winner, when a player) by the name they are shown with, each with his final total (his
+    team's at belote and coinche: the winner there is a team)."""
     day = _day(d)
     per_player = d["per_player"]
     return {
@@ -316,7 +317,7 @@ def _session_line(d: Digest, names: Mapping[str, str]) -> Doc:
         "rules": d.get("rules"),
         "date": None if day is None else day.isoformat(),
         "players": [names[fold(p)] for p in d["players"]],
-        "winner": d.get("winner"),
+        "winner": names.get(fold(d["winner"]), d["winner"]) if d.get("winner") else None,
         "winners": [names[fold(p)] for p in d.get("winners", ())],
         "results": {names[fold(p)]: per_player[p].get("total", 0) for p in d["players"]},
     }

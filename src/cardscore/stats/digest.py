@@ -67,7 +67,7 @@ def digest(session: Session) -> dict[str, Any]:
     >>> _ = s.add({"taker": "Ann", "contract": "garde", "bouts": "2", "points": "50"})
     >>> d = digest(s)
     >>> d["players"], d["winners"], d["per_player"]["Ann"]["points"]
-    (['Ann', 'Bob', 'Cyd'], ['Ann'], 100)
+    (['Ann', 'Bob', 'Cyd'], ['Ann'], 136)
     """
     game = session.game_rules
     standings = session.standings()
