@@ -1367,7 +1367,7 @@ def stats(
 
         screen = console()
         for part in render.report(screen, doc, shown, filters, names):
-            screen.print(part)
+            screen.print(part, soft_wrap=render.is_whole(part))
 
 
 def _stats_game(game: str | None) -> str | None:

@@ -138,11 +138,10 @@ def tables(doc: Doc) -> str:
     none left out: a page has the room)."""
     out = ['<section class="tables">']
     for game in say.games_played(doc):
-        figures = doc["games"][game]
-        heading = f"{say.game_title(game)} — " + say.count_text(
-            figures.get("sessions", 0), figures.get("rounds", 0)
-        )
-        out.append(f'<h2 id="{escape(game)}">{escape(heading)}</h2>')
+        out.append(f'<h2 id="{escape(game)}">{escape(say.game_heading(doc, game))}</h2>')
+        if not say.players_of(doc, game):
+            out.append(f'<p class="empty">{escape(say.unplayed_line(doc, game))}</p>')
+            continue
         out.append(game_table(doc, game))
         out.append(f'<p class="legend">{escape(say.legend(game))}</p>')
     out.append("</section>")
@@ -332,7 +331,9 @@ def results(doc: Doc) -> str:
     ]
     palette = colours(doc)
     for game in say.games_played(doc):
-        sessions = [s for s in doc.get("sessions_list", ()) if s.get("game") == game]
+        sessions = [
+            s for s in doc.get("sessions_list", ()) if s.get("game") == game and s.get("results")
+        ]
         if not sessions:
             continue
         out.append('<section class="game-results">')

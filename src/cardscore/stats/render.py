@@ -48,12 +48,25 @@ def number(value: float | int | None, digits: int = 0) -> str:
     """
     if value is None:
         return DASH
-    text = f"{value:.{digits}f}" if digits else f"{round(value):d}"
+    text = _half_up(value, digits)
     if text.lstrip("-").strip("0.") == "":  # -0.0 is 0
         text = text.lstrip("-")
     if language() == "fr":
         text = text.replace(".", ",")
     return text.replace("-", "−")
+
+
+def _half_up(value: float | int, digits: int) -> str:
+    """``value`` rounded half away from zero, as people round (68.25 → 68.3; Python's
+    ``format`` rounds to even, and 68.25 would be 68.2).
+
+    >>> _half_up(68.25, 1), _half_up(-2.5, 0), _half_up(7, 1)
+    ('68.3', '-3', '7.0')
+    """
+    from decimal import ROUND_HALF_UP, Decimal
+
+    step = Decimal(1).scaleb(-digits)
+    return str(Decimal(str(value)).quantize(step, rounding=ROUND_HALF_UP))
 
 
 def signed(value: float | int | None, digits: int = 0) -> str:
@@ -245,12 +258,8 @@ def game_table(
     from rich import box
     from rich.table import Table
 
-    figures = doc["games"][game]
-    title = (
-        f"{game_title(game)} — {count_text(figures.get('sessions', 0), figures.get('rounds', 0))}"
-    )
     table = Table(
-        title=title,
+        title=game_heading(doc, game),
         title_style="bold",
         title_justify="left",
         box=box.SIMPLE_HEAD,
@@ -307,8 +316,11 @@ def overview(console: Console, doc: Doc, homes: Sequence[str]) -> list[Renderabl
     legend, then the notes (how a tarot session is won)."""
     from rich.text import Text
 
-    parts: list[RenderableType] = [Text(heading_line(doc, homes), style="bold")]
+    parts: list[RenderableType] = [whole_line(heading_line(doc, homes), style="bold")]
     for game in games_played(doc):
+        if not players_of(doc, game):  # sessions created, no round played
+            parts += [Text(""), Text(unplayed_line(doc, game), style="bold")]
+            continue
         table, dropped = fitted_table(console, doc, game)
         parts += [Text(""), table]
         if dropped:
@@ -324,6 +336,18 @@ def overview(console: Console, doc: Doc, homes: Sequence[str]) -> list[Renderabl
     parts.append(Text(common_legend()))
     parts.extend(Text(tr(note)) for note in doc.get("notes") or ())
     return parts
+
+
+def game_heading(doc: Doc, game: str) -> str:
+    """``Tarot — 3 sessions, 40 rounds``."""
+    figures = doc["games"][game]
+    counts = count_text(figures.get("sessions", 0), figures.get("rounds", 0))
+    return f"{game_title(game)} — {counts}"
+
+
+def unplayed_line(doc: Doc, game: str) -> str:
+    """What a game whose sessions have no round yet shows instead of its table."""
+    return tr(msg("{heading}: no round played yet.", heading=game_heading(doc, game)))
 
 
 def heading_line(doc: Doc, homes: Sequence[str]) -> str:
@@ -552,20 +576,41 @@ def report(
 ) -> list[RenderableType]:
     """What ``cardscore stats`` prints: the overview, or the sheets of the players named
     (``--player``); a sentence when there is nothing to show."""
-    from rich.text import Text
-
     if not doc.get("sessions"):
-        return [Text(empty_line(homes, filters))]
+        return [whole_line(empty_line(homes, filters))]
     if not names:
         return overview(console, doc, homes)
     parts: list[RenderableType] = []
     for name in names:
         found = find_player(doc, name)
         if found is None:
-            parts.append(Text(unknown_player_line(name, homes)))
+            parts.append(whole_line(unknown_player_line(name, homes)))
         else:
             parts.extend(player_sheet(found))
     return parts
+
+
+class WholeLine:
+    """A line holding folders, to be printed whole (``soft_wrap``, see :func:`is_whole`): a
+    path broken at a space by Rich would not paste back; the terminal wraps it as it wraps
+    any long line."""
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text, self.style = text, style
+
+    def __rich__(self) -> RenderableType:
+        from rich.text import Text
+
+        return Text(self.text, style=self.style)
+
+
+def whole_line(text: str, style: str = "") -> RenderableType:
+    return WholeLine(text, style)
+
+
+def is_whole(part: Any) -> bool:
+    """Whether ``part`` is printed with ``soft_wrap`` (made by :func:`whole_line`)."""
+    return isinstance(part, WholeLine)
 
 
 def find_player(doc: Doc, name: str) -> Doc | None:
