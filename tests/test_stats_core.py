@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from cardscore.games.base import InputError
 from cardscore.session import Session
-from cardscore.stats import aggregate, digest
+from cardscore.stats.aggregate import aggregate
+from cardscore.stats.digest import digest
 
 Change = Mapping[str, Sequence[str]]
 # A round's raw answers, or a table change (``{"change": {...}}``) made before the next round.

@@ -1,13 +1,12 @@
-"""Statistics across sessions (``cardscore stats``): pure functions, no files, no printing.
+"""Statistics across sessions (``cardscore stats``).
 
-:func:`digest` reads what the statistics need from one session (a small plain-JSON dict, which
-the catalog may cache beside the sessions); :func:`aggregate` adds digests up into the stats
-document that ``stats --json`` prints and the tables and the page are drawn from.
+The core is pure (no files, no printing): :func:`cardscore.stats.digest.digest` reads what the
+statistics need from one session (a small plain-JSON dict, which the catalog may cache beside
+the sessions), and :func:`cardscore.stats.aggregate.aggregate` adds digests up into the stats
+document that ``stats --json`` prints and the terminal tables (:mod:`cardscore.stats.render`)
+and the page (:mod:`cardscore.stats.page`) are drawn from.
+
+The package imports nothing itself (import the module you need): its names stay the modules'
+(``cardscore.stats.digest`` is the module, not the function), and the display's helpers do not
+load the rules core.
 """
-
-from __future__ import annotations
-
-from cardscore.stats.aggregate import aggregate
-from cardscore.stats.digest import digest
-
-__all__ = ["aggregate", "digest"]
