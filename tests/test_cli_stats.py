@@ -153,6 +153,12 @@ def test_text_table_shows_the_headline_figures(cli: Cli, club: dict[str, str]) -
         "0/1", "4", "−244", "−61.0", "−25", "−124", "1 (25%)", "0 (0%)", "–",
     ]  # fmt: skip
     assert row(result.out, "Tarot", "Zoé")[7:9] == ["0 (0%)", "–"]  # no take: no rate
+    # the winner first, then by points per round
+    lines = result.out.splitlines()
+    rule = next(i for i, line in enumerate(lines) if line.strip().startswith("────"))
+    end = next(i for i in range(rule, len(lines)) if not lines[i].strip())
+    order = [fold(line.split()[0]) for line in lines[rule + 1 : end]]
+    assert order == ["ann", "bob", "zoe", "dan", "cyd"]
     # the tarot win rule, said in a sentence
     assert "Tarot has no set end" in result.out
     assert "best total when it was last played" in result.out

@@ -158,7 +158,9 @@ def game_table(doc: Doc, game: str) -> str:
         mine = player["games"][game]
         cells = [f'<td class="name">{escape(player["name"])}</td>']
         for key, _heading, cell, _priority in columns:
-            shade = "" if game == "rami" else _sign_class(key, mine)  # rami: points are lost
+            # tarot's scores are won or lost (they add up to 0): in green or red, as on the
+            # sheet; the other games' points are all won (or, at rami, all lost)
+            shade = _sign_class(key, mine) if game == "tarot" else ""
             cells.append(f'<td class="n{shade}">{escape(cell(mine))}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return "\n".join(

@@ -14,6 +14,7 @@ heavy: the page uses them too.  Rich is imported by the functions that draw.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -141,8 +142,17 @@ def games_played(doc: Doc) -> list[str]:
 
 
 def players_of(doc: Doc, game: str) -> list[Doc]:
-    """The players who played ``game``, as ``(name, figures)`` dicts in the document's order."""
-    return [player for player in doc.get("players", ()) if game in (player.get("games") or {})]
+    """The players who played ``game``, those who won the most sessions of it first, then
+    by their points per round (the fewest first at rami, where points are lost)."""
+    players = [p for p in doc.get("players", ()) if game in (p.get("games") or {})]
+    sign = 1 if game == "rami" else -1
+
+    def rank(player: Doc) -> tuple[int, float]:
+        figures = player["games"][game]
+        average = figures.get("average")
+        return (-figures.get("wins", 0), sign * average if average is not None else math.inf)
+
+    return sorted(players, key=rank)  # stable: the document's order among equals
 
 
 def homes_text(homes: Sequence[str]) -> str:
