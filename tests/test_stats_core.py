@@ -283,6 +283,16 @@ def test_a_digest_is_plain_json_without_the_rounds(name: str) -> None:
     assert json.loads(json.dumps(doc)) == doc
 
 
+def test_a_digest_read_from_its_file_is_the_same() -> None:
+    # 130 rounds: the file keeps a checkpoint, and the rounds before it are replayed anew
+    from cardscore import store
+
+    session = play("tarot", FIVE, (TAROT_5 * 22)[:130], sid="long")
+    expected = digest(session)
+    assert digest(store.read(store.write(session))) == expected
+    assert expected["rounds"] == 130 and expected["per_player"]["Ann"]["takes"] == 66
+
+
 def test_the_session_digest_says_who_played_and_who_won() -> None:
     six = digest(tarot_6())
     assert six["players"] == ["Ann", "Bob", "Cyd", "Dan", "Eve", "Fay"]
