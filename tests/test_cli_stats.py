@@ -440,3 +440,84 @@ def test_stats_help_lists_every_option(cli: Cli) -> None:
     for option in ("--game", "--rules", "--player", "--since", "--until", "--home", "--json",
                    "--output"):  # fmt: skip
         assert option in out
+
+
+# --------------------------------------------------------------------------------------------
+# The README's example is the real output
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+README_HOME = "/home/ann/.local/share/cardscore"
+README_SESSIONS = [
+    (
+        "tarot",
+        "Ann,Bob,Cyd,Dan,Zoé",
+        [
+            "--taker Ann --contract garde --called Bob --bouts 2 --points 49",
+            "--taker Bob --contract prise --called Ann --bouts 1 --points 55",
+            "--taker Cyd --contract garde --called Dan --bouts 1 --points 45",
+            "--taker Ann --contract prise --called Bob --bouts 1 --points 51",
+            "--taker Dan --contract garde-sans --called Zoé --bouts 2 --points 47",
+            "--taker Zoé --contract prise --called Cyd --bouts 0 --points 50",
+        ],
+    ),
+    (
+        "tarot",
+        "Ann,Bob,Cyd,Dan,Zoé",
+        [
+            "--taker Bob --contract garde --called Ann --bouts 2 --points 44",
+            "--taker Cyd --contract prise --called Zoé --bouts 1 --points 58",
+            "--taker Ann --contract garde --called Dan --bouts 3 --points 39 --petit-au-bout Ann",
+            "--taker Dan --contract prise --called Bob --bouts 1 --points 49",
+        ],
+    ),
+    ("belote", "Ann,Bob,Cyd,Dan", BELOTE_ROUNDS),
+    (
+        "rami",
+        "Ann,Bob,Zoé",
+        [
+            "--winner Ann --hand Bob=30 --hand Zoé=20",
+            "--winner Zoé --hand Ann=15 --hand Bob=40",
+            "--winner Ann --rami-sec --hand Bob=25 --hand Zoé=35",
+        ],
+    ),
+]
+
+
+def readme_outputs() -> dict[str, list[str]]:
+    """The README's Statistics example: each ``$ cardscore stats …`` command (its comment
+    left out) with the lines it prints."""
+    text = README.read_text("utf-8").split("\n## Statistics\n", 1)[1]
+    block = text.split("```console\n", 1)[1].split("```", 1)[0]
+    outputs: dict[str, list[str]] = {}
+    command = ""
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            command = line[2:].split("#")[0].strip()
+            outputs[command] = []
+        else:
+            outputs[command].append(line)
+    return outputs
+
+
+def test_the_readme_example_is_what_stats_prints(
+    cli: Cli, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for game, names, rounds in README_SESSIONS:
+        new(cli, game, names, rounds)
+    monkeypatch.setenv("COLUMNS", "80")
+    examples = readme_outputs()
+    assert list(examples) == [
+        "cardscore stats --game tarot",
+        "cardscore stats --player cyd",
+        "cardscore stats -o stats.html",
+    ]
+    real = ok(cli("stats", "--game", "tarot"))
+    printed = [line.rstrip() for line in real.out.replace(str(home), README_HOME).splitlines()]
+    assert examples["cardscore stats --game tarot"] == printed
+    # the player's sheet: the lines shown are real ones, in order (… stands for the others)
+    sheet = [line.rstrip() for line in ok(cli("stats", "--player", "cyd")).out.splitlines()]
+    position = 0
+    for line in examples["cardscore stats --player cyd"]:
+        if line.strip() == "…":
+            continue
+        position = sheet.index(line, position) + 1
