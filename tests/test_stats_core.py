@@ -494,9 +494,8 @@ def test_a_replaced_belote_player_keeps_his_rounds_and_the_team_its_win() -> Non
 # A property: at fft tarot every round sums to zero, so do the players' points
 
 
-#: the most players a join may bring the table to (see the strict xfail below: a join that
-#: makes a sixth player is scored with the wrong mort by the tarot rules today)
-JOIN_UP_TO = 5
+#: the most players a join may bring the table to (a sixth brings the mort)
+JOIN_UP_TO = 6
 
 
 @st.composite
@@ -554,12 +553,6 @@ def test_fft_tarot_points_add_up_to_the_totals_changes(drawn: tuple[Session, int
     zero_sum(*drawn)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="games/tarot.py works out the mort of round N as seat (N - 1) % 6, not the "
-    "table's dealer (Table.dealer: seat + N - first): after a join makes six players, the "
-    "dealer who sits out scores and another player is left out (reported with a fix)",
-)
 def test_fft_tarot_zero_sum_after_a_join_makes_six_players() -> None:
     session = Session.create("tarot", FIVE, rules="fft", session_id="p")
     for _ in range(6):

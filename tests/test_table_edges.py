@@ -122,3 +122,21 @@ def test_the_table_command_says_a_rename_corrects_every_round(cli) -> None:
     result = cli("table", sid, "--rename", "dna=Dan")
     assert result.code == 0
     assert result.out.splitlines()[0] == "Name corrected in every round: Dna renamed Dan."
+
+
+@pytest.mark.parametrize("rounds_before", range(12))
+def test_the_mort_who_sits_out_is_the_one_the_table_names(rounds_before: int) -> None:
+    """Whatever the round a sixth player arrives at, the player the sheet names as mort (the
+    dealer) scores 0 and the others' scores add up to zero (fft)."""
+    s = tarot("Ann", "Bob", "Cyd", "Dan", "Eve")
+    for _ in range(rounds_before):
+        s.add({**GARDE, "taker": "Ann", "called": "Bob"})
+    s.change_table(join=["Zoé"])
+    for _ in range(7):
+        mort = s.standings().next_mort
+        taker, called = [p for p in ("Ann", "Bob", "Cyd") if p != mort][:2]
+        s.add({**GARDE, "taker": taker, "called": called})
+    for row in s.standings().rows[rounds_before:]:
+        assert row.mort is not None and row.scores[row.mort] == 0
+        assert sum(row.scores.values()) == 0
+        assert len([v for v in row.scores.values() if v]) == 5

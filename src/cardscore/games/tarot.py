@@ -1039,6 +1039,7 @@ class _Seating:
         "bonus",
         "half_points",
         "maison",
+        "offset",
         "params",
         "players",
         "scoring",
@@ -1052,6 +1053,9 @@ class _Seating:
         players = table.players
         self.params = params
         self.players = players
+        # round ``number`` is dealt by seat (number + offset) % the players: a table that
+        # changed during the game starts its deal at another seat (Table.dealer)
+        self.offset = table.seat - table.first
         self.maison = params.scoring == Scoring.MAISON
         self.scoring = Scoring.MAISON if self.maison else Scoring.FFT
         self.half_points = params.half_points
@@ -1126,7 +1130,7 @@ def work_out(inp: Mapping[str, Any], table: Table, number: int) -> TarotRecord:
 
 def _work_out(inp: Mapping[str, Any], seating: _Seating, number: int) -> TarotRecord:
     """The record of round ``number``, by the contract's way of working it out."""
-    mort, active = seating.seats[(number - 1) % len(seating.seats)]
+    mort, active = seating.seats[(number + seating.offset) % len(seating.seats)]
     return seating.work_out[inp["contract"]](inp, seating, mort, active)
 
 
@@ -1637,7 +1641,8 @@ class Tarot(GameDefaults):
         without ``explain`` no message is built (a session's replay)."""
         entry = _SEATINGS.get(id(table))
         seating = entry[1] if entry is not None and entry[0] is table else _seating(table)
-        mort, active = seating.seats[(number - 1) % len(seating.seats)]  # _work_out, inlined
+        # _work_out, inlined
+        mort, active = seating.seats[(number + seating.offset) % len(seating.seats)]
         record = seating.work_out[inp["contract"]](inp, seating, mort, active)
         scores = scores_of(record, seating.players)
         breakdown = _explain(record, table) if explain else ()
