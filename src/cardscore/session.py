@@ -189,6 +189,12 @@ class RoundRow:
         return self._held
 
     @property
+    def carry(self) -> Any:
+        """What the round before handed this one (belote's held points): with the round's
+        input and table, all its scoring depends on."""
+        return self._carry
+
+    @property
     def breakdown(self) -> tuple[str, ...]:
         """The round's breakdown lines (messages), computed on first use."""
         return self._explained().breakdown

@@ -77,9 +77,8 @@ def digest(session: Session) -> dict[str, Any]:
     lower_wins = game.lower_wins
     for row in standings.rows:
         # The record without its breakdown (row.record writes the breakdown too, ten times
-        # the cost).  The carry is what earlier litiges held at belote: it changes how much
-        # the winner collects, not what the round was (taker, outcome, capot), so None does.
-        record = score(row.input, row.table, row.number, None, explain=False).record
+        # the cost), scored as the replay scored it (with what the round before handed it).
+        record = score(row.input, row.table, row.number, row.carry, explain=False).record
         count_round(row, record, players, lower_wins)
     totals = {column: int(total) for column, total in standings.totals.items()}
     winners = _winners(session, standings, players)
