@@ -197,7 +197,7 @@ def test_no_line_is_wider_than_the_terminal_and_no_number_is_cut(
         )
     if width == 80:  # what was left out is said
         assert ("Left out at this width" in out) == (lang == "en")
-        assert ("Laissé de côté à cette largeur" in out) == (lang == "fr")
+        assert ("Colonnes laissées de côté à cette largeur" in out) == (lang == "fr")
     else:
         assert "+132" in out and "Bob 3/3" in out
 

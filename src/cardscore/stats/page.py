@@ -62,7 +62,8 @@ p.legend, p.note { color: var(--muted); font-size: .8rem; }
 figure { margin: 0; break-inside: avoid; page-break-inside: avoid; }
 figure svg { width: 100%; height: auto; display: block; }
 figure.rate { border-top: 1px solid var(--rule); padding-top: .4rem; }
-section.game-results { break-inside: avoid; page-break-inside: avoid; }
+section.game, section.game-results { break-inside: avoid; page-break-inside: avoid; }
+table.players tr { break-inside: avoid; page-break-inside: avoid; }
 p.empty { font-style: italic; color: var(--muted); }
 footer { margin-top: 1.5rem; color: var(--muted); font-size: .75rem; }
 @page { size: A4; margin: 14mm 12mm 15mm 12mm; }
@@ -138,12 +139,14 @@ def tables(doc: Doc) -> str:
     none left out: a page has the room)."""
     out = ['<section class="tables">']
     for game in say.games_played(doc):
-        out.append(f'<h2 id="{escape(game)}">{escape(say.game_heading(doc, game))}</h2>')
-        if not say.players_of(doc, game):
+        out.append(f'<section class="game" id="{escape(game)}">')
+        out.append(f"<h2>{escape(say.game_heading(doc, game))}</h2>")
+        if say.players_of(doc, game):
+            out.append(game_table(doc, game))
+            out.append(f'<p class="legend">{escape(say.legend(game))}</p>')
+        else:
             out.append(f'<p class="empty">{escape(say.unplayed_line(doc, game))}</p>')
-            continue
-        out.append(game_table(doc, game))
-        out.append(f'<p class="legend">{escape(say.legend(game))}</p>')
+        out.append("</section>")
     out.append("</section>")
     return "\n".join(out)
 
