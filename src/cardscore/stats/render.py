@@ -291,6 +291,7 @@ def fitted_table(console: Console, doc: Doc, game: str) -> tuple[Table, list[str
     it fits (two spaces between columns, else one), else without the least needed ones
     (best and worst round first, together), and the headings of those left out."""
     columns = columns_for(game)
+    widths = _widths(doc, game, columns)
     levels = sorted({c[3] for c in columns}, reverse=True)
     keep = [c[0] for c in columns]
     dropped: list[str] = []
@@ -300,25 +301,34 @@ def fitted_table(console: Console, doc: Doc, game: str) -> tuple[Table, list[str
             keep = [key for key in keep if key not in {c[0] for c in going}]
             dropped += [c[1].replace("\n", " ") for c in going]
         for narrow in (False, True):
-            table = game_table(doc, game, keep, narrow=narrow)
-            if _fits(console, table):
-                return table, dropped
+            if table_width(widths, keep, narrow) <= console.options.max_width:
+                return game_table(doc, game, keep, narrow=narrow), dropped
         if len(keep) <= 3:
             break
-    return table, dropped
+    return game_table(doc, game, keep, narrow=True), dropped
 
 
-def _fits(console: Console, table: Table) -> bool:
-    """Whether ``table`` fits the console without cutting a number: its natural width, less
-    what the names can give up by folding (down to :data:`NAME_WIDTH`)."""
+def _widths(doc: Doc, game: str, columns: Sequence[Column]) -> dict[str, int]:
+    """Each column's width: its widest cell or heading line (every cell is one line)."""
     from rich.cells import cell_len
-    from rich.measure import Measurement
 
-    options = console.options
-    natural = Measurement.get(console, options.update(width=10_000), table).maximum
-    names = table.columns[0]
-    longest = max((cell_len(str(c)) for c in [names.header, *names._cells]), default=0)
-    return natural - max(0, longest - NAME_WIDTH) <= options.max_width
+    figures = [player["games"][game] for player in players_of(doc, game)]
+    return {
+        key: max(
+            [cell_len(line) for line in heading.split("\n")]
+            + [cell_len(cell(each)) for each in figures]
+        )
+        for key, heading, cell, _priority in columns
+    }
+
+
+def table_width(widths: Mapping[str, int], keep: Sequence[str], narrow: bool) -> int:
+    """The narrowest a game's table can be drawn without cutting a number: the names folded
+    down to :data:`NAME_WIDTH`, the ``keep`` columns whole, and between columns the box's
+    blank rule with one space of padding on each side (``narrow``: one in all), and the
+    box's edge on each side (as Rich's ``SIMPLE_HEAD`` draws it, no padding at the edges)."""
+    gap = 2 if narrow else 3
+    return NAME_WIDTH + sum(widths[key] for key in keep) + gap * len(keep) + 2
 
 
 def overview(console: Console, doc: Doc, homes: Sequence[str]) -> list[RenderableType]:
