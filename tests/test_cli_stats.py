@@ -202,6 +202,22 @@ def test_no_line_is_wider_than_the_terminal_and_no_number_is_cut(
         assert "+132" in out and "Bob 3/3" in out
 
 
+def test_at_any_width_the_tables_fit_and_keep_whole_numbers(
+    cli: Cli, club: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The width a table needs is worked out from its cells: drawn by Rich at that width,
+    nothing is cut nor wider than the terminal."""
+    seen = set()
+    for width in range(44, 131, 3):
+        monkeypatch.setenv("COLUMNS", str(width))
+        _heading, *lines = ok(cli("stats")).out.splitlines()
+        assert max(len(line.rstrip()) for line in lines) <= width, width
+        assert "…" not in "\n".join(lines), width
+        seen.add(sum(line.startswith(" Player") for line in lines))
+        assert row("\n".join(lines), "Tarot", "Cyd")[-1] in ("0 (0%)", "–")  # not cut
+    assert seen == {3}  # every game's table, at every width
+
+
 # --------------------------------------------------------------------------------------------
 # --player
 
