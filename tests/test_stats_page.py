@@ -291,3 +291,15 @@ def test_chromium_draws_the_page_with_its_charts(cli: Cli, tmp_path: Path) -> No
     assert colour_pixels(rows, PALETTE[players.index("Ann")]) > 1000
     for index, name in enumerate(players):
         assert colour_pixels(rows, PALETTE[index % len(PALETTE)]) > 60, name
+
+
+def test_the_page_of_one_player(cli: Cli, tmp_path: Path) -> None:
+    real_club(cli)
+    target = tmp_path / "ann.html"
+    ok(cli("stats", "--player", "ANN", "-o", str(target)))
+    parsed = Elements(target.read_text("utf-8"))
+    assert [a["data-player"] for a in parsed.find("figure", class_="rate")] == ["Ann"]
+    assert {a["data-player"] for t, a in parsed.tags if t == "polyline"} == {"Ann"}
+    names = [cell.strip() for cell in re.findall(r'<td class="name">([^<]*)</td>',
+                                                 target.read_text("utf-8"))]  # fmt: skip
+    assert set(names) == {"Ann"}

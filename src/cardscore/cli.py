@@ -1357,9 +1357,9 @@ def stats(
         print_json({**doc, **said, "homes": shown, "warnings": [tr(w) for w in warnings]})
     if output is not None:
         from cardscore import export
-        from cardscore.stats import page
+        from cardscore.stats import page, render
 
-        path = export.write(output, page.render(doc, shown, filters))
+        path = export.write(output, page.render(render.only_players(doc, names), shown, filters))
         typer.echo(tr(msg("Wrote {path}", path=str(path))), err=True)
     if not as_json and output is None:
         from cardscore.render import console

@@ -633,6 +633,22 @@ def is_whole(part: Any) -> bool:
     return isinstance(part, WholeLine)
 
 
+def only_players(doc: Doc, names: Sequence[str]) -> Doc:
+    """The document with only the players called ``names`` (case and accents aside), in
+    its players and in the results of its sessions: what the page of ``--player`` shows."""
+    if not names:
+        return doc
+    from cardscore.games.base import fold
+
+    wanted = {fold(name) for name in names}
+    sessions = [
+        {**each, "results": {k: v for k, v in each["results"].items() if fold(k) in wanted}}
+        for each in doc.get("sessions_list", ())
+    ]
+    players = [p for p in doc.get("players", ()) if fold(p["name"]) in wanted]
+    return {**doc, "players": players, "sessions_list": sessions}
+
+
 def find_player(doc: Doc, name: str) -> Doc | None:
     """The player of the document called ``name``, case and accents aside."""
     from cardscore.games.base import fold
