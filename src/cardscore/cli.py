@@ -1310,7 +1310,7 @@ def stats(
         typer.Option(
             "--since",
             help="Only the sessions last played on or after this day.",
-            metavar="YYYY-MM-DD",
+            metavar=msg("YYYY-MM-DD"),
         ),
     ] = None,
     until: Annotated[
@@ -1318,7 +1318,7 @@ def stats(
         typer.Option(
             "--until",
             help="Only the sessions last played on or before this day.",
-            metavar="YYYY-MM-DD",
+            metavar=msg("YYYY-MM-DD"),
         ),
     ] = None,
     home: Annotated[
