@@ -273,7 +273,7 @@ def test_player_sheet_in_french(cli: Cli, club: dict[str, str]) -> None:
 
 def test_game_and_rules_filters(cli: Cli, club: dict[str, str]) -> None:
     assert stats_json(cli, "--game", "RAMI")["sessions"] == 1
-    assert stats_json(cli, "--rules", "fft")["games"] == {"tarot": {"sessions": 1, "rounds": 4}}
+    assert stats_json(cli, "--rules", "FFT")["games"] == {"tarot": {"sessions": 1, "rounds": 4}}
     assert stats_json(cli, "--game", "tarot", "--rules", "maison")["sessions"] == 0
 
 

@@ -1393,7 +1393,7 @@ def _stats_rules(game: str | None, rules: str | None) -> None:
         return
     games = [game] if game else list(GAME_NAMES)
     known = sorted({preset for name in games for preset in get_game(name).presets})
-    if rules not in known:
+    if rules.strip().lower() not in known:
         raise InputError(
             msg(
                 "--rules: {value!r} is not a rule set ({known})",
@@ -1450,8 +1450,9 @@ def _stats_document(
 
     found = catalog.scan(list(homes) or None, digests=True)
     digests = [digest for _entry, digest in found.digests()]
+    chosen = rules.strip().lower() if rules else None
     doc = aggregate(
-        digests, game=game, rules=rules, players=tuple(players), since=since, until=until
+        digests, game=game, rules=chosen, players=tuple(players), since=since, until=until
     )
     return doc, list(found.warnings)
 
