@@ -254,6 +254,19 @@ def test_player_sheet_at_120_columns_sets_the_games_side_by_side(
     assert any(re.match(r" +Sessions played +1 +Sessions played +1 *$", line) for line in lines)
 
 
+def test_a_team_that_never_took_is_said_in_a_sentence(cli: Cli) -> None:
+    bid = "--taker Ann --trump hearts --contract 80 --points 100 --dix-de-der taker --coinche"
+    new(cli, "coinche", "Ann,Bob,Cyd,Dan", [bid])
+    bob = ok(cli("stats", "--player", "bob")).out
+    assert "Bob's team has not taken yet (coinche)." in bob
+    assert "Per level" not in bob  # no contract of his team: no table of levels
+    ann = [
+        re.split(r"\s{2,}", line.strip())
+        for line in ok(cli("stats", "--player", "ann")).out.splitlines()
+    ]
+    assert ["coinché", "1", "0"] in ann and ["surcoinché", "0", "0"] in ann
+
+
 def test_several_players_and_an_unknown_one(cli: Cli, club: dict[str, str]) -> None:
     result = ok(cli("stats", "--player", "Cyd", "--player", "Nobody"))
     assert result.out.startswith("Cyd — sessions won: 0 of 2")
