@@ -7,7 +7,11 @@ warm-up, then the runs alternated; ratios of medians):
 
 * ``cardscore list`` and ``cardscore stats`` cold: no index (``<home>/index.json`` removed
   before each run: every session is read, and the index written);
-* the same warm: the index up to date (nothing read but the index and the folder).
+* the same warm: the index up to date (nothing read but the index and the folder);
+* warm but for one session changed since (the next run after an evening's play);
+* list on a terminal of 100 columns (bench.py's, where the table of these sessions is too
+  wide and Rich's Table wraps it), and of ``--wide`` columns (160: it fits, and
+  cardscore.grid draws it).
 
 When there is no ``stats`` command yet, ``stats`` is ``python -c`` calling catalog.scan with
 every digest.  Targets: ≤ 5× over 1,000 sessions, ≤ 30× over 10,000.
@@ -152,27 +156,43 @@ def measure(
     )
 
 
-def home_rows(home: Path, count: int, runs: int, env: dict[str, str], stats: bool) -> list[Row]:
-    """list and stats over one home, cold then warm."""
+def home_rows(
+    home: Path, count: int, runs: int, env: dict[str, str], stats: bool, wide: int
+) -> list[Row]:
+    """list and stats over one home: cold, warm, and warm but for one session changed
+    (the next run after an evening's play); list also on a terminal wide enough for its
+    table (drawn by cardscore.grid, not wrapped by Rich's Table)."""
     cardscore = cardscore_command()
     env = {**env, "CARDSCORE_HOME": str(home)}
-    index = home / "index.json"
+    changed = next((home / "sessions").iterdir())
+    stamps = iter(range(changed.stat().st_mtime_ns, 0, -(10**9)))
 
     def no_index() -> None:
-        index.unlink(missing_ok=True)
+        for name in ("index.json", "digests.json"):
+            (home / name).unlink(missing_ok=True)
+
+    def one_changed() -> None:
+        stamp = next(stamps)
+        os.utime(changed, ns=(stamp, stamp))
 
     limit = TARGETS[count]
     budget = 20 if count <= 1_000 else 60
     commands = [("list", [*cardscore, "list"])]
-    commands.append(
-        ("stats", [*cardscore, "stats"])
-        if stats
-        else ("scan+digests", [PYTHON, "-c", SCAN_AND_DIGEST])
-    )
+    if stats:
+        commands.append(("stats", [*cardscore, "stats"]))
+    else:
+        commands.append(("scan+digests", [PYTHON, "-c", SCAN_AND_DIGEST]))
     rows = []
     for name, command in commands:
-        rows.append(measure(f"{name} {count:,} cold", command, limit, runs, env, no_index, budget))
-        rows.append(measure(f"{name} {count:,} warm", command, limit, runs, env, None, budget))
+        label = f"{name} {count:,}"
+        rows.append(measure(f"{label} cold", command, limit, runs, env, no_index, budget))
+        rows.append(measure(f"{label} warm", command, limit, runs, env, None, budget))
+        rows.append(measure(f"{label} 1 changed", command, limit, runs, env, one_changed, budget))
+        if name == "list":
+            wide_env = {**env, "COLUMNS": str(wide)}
+            rows.append(
+                measure(f"{label} warm, {wide} cols", command, limit, runs, wide_env, None, budget)
+            )
     return rows
 
 
@@ -180,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs per command (at most)")
     parser.add_argument("--only", type=int, choices=sorted(TARGETS), help="one size only")
+    parser.add_argument(
+        "--wide", type=int, default=160, help="a terminal wide enough for list's table"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="cardscore-catalog-") as scratch:
@@ -199,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{time.perf_counter() - made:.0f} s ({size / 2**20:.0f} MiB)",
                 flush=True,
             )
-            rows += home_rows(home, count, args.runs, env, stats)
+            rows += home_rows(home, count, args.runs, env, stats, args.wide)
         print(
             f"\npython {sys.version.split()[0]} on {os.cpu_count()} cores; "
             f"cardscore: {' '.join(cardscore_command())}; "

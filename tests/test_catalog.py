@@ -480,9 +480,9 @@ def test_two_writers_at_once_never_leave_a_broken_index(home: Path) -> None:
     errors: list[str] = []
 
     def writer(count: int) -> None:
-        index = catalog._Index.load(home, time.time_ns())
         filler = {"size": 1, "mtime_ns": 1, "summary": {"x": "y" * 2000}}
-        index.records = {f"s{i:05}.json": filler for i in range(count)}
+        records = {f"s{i:05}.json": filler for i in range(count)}
+        index = catalog._Records(index_path, "summary", None, time.time_ns(), records)
         while not stop.is_set():
             index.changed = True
             index.save()
@@ -545,6 +545,44 @@ def test_list_keeps_the_digests_in_the_index(
     assert digests == [changed.stem]
     assert reads == [changed]
     assert {e.id: e.digest()["rounds"] for e in found.entries} == {kept.stem: 1, changed.stem: 2}
+
+
+def test_the_digests_are_a_file_of_their_own_that_list_never_reads(
+    home: Path, digests: list[str], cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = [make(home), make(home, "rami")]
+    catalog.scan(digests=True)
+    saved = json.loads((home / catalog.DIGESTS_NAME).read_text())
+    assert saved["version"] == 1
+    record = saved["sessions"][paths[1].name]
+    assert record["size"] == paths[1].stat().st_size
+    assert record["mtime_ns"] == paths[1].stat().st_mtime_ns
+    assert record["digest"] == {"id": paths[1].stem, "rounds": 0, "pair": [1, 2]}
+    rows = json.loads((home / catalog.INDEX_NAME).read_text())["sessions"]
+    assert "digest" not in rows[paths[1].name] and rows[paths[1].name]["summary"]["rounds"] == 0
+    # list: neither the digests' module nor their file (damaged here, and left so)
+    (home / catalog.DIGESTS_NAME).write_bytes(b"{damaged")
+    monkeypatch.setattr(catalog, "_digester", lambda: pytest.fail("list asked for digests"))
+    paths[0].unlink()
+    listed = cli("list", "--json")
+    assert listed.code == 0 and [row["id"] for row in listed.json()] == [paths[1].stem]
+    assert (home / catalog.DIGESTS_NAME).read_bytes() == b"{damaged"
+
+
+@pytest.mark.parametrize("kind", [k for k in broken_indexes() if "summary" not in k])
+def test_a_damaged_digests_file_is_only_a_slower_run(
+    kind: str, home: Path, reads: list[Path], digests: list[str]
+) -> None:
+    paths = [make(home), make(home, "coinche")]
+    expected = {e.id: d for e, d in catalog.scan(digests=True).digests()}
+    digests_file = home / catalog.DIGESTS_NAME
+    good = json.loads(digests_file.read_text())
+    digests_file.write_bytes(broken_indexes()[kind](good))
+    digests.clear()
+    reads.clear()
+    assert {e.id: d for e, d in catalog.scan(digests=True).digests()} == expected
+    assert digests and set(digests) <= {p.stem for p in paths}
+    assert json.loads(digests_file.read_text()) == good
 
 
 def test_a_digest_asked_lazily_is_saved_with_the_index(

@@ -1,6 +1,6 @@
 """The sessions of one or more homes, as ``list`` and ``stats`` read them: read-only, with
-the copies a file-sync tool leaves set aside, and a summary index that spares re-reading
-sessions that did not change.
+the copies a file-sync tool leaves set aside, and an index that spares re-reading sessions
+that did not change.
 
 A club may keep its sessions folder in a file-sync tool (Syncthing, Nextcloud, Dropbox, a
 network share) and gather several folders (``stats --home DIR``…).  :func:`scan` finds
@@ -12,13 +12,15 @@ every session of the homes given, once:
   recently (by its ``updated``) is kept;
 * a damaged file is named in a warning, as ``list`` always did.
 
-The index, ``<home>/index.json`` (beside the sessions folder, never in it), maps each
-session file's name to its size, ``mtime_ns``, ``list`` row and statistics digest.  An entry
-is trusted only while the file's size and mtime are unchanged (and the file was already a
-little old when it was indexed, see :data:`RACY_NS`); anything else is recomputed from the
-file and the index rewritten atomically.  It is a cache: missing, damaged, of another
-version or unwritable, it only makes the run slower.  Two processes writing it at once
-each replace it whole (the last one wins), so it is never half written.
+The index is two files beside the sessions folder (never in it, so never taken for a
+session): ``<home>/index.json`` maps each session file's name to its size, ``mtime_ns`` and
+``list`` row; ``<home>/digests.json`` to its size, ``mtime_ns`` and statistics digest.  Two
+files so that ``list`` reads only the rows (the digests are most of the bytes).  A record is
+trusted only while the file's size and mtime are unchanged (and the file was already a
+little old when it was indexed, see :data:`RACY_NS`); anything else is worked out from the
+file and the index file rewritten atomically (:mod:`cardscore.atomic`).  It is a cache:
+missing, damaged, of another version or unwritable, it only makes the run slower.  Two
+processes writing it at once each replace it whole (the last one wins): never half written.
 
 Nothing here writes to a session file, nor takes its lock.
 """
@@ -29,7 +31,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,8 +39,9 @@ from typing import Any
 from cardscore import store
 from cardscore.i18n import Msg, msg
 
-INDEX_NAME = "index.json"
-INDEX_FORMAT = 1
+INDEX_NAME = "index.json"  # the list rows
+DIGESTS_NAME = "digests.json"  # the statistics digests
+INDEX_FORMAT = 2
 # A file changed less than this before the scan may change again within the same mtime
 # tick (2 s on FAT, a few ms on ext4) keeping its size: it is read every time until it is
 # older (git's "racily clean" entries).
@@ -65,17 +68,22 @@ def _digester() -> tuple[Callable[[Any], Any], Any]:
 
 @dataclass(eq=False)
 class Entry:
-    """One session file: where it is, and (computed once, or taken from the index) its
+    """One session file: where it is, and (worked out once, or taken from the index) its
     ``list`` row and statistics digest."""
 
     id: str
-    path: Path
+    name: str  # the file's name, ``ID.json``
     home: Path
     size: int
     mtime_ns: int
-    _index: _Index = field(repr=False)
+    _home: _Home = field(repr=False)
     _summary: dict[str, Any] | None = field(default=None, repr=False)
     _digest: Any = field(default=_MISSING, repr=False)
+
+    @property
+    def path(self) -> Path:
+        # made when asked: building ten thousand Paths is a good part of a warm scan
+        return self.home / "sessions" / self.name
 
     def session(self) -> Any:
         """The session as its file holds it (a fresh read; nothing is ever written back)."""
@@ -90,24 +98,26 @@ class Entry:
         return self._summary
 
     def digest(self) -> Any:
-        """The statistics digest (:func:`cardscore.stats.digest.digest`) of the session."""
+        """The statistics digest (:func:`cardscore.stats.digest.digest`) of the session, as
+        plain JSON data (the same whether worked out now or read from the index)."""
+        if self._digest is _MISSING:
+            self._digest = self._home.digests().recall(self)
         if self._digest is _MISSING:
             self._fill(self.session(), want_digest=True)
         return self._digest
 
     def _fill(self, session: Any, *, want_digest: bool) -> None:
-        """Work out what is missing from one read of the file, and remember it in the
-        index."""
+        """Work out what is missing from one read of the file (the digest continues the
+        replay the row made), and remember it in the index."""
         if self._summary is None:
             from cardscore.document import summary
 
             self._summary = summary(session, session.standings())
+            self._home.rows.remember(self, self._summary)
         if want_digest and self._digest is _MISSING:
-            function, version = _digester()
-            self._index.use_digest_version(version)
-            # as plain JSON data, the same whether worked out now or read from the index
+            function, _ = _digester()
             self._digest = json.loads(json.dumps(function(session), ensure_ascii=False))
-        self._index.remember(self)
+            self._home.digests().remember(self, self._digest)
 
 
 @dataclass
@@ -117,7 +127,7 @@ class Scan:
 
     entries: list[Entry]
     warnings: list[Msg]
-    _indexes: list[_Index] = field(default_factory=list, repr=False)
+    _homes: list[_Home] = field(default_factory=list, repr=False)
 
     def digests(self) -> list[tuple[Entry, Any]]:
         """Every entry with its digest; a session whose digest cannot be worked out is
@@ -134,61 +144,41 @@ class Scan:
         return found
 
     def save(self) -> None:
-        """Rewrite the indexes that changed (best effort: an index is a cache)."""
-        for index in self._indexes:
-            index.save()
+        """Rewrite the index files that changed (best effort: an index is a cache)."""
+        for home in self._homes:
+            home.save()
 
     def _drop(self, entry: Entry, warning: Msg) -> None:
         self.entries.remove(entry)
         self.warnings.append(warning)
-        entry._index.forget(entry)
+        entry._home.forget(entry.name)
 
 
 def scan(homes: Sequence[Path] | None = None, *, digests: bool = False) -> Scan:
     """The sessions of ``homes`` (each ``<home>/sessions/*.json``; ``None``: the usual home,
     :func:`cardscore.store.data_dir`).
 
-    Every entry's summary is known when this returns (from the index, else from its file),
-    so that damaged files and duplicates are already in the warnings.  With ``digests``,
-    every digest is worked out too, from the same read of each changed file."""
+    Every entry's row is known when this returns (from the index, else from its file), so
+    that damaged files and duplicates are already in the warnings.  With ``digests``, every
+    digest is worked out too (from the same read of each changed file) and saved."""
     explicit = homes is not None
     folders = _unique_homes(homes if homes is not None else [store.data_dir()])
     warnings: list[Msg] = []
-    indexes: list[_Index] = []
-    candidates: list[Entry] = []
+    known: list[_Home] = []
+    readable: list[Entry] = []
     started = time.time_ns()
-    for home in folders:
-        sessions = home / "sessions"
+    for folder in folders:
+        sessions = folder / "sessions"
         if not sessions.is_dir():
             if explicit:
-                warnings.append(msg("no sessions folder in {home}", home=str(home)))
+                warnings.append(msg("no sessions folder in {home}", home=str(folder)))
             continue
-        index = _Index.load(home, started)
-        indexes.append(index)
-        for path, stat in _session_stats(sessions, warnings):
-            candidates.append(
-                Entry(path.stem, path, home, stat.st_size, stat.st_mtime_ns, _index=index)
-            )
-    readable = []
-    for entry in candidates:
-        entry._index.recall(entry, digests)
-        try:
-            if entry._summary is None or (digests and entry._digest is _MISSING):
-                entry._fill(entry.session(), want_digest=digests)
-        except store.StoreError as exc:
-            warnings.append(_reason(entry.path, exc))
-            entry._index.forget(entry)
-            continue
-        except _data_error() as exc:
-            warnings.append(_unusable(entry.path, exc))
-            entry._index.forget(entry)
-            continue
-        readable.append(entry)
-    result = Scan(_one_per_id(readable, warnings), warnings, indexes)
-    for index in indexes:
-        index.forget_others()
-    result.save()
-    return result
+        home = _Home(folder, started, _session_stats(sessions, warnings))
+        known.append(home)
+        readable += home.read(digests, warnings)
+    found = Scan(_one_per_id(readable, warnings), warnings, known)
+    found.save()
+    return found
 
 
 def _unique_homes(homes: Sequence[Path]) -> list[Path]:
@@ -205,9 +195,9 @@ def _unique_homes(homes: Sequence[Path]) -> list[Path]:
     return unique
 
 
-def _session_stats(folder: Path, warnings: list[Msg]) -> list[tuple[Path, os.stat_result]]:
-    """The session files of one folder with their size and mtime; conflict copies are
-    named in ``warnings`` and left out."""
+def _session_stats(folder: Path, warnings: list[Msg]) -> list[tuple[str, os.stat_result]]:
+    """The session files of one folder (names) with their size and mtime; conflict copies
+    are named in ``warnings`` and left out."""
     found = []
     try:
         listing = list(os.scandir(folder))
@@ -224,14 +214,13 @@ def _session_stats(folder: Path, warnings: list[Msg]) -> list[tuple[Path, os.sta
         name = item.name
         if not name.endswith(".json") or name.startswith("."):
             continue
-        path = Path(item.path)
         original = store.conflict_copy_of(name)
         if original is not None:
             warnings.append(
                 msg(
                     "{path} is a conflict copy of session {id} made by a file-sync tool: "
                     "it is not counted (compare it with {id}.json, then delete it)",
-                    path=str(path),
+                    path=item.path,
                     id=original,
                 )
             )
@@ -240,7 +229,7 @@ def _session_stats(folder: Path, warnings: list[Msg]) -> list[tuple[Path, os.sta
             stat = item.stat()
         except OSError:  # gone since the folder was listed
             continue
-        found.append((path, stat))
+        found.append((name, stat))
     return found
 
 
@@ -254,7 +243,7 @@ def _one_per_id(entries: list[Entry], warnings: list[Msg]) -> list[Entry]:
     for same in by_id.values():
         best = same[0]
         for other in same[1:]:
-            if str(other.summary().get("updated") or "") > str(best.summary().get("updated") or ""):
+            if _updated(other) > _updated(best):
                 best = other
         for other in same:
             if other is not best:
@@ -274,8 +263,12 @@ def _one_per_id(entries: list[Entry], warnings: list[Msg]) -> list[Entry]:
     return kept
 
 
+def _updated(entry: Entry) -> str:
+    return str(entry.summary().get("updated") or "")
+
+
 def _when(entry: Entry) -> str:
-    return str(entry.summary().get("updated") or "?")[:16].replace("T", " ")
+    return (_updated(entry) or "?")[:16].replace("T", " ")
 
 
 def _data_error() -> type[Exception]:
@@ -299,96 +292,126 @@ def _unusable(path: Path, exc: Exception) -> Msg:
 # The index
 
 
+class _Home:
+    """One home's session files and its two index files (the digests' read only when a
+    digest is asked)."""
+
+    def __init__(self, folder: Path, started_ns: int, files: list[tuple[str, Any]]) -> None:
+        self.folder = folder
+        self.started_ns = started_ns
+        self.files = files
+        self.names = {name for name, _ in files}
+        self.rows = _Records.load(folder / INDEX_NAME, "summary", None, self)
+        self._digests: _Records | None = None
+
+    def digests(self) -> _Records:
+        if self._digests is None:
+            _, version = _digester()
+            self._digests = _Records.load(self.folder / DIGESTS_NAME, "digest", version, self)
+        return self._digests
+
+    def read(self, digests: bool, warnings: list[Msg]) -> list[Entry]:
+        """The entries of the files that can be used (each one's row known, and its digest
+        with ``digests``); the others are named in ``warnings``."""
+        readable = []
+        for name, stat in self.files:
+            entry = Entry(name[:-5], name, self.folder, stat.st_size, stat.st_mtime_ns, self)
+            summary = self.rows.recall(entry)
+            if summary is not _MISSING:
+                entry._summary = summary
+            if digests:
+                entry._digest = self.digests().recall(entry)
+            try:
+                if entry._summary is None or (entry._digest is _MISSING and digests):
+                    entry._fill(entry.session(), want_digest=digests)
+            except store.StoreError as exc:
+                warnings.append(_reason(entry.path, exc))
+                self.forget(name)
+                continue
+            except _data_error() as exc:
+                warnings.append(_unusable(entry.path, exc))
+                self.forget(name)
+                continue
+            readable.append(entry)
+        return readable
+
+    def forget(self, name: str) -> None:
+        """A file that could not be used: its records (of an older state) go."""
+        for records in (self.rows, self._digests):
+            if records is not None:
+                records.forget(name)
+
+    def save(self) -> None:
+        for records in (self.rows, self._digests):
+            if records is not None:
+                records.save()
+
+
 @dataclass
-class _Index:
-    """One home's index: what was read from ``<home>/index.json`` and what this run
-    learnt."""
+class _Records:
+    """One index file: a record per session file name (its size, its mtime, and the
+    ``key`` worked out from it), the file's records of other names dropped."""
 
     path: Path
+    key: str  # "summary" or "digest"
+    version: Any  # the digests' version (None for the rows)
     started_ns: int
-    records: dict[str, dict[str, Any]]
-    digest_version: Any = None
-    seen: set[str] = field(default_factory=set)
+    records: dict[str, Any]
     changed: bool = False
 
     @classmethod
-    def load(cls, home: Path, started_ns: int) -> _Index:
-        path = home / INDEX_NAME
-        records: dict[str, dict[str, Any]] = {}
-        digest_version = None
+    def load(cls, path: Path, key: str, version: Any, home: _Home) -> _Records:
+        records: dict[str, Any] = {}
         try:
             data = json.loads(path.read_bytes())
             if (
                 isinstance(data, dict)
                 and data.get("format") == INDEX_FORMAT
                 and data.get("cardscore") == _version()
+                and data.get("version") == version
                 and isinstance(data.get("sessions"), dict)
             ):
                 records = data["sessions"]
-                digest_version = data.get("digest_version")
         except (OSError, ValueError):
-            pass  # missing or damaged: every session is read (and the index written anew)
-        return cls(path, started_ns, records, digest_version)
+            pass  # missing or damaged: every session is read (and the file written anew)
+        loaded = cls(path, key, version, home.started_ns, records)
+        loaded.keep_only(home.names)
+        return loaded
 
-    def recall(self, entry: Entry, digests: bool) -> None:
-        """Give ``entry`` what the index knows of its file, if the file is unchanged."""
-        name = entry.path.name
-        self.seen.add(name)
-        record = self.records.get(name)
+    def recall(self, entry: Entry) -> Any:
+        """What the index knows of ``entry``'s file, if the file is unchanged (else
+        ``_MISSING``)."""
+        record = self.records.get(entry.name)
         if (
             not isinstance(record, dict)
             or record.get("size") != entry.size
             or record.get("mtime_ns") != entry.mtime_ns
-            or not isinstance(record.get("summary"), dict)
+            or self.key not in record
+            or (self.key == "summary" and not isinstance(record["summary"], dict))
         ):
-            return
-        entry._summary = record["summary"]
-        if "digest" in record and (not digests or self._digest_current()):
-            entry._digest = record["digest"]
+            return _MISSING
+        return record[self.key]
 
-    def _digest_current(self) -> bool:
-        _, version = _digester()
-        return self.digest_version == version
-
-    def use_digest_version(self, version: Any) -> None:
-        """A digest of ``version`` is about to be stored: digests of another version go."""
-        if self.digest_version != version:
-            for record in self.records.values():
-                if isinstance(record, dict) and record.pop("digest", _MISSING) is not _MISSING:
-                    self.changed = True
-            self.digest_version = version
-            self.changed = True
-
-    def remember(self, entry: Entry) -> None:
-        """Store what was worked out for ``entry`` (not for a file changed just now: it may
-        change again within the same mtime tick, keeping its size)."""
-        name = entry.path.name
+    def remember(self, entry: Entry, value: Any) -> None:
+        """Keep ``value`` for ``entry`` (not for a file changed just now: it may change again
+        within the same mtime tick, keeping its size)."""
         if entry.mtime_ns > self.started_ns - RACY_NS:
-            if self.records.pop(name, None) is not None:
-                self.changed = True
+            self.forget(entry.name)
             return
-        record: dict[str, Any] = {
-            "size": entry.size,
-            "mtime_ns": entry.mtime_ns,
-            "summary": entry._summary,
-        }
-        if entry._digest is not _MISSING:
-            record["digest"] = entry._digest
-        if self.records.get(name) != record:
-            self.records[name] = record
+        record = {"size": entry.size, "mtime_ns": entry.mtime_ns, self.key: value}
+        if self.records.get(entry.name) != record:
+            self.records[entry.name] = record
             self.changed = True
 
-    def forget(self, entry: Entry) -> None:
-        """A file that could not be used: its record (of an older state) goes."""
-        if self.records.pop(entry.path.name, None) is not None:
+    def forget(self, name: str) -> None:
+        if self.records.pop(name, None) is not None:
             self.changed = True
 
-    def forget_others(self) -> None:
-        """Drop the records of files no longer there (or no longer readable)."""
-        for name in list(self.records):
-            if name not in self.seen:
-                del self.records[name]
-                self.changed = True
+    def keep_only(self, names: Iterable[str]) -> None:
+        """Drop the records of files no longer there."""
+        for name in set(self.records).difference(names):
+            del self.records[name]
+            self.changed = True
 
     def save(self) -> None:
         if not self.changed:
@@ -398,11 +421,11 @@ class _Index:
         data = {
             "format": INDEX_FORMAT,
             "cardscore": _version(),
-            "digest_version": self.digest_version,
+            "version": self.version,
             "sessions": self.records,
         }
         content = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-        with contextlib.suppress(OSError, TypeError, ValueError):
+        with contextlib.suppress(OSError):
             _remove_stale_temporaries(self.path)
             atomic.replace(self.path, content)
             self.changed = False

@@ -506,6 +506,8 @@ def new_id() -> str:
 def conflict_copy_of(name: str) -> str | None:
     """The session id of which the file ``name`` is a sync tool's conflict copy, else
     ``None``."""
+    if "conflict" not in name.lower():  # (most names: no regular expression to try)
+        return None
     found = _CONFLICT_COPY.fullmatch(name)
     return found["id"] if found else None
 
