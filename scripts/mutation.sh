@@ -33,7 +33,13 @@ only_mutate = [${only%, }]
 also_copy = ["src/cardscore/locale", "docs", "README.md", ".ci", "completions", "scripts", "benchmarks"]
 # One hypothesis seed for every run: the same examples for the code and for each mutant, so
 # that a mutant is killed by what it changes, not by a draw (and two runs give one figure).
-pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x", "--hypothesis-seed=0"]
+# The "mutation" profile (added to the copy's conftest.py below) does not shrink a failing
+# example (minutes of work to say what the verdict already says) and keeps no database (an
+# example one mutant failed on is not replayed on the next one).
+pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x", "--hypothesis-seed=0",
+                       "--hypothesis-profile=mutation"]
+# A mutant that loops is stopped after 10 times (not 30) the CPU time of its tests.
+timeout_multiplier = 5.0
 # The fast tests (the pseudo-terminal, fault, browser and speed tests are left out: the
 # others cover the same code, and they would multiply the time by ten).
 pytest_add_cli_args_test_selection = [
@@ -52,6 +58,15 @@ pytest_add_cli_args_test_selection = [
   "tests/test_table_checkpoint.py", "tests/test_cli_table.py",
   "tests/test_session_mutants_2.py", "tests/test_seating_mutants.py",
 ]
+EOF
+cat >> "$work/tests/conftest.py" <<'EOF'
+
+
+from hypothesis import Phase, settings  # noqa: E402  (added by scripts/mutation.sh)
+
+settings.register_profile(
+    "mutation", phases=[Phase.explicit, Phase.reuse, Phase.generate], database=None
+)
 EOF
 # A listed test file that does not exist (yet) would stop pytest: drop it.
 python3 - "$work/pyproject.toml" <<'EOF'
