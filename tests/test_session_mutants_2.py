@@ -7,8 +7,6 @@ held; each test says what it pins."""
 
 from __future__ import annotations
 
-import pytest
-
 from cardscore.session import Session
 
 SEATS4 = ["Ann", "Béa", "Cyd", "Dan"]
@@ -29,13 +27,6 @@ def capot_by_cyd_then_replaced() -> Session:
     return s
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Session.changes says the undo of a removal with the table before the undo (the "
-    "removal's, where round 1 is Zoé's table), not with the one that has the round back: "
-    "belote's headline of Cyd's capot then fails (ValueError), and `cardscore history` "
-    "prints a traceback",
-)
 def test_the_undo_of_a_removal_is_said_with_the_table_that_has_the_round_back() -> None:
     s = capot_by_cyd_then_replaced()
     assert [str(line) for _, line in s.changes()] == [

@@ -798,7 +798,7 @@ class Session:
                     make(state, effect(undone))
             else:
                 unmake(state, effect(entry))
-            states.append(state.copy() if _takes_away(entry) else after)
+            states.append(state.copy() if _takes_away(entry, by_number.get) else after)
         states.reverse()
         lines = []
         built: dict[str, Timeline] = {}
@@ -1002,9 +1002,16 @@ def _is_era(era: Any) -> bool:
     return is_table_change({k: v for k, v in era.items() if k != "from"})
 
 
-def _takes_away(entry: Mapping[str, Any]) -> bool:
-    """Whether a history entry takes a round away (its line says it with the table before)."""
-    return entry["kind"] == Kind.UNDO or effect(entry)["kind"] == Kind.REMOVE
+def _takes_away(
+    entry: Mapping[str, Any], find: Callable[[int], Mapping[str, Any] | None]
+) -> bool:
+    """Whether a history entry takes a round away (its line says it with the table before,
+    which still had it): a removal, or the undo of an addition or an insertion (the undo of
+    a removal brings its round back: said with the table after)."""
+    if entry["kind"] == Kind.UNDO:
+        undone = find(entry["of"])
+        return undone is not None and effect(undone)["kind"] in (Kind.ADD, Kind.INSERT)
+    return effect(entry)["kind"] == Kind.REMOVE
 
 
 def _seats_possible(session: Session) -> bool:
