@@ -302,6 +302,22 @@ def test_list_draws_the_table_rich_drew(
     assert "Béatrice" in listed.out or columns < 100  # (wrapped or cropped when narrower)
 
 
+def test_list_imports_neither_the_statistics_nor_the_prompts(home: Path) -> None:
+    """README "Speed": list, from its index, imports what it draws, and not the statistics
+    (the digests are stats' business), the prompts nor the exporters."""
+    from test_imports import INTERACTIVE, imported, launchers, offenders
+
+    paths = [make(home, game) for game in ("tarot", "belote", "coinche", "rami")]
+    catalog.scan()  # the index up to date
+    for args in (["list"], ["list", "--json"]):
+        result, modules = imported([*launchers()[0][1], *args])
+        assert result.returncode == 0, result.stderr[-2000:]
+        assert all(path.stem in result.stdout for path in paths)
+        assert "cardscore.catalog" in modules
+        assert offenders(modules, (*INTERACTIVE, "cardscore.stats")) == []
+    assert offenders({"cardscore.stats.digest"}, ("cardscore.stats",))  # (the check can fail)
+
+
 # --------------------------------------------------------------------------------------------
 # The index
 
