@@ -234,6 +234,22 @@ def test_a_round_that_cannot_be_scored_is_named(home: Path) -> None:
     assert sorted(ids(catalog.scan())) == sorted([good.stem, bad.stem])
 
 
+def test_a_session_deleted_while_listed_is_just_gone(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept, gone = make(home), make(home)
+    real = store.read
+
+    def deleted_meanwhile(path: Path) -> Session:
+        if path == gone:
+            path.unlink()
+        return real(path)
+
+    monkeypatch.setattr(store, "read", deleted_meanwhile)
+    found = catalog.scan()
+    assert ids(found) == [kept.stem] and found.warnings == []
+
+
 def test_a_damaged_file_is_warned_about_every_time(home: Path) -> None:
     make(home)
     bad = home / "sessions" / "bad000.json"

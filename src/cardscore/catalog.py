@@ -324,6 +324,9 @@ class _Home:
             try:
                 if entry._summary is None or (entry._digest is _MISSING and digests):
                     entry._fill(entry.session(), want_digest=digests)
+            except store.SessionNotFound:  # deleted since the folder was listed: gone
+                self.forget(name)
+                continue
             except store.StoreError as exc:
                 warnings.append(_reason(entry.path, exc))
                 self.forget(name)
