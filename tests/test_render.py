@@ -309,3 +309,56 @@ def test_a_long_sheet_is_printed_line_by_line_whole(cli, monkeypatch) -> None:
     lines = shown.out.splitlines()
     start = lines.index(expected[0])
     assert lines[start : start + len(expected)] == expected
+
+
+# --------------------------------------------------------------------------------------------
+# A table too wide for the terminal: the Grid wraps it as Rich's Table does
+
+WRAPPED_CELL = st.text(alphabet="aÉ中👍  [:]—\u0301bcd", max_size=14)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    title=st.one_of(st.none(), WRAPPED_CELL),
+    columns=st.lists(
+        st.tuples(WRAPPED_CELL, st.sampled_from(["left", "right"])), min_size=1, max_size=6
+    ),
+    rows=st.lists(
+        st.lists(st.tuples(st.integers(-999, 999), WRAPPED_CELL), min_size=6, max_size=6),
+        min_size=1,
+        max_size=6,
+    ),
+    footer=st.booleans(),
+    sections=st.sets(st.integers(0, 5)),
+    width=st.integers(14, 90),
+)
+def test_a_grid_too_wide_is_drawn_as_rich_draws_it(title, columns, rows, footer, sections, width):
+    """Cells of wide characters, combining accents, markup-like brackets and long words, in
+    tables narrower than their cells: the Grid's own drawing (column widths, wrapped cells,
+    header rows aligned to the bottom) is Rich's Table's, character for character and style
+    for style."""
+    grid = Grid(title=title, show_footer=footer)
+    for header, justify in columns:
+        style = "dim" if justify == "right" else ""
+        grid.add_column(header, justify=justify, style=style, footer=Text(header, style="bold"))
+    for index, row in enumerate(rows):
+        cells = []
+        for value, text in row[: len(columns)]:
+            cell = Text(render.signed(value), style="green" if value > 0 else "red")
+            cell.append(f" {text}", style="dim")
+            cells.append(cell if value % 3 else text)
+        grid.add_row(*cells, end_section=index in sections)
+    assert drawn(grid, width) == drawn(grid.table(), width)
+
+
+def test_a_grid_too_wide_is_drawn_by_the_grid_not_handed_over() -> None:
+    """The long sheets and lists of a narrow terminal are drawn by the Grid (fast), not by
+    Rich's Table: the wrapped widths are found."""
+    grid = Grid()
+    for header in ("Player", "Points", "Total"):
+        grid.add_column(header, justify="right")
+    for n in range(50):
+        grid.add_row(f"Player number {n}", f"+{n} points this round", str(n * 7))
+    console = Console(width=30, force_terminal=True, legacy_windows=False)
+    assert grid._wrapped_widths(console, console.options) is not None
+    assert drawn(grid, 30) == drawn(grid.table(), 30)

@@ -12,10 +12,13 @@ footer's, each Text's style and spans), so that the screen is the one Rich's Tab
 draw.  Rich still turns the Styles into colours for the terminal at hand, or into none
 (NO_COLOR, a file, a pipe).
 
-When a cell has several lines, holds a control character or carries its own justification,
-or when the table is wider than the space it is given, the Grid hands over to Rich's Table
-(:meth:`Grid.table`), so that wrapping and cropping stay Rich's; and so it does where Rich
-would draw another box (ASCII for a terminal that is not UTF-8, legacy Windows consoles).
+A table wider than the space it is given is drawn too: its column widths are Rich's own
+(Rich's Table works them out from a few of its cells, :meth:`Grid._wrapped_widths`), and a
+cell wider than its column is wrapped by Rich (``Text.wrap``), the row as high as its highest
+cell, as Rich's Table draws it.  When a cell has several lines, holds a control character or
+carries its own justification, or when a table too wide has notes, the Grid hands over to
+Rich's Table (:meth:`Grid.table`); and so it does where Rich would draw another box (ASCII
+for a terminal that is not UTF-8, legacy Windows consoles).
 
 Strings (cells, title, caption) are drawn as typed, never read as markup or emoji codes,
 by the Grid as by the Table it hands over to.
@@ -219,15 +222,50 @@ class Grid:
             yield Segment("\n")
             return
         widths = self.widths(options.max_width)
-        if widths is None or options.ascii_only or (options.legacy_windows and console.safe_box):
-            yield self.table()  # wrapped cells, or another box (rich.box.Box.substitute)
+        if options.ascii_only or (options.legacy_windows and console.safe_box):
+            yield self.table()  # another box (rich.box.Box.substitute)
             return
+        if widths is None:
+            widths = self._wrapped_widths(console, options)
+            if widths is None:
+                yield self.table()  # several-line cells, notes, or no room at all
+                return
         table_width = sum(widths) + len(widths) + 1
         if self.title:
             yield from _annotation(console, options, self.title, self._title_style, table_width)
         yield from self._body(console, options, widths)
         if self.caption:
             yield from _annotation(console, options, self.caption, self._caption_style, table_width)
+
+    def _wrapped_widths(self, console: Console, options: ConsoleOptions) -> list[int] | None:
+        """The column widths Rich's Table gives a table too wide for ``options``, when the
+        Grid can draw it all the same (one-line cells it wraps as Rich does, no notes);
+        else None.
+
+        Rich measures a column by its cells' widest minimum (a cell's longest word) and
+        widest maximum (the whole cell): a Table of the cells that hold those two, for each
+        column, gets the very widths of the whole one, and costs a few of its rows."""
+        lines = self._lines()
+        if self.notes or not self.rows or not all(_one_line(c) for line in lines for c in line):
+            return None
+        rows = self.rows
+        picks: set[int] = set()
+        for index in range(len(self.columns)):
+            measured = [_measure(row[index]) for row in rows]
+            picks.add(max(range(len(rows)), key=lambda r: measured[r][0]))
+            picks.add(max(range(len(rows)), key=lambda r: measured[r][1]))
+        probe = Grid(show_footer=self.show_footer)
+        probe.columns = self.columns
+        probe.rows = [rows[r] for r in sorted(picks)]
+        table = probe.table()
+        assert not isinstance(table, _Noted)
+        try:  # Rich's own (private) way of sharing out the width: another Rich may lack it
+            widths = table._calculate_column_widths(
+                console, options.update_width(options.max_width - table._extra_width)
+            )
+        except AttributeError:
+            return None  # then Rich's Table draws it, as it did
+        return widths if min(widths) > 2 else None  # a column with no room: Rich's Table
 
     def _body(
         self, console: Console, options: ConsoleOptions, widths: list[int]
@@ -243,16 +281,29 @@ class Grid:
         notes, sections = self.notes, self.sections
         table_width = sum(widths) + len(widths) + 1
 
-        def drawn(line: Sequence[Cell], edges: str, bases: list[Style]) -> Iterator[Segment]:
+        def drawn(
+            line: Sequence[Cell], edges: str, bases: list[Style], bottom: bool = False
+        ) -> Iterator[Segment]:
+            """One row; a cell wider than its column wrapped by Rich (Text.wrap, as its
+            Table does), the row as high as its highest cell, a header's cells aligned
+            to the bottom (others to the top), as Rich's Table aligns them."""
             left, _, divider, right = edges
-            runs = _Runs(left)
-            for index, cell in enumerate(line):
-                if index:
-                    runs.add(divider, _NULL)
-                _cell(runs, style, cell, widths[index] - 2, justify[index], bases[index])
-            runs.add(right, _NULL)
-            yield from runs.segments()
-            yield new_line
+            parts = [
+                _wrapped(console, cell, width - 2, side)
+                for cell, width, side in zip(line, widths, justify, strict=True)
+            ]
+            height = max(len(part) for part in parts)
+            for row in range(height):
+                runs = _Runs(left)
+                for index, part in enumerate(parts):
+                    if index:
+                        runs.add(divider, _NULL)
+                    at = row - (height - len(part)) if bottom else row
+                    cell = part[at] if 0 <= at < len(part) else ""
+                    _cell(runs, style, cell, widths[index] - 2, justify[index], bases[index])
+                runs.add(right, _NULL)
+                yield from runs.segments()
+                yield new_line
 
         def rule(box_line: str, around_note: dict[int, int] | None = None) -> Iterator[Segment]:
             text = _rule(box_line, widths).text
@@ -260,7 +311,7 @@ class Grid:
             yield new_line
 
         yield from rule(TOP)
-        yield from drawn([c.header for c in self.columns], HEAD, header)
+        yield from drawn([c.header for c in self.columns], HEAD, header, bottom=True)
         yield from rule(HEAD_RULE, _ABOVE_NOTE if 0 in notes else None)
         count = len(self.rows)
         for index, row in enumerate(self.rows):
@@ -346,6 +397,34 @@ def _translated(line: list[Segment], table: dict[int, int]) -> list[Segment]:
 
 
 _NULL = Style.null()
+
+
+def _one_line(cell: Cell) -> bool:
+    """A cell the Grid draws (wrapping it if need be): one line, no control character, no
+    justification of its own."""
+    if isinstance(cell, str):
+        return cell.isprintable()
+    return cell.plain.isprintable() and not (
+        cell.justify or cell.no_wrap is not None or cell.tab_size is not None
+    )
+
+
+def _measure(cell: Cell) -> tuple[int, int]:
+    """Rich's measure of a one-line cell: its longest word (the whole cell when it has no
+    word), and the whole cell."""
+    plain = cell if isinstance(cell, str) else cell.plain
+    whole = cell_len(plain)
+    words = plain.split()
+    return (max(map(cell_len, words)) if words else whole), whole
+
+
+def _wrapped(console: Console, cell: Cell, width: int, justify: Justify) -> list[Cell]:
+    """A cell's lines in a column ``width`` wide: itself when it fits, else as Rich's Table
+    wraps it (its Text.wrap, a word too long cut with an ellipsis)."""
+    if _measure(cell)[1] <= width:
+        return [cell]
+    text = Text(cell) if isinstance(cell, str) else cell
+    return list(text.wrap(console, width, justify=justify, overflow="ellipsis"))
 
 
 def _typed(cell: Cell | None, style: str = "") -> Text | None:
