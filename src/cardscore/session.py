@@ -1002,9 +1002,7 @@ def _is_era(era: Any) -> bool:
     return is_table_change({k: v for k, v in era.items() if k != "from"})
 
 
-def _takes_away(
-    entry: Mapping[str, Any], find: Callable[[int], Mapping[str, Any] | None]
-) -> bool:
+def _takes_away(entry: Mapping[str, Any], find: Callable[[int], Mapping[str, Any] | None]) -> bool:
     """Whether a history entry takes a round away (its line says it with the table before,
     which still had it): a removal, or the undo of an addition or an insertion (the undo of
     a removal brings its round back: said with the table after)."""
