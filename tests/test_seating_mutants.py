@@ -173,3 +173,12 @@ def test_an_era_that_is_no_era_is_a_damaged_file(tables: list[Any]) -> None:
         Session.from_dict(data)
     assert type(caught.value) is ValueError
     assert str(caught.value) == "a table change is not one cardscore makes"
+
+
+@pytest.mark.parametrize("game", ["tarot", "rami", "belote", "coinche"])
+def test_every_table_of_a_session_is_of_its_game(game: str) -> None:
+    session = with_a_leaver(game)
+    session.change_table(replace=["Ann=Zoé"])
+    assert len(session.timeline().eras) == (2 if game in ("belote", "coinche") else 3)
+    assert {era.table.game for era in session.timeline().eras} == {game}
+    assert session.table().game == game

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardscore import store
+from cardscore import changes, store
+from cardscore.games.base import InputError
 from cardscore.session import CHECKPOINT_SPAN, RoundRow, Session, SessionDataError
 from cardscore.stored import StoredRounds
 
 SEATS4 = ["Ann", "Béa", "Cyd", "Dan"]
 TAROT5 = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
+GARDE = {"taker": "Ann", "contract": "garde", "bouts": "1", "points": "60"}
 
 
 # --------------------------------------------------------------------------------------------
@@ -218,3 +221,167 @@ def test_a_checkpoint_at_the_round_a_table_changed_still_counts(home: Path) -> N
     assert replayed_from(read) == 2 * CHECKPOINT_SPAN
     fresh = read.standings(fresh=True)
     assert dict(standings.totals) == dict(fresh.totals)
+
+
+# --------------------------------------------------------------------------------------------
+# Refusals of the session, word for word
+
+
+def refused(action: Callable[[], Any]) -> str:
+    with pytest.raises(InputError) as caught:
+        action()
+    return str(caught.value)
+
+
+def test_a_round_that_does_not_exist_is_refused_word_for_word() -> None:
+    s = Session.create("tarot", TAROT5[:4])
+    assert refused(lambda: s.edit(1, {"bouts": "2"})) == "ROUND: there is no round yet"
+    assert refused(lambda: s.remove(1)) == "ROUND: there is no round yet"
+    s.add(GARDE)
+    s.add(GARDE)
+    assert refused(lambda: s.edit(3, {"bouts": "2"})) == (
+        "ROUND: there is no round 3 (rounds 1 to 2)"
+    )
+    assert refused(lambda: s.remove(0)) == "ROUND: there is no round 0 (rounds 1 to 2)"
+    assert refused(lambda: s.add(GARDE, before=3)) == (
+        "--before: there is no round 3 (rounds 1 to 2)"
+    )
+    assert refused(lambda: s.edit(2, {"bouts": "1"})) == "round 2: nothing to change"
+
+
+def test_nothing_to_redo_and_a_damaged_redo_are_said_word_for_word() -> None:
+    s = Session.create("tarot", TAROT5[:4], session_id="abc123")
+    assert refused(s.redo) == "there is no undone change to redo"
+    s.add(GARDE)
+    s.undo()
+    s.undone[-1] = {"kind": "add", "round": 1}  # no input: as a hand could leave it
+    with pytest.raises(SessionDataError) as caught:
+        s.redo()
+    assert str(caught.value) == "a change of the history is not one cardscore makes"
+    assert caught.value.session_id == "abc123"
+    assert s.rounds == [] and len(s.undone) == 1
+
+
+# --------------------------------------------------------------------------------------------
+# Corrections
+
+
+def test_a_correction_of_the_whole_round_keeps_none_of_its_old_answers() -> None:
+    s = Session.create("tarot", TAROT5[:4])
+    s.add({**GARDE, "petit_au_bout": "Ann"})
+    answers = {"taker": "Ann", "contract": "garde", "bouts": "1", "points": "60"}
+    _, new = s.edit(1, answers, whole=True)
+    assert new["petit_au_bout"] is None  # not asked again: gone
+    _, kept = s.edit(1, {"petit_au_bout": "Bob"})
+    _, again = s.edit(1, {"points": "61"})  # only some answers: the others stay
+    assert kept["petit_au_bout"] == again["petit_au_bout"] == "Bob"
+
+
+def test_the_answers_after_a_correction_are_judged_with_the_table_of_the_round() -> None:
+    """The answers of round 1 (five at the table, a partner called) once corrected: with
+    its own table the partner stays; for the next round's table (four since Eve left) a
+    partner cannot be called."""
+    s = Session.create("tarot", TAROT5)
+    s.add({**GARDE, "called": "Bob"})
+    s.change_table(leave=["Eve"])
+    assert s.answers_after(s.rounds[0], {"points": "50"}, 1)["called"] == "Bob"
+    assert "called" not in s.answers_after(s.rounds[0], {"points": "50"})
+
+
+# --------------------------------------------------------------------------------------------
+# The redo stack and the history (changes.py)
+
+
+def test_what_an_undo_keeps_for_redo_is_the_change_without_its_number_and_time() -> None:
+    s = Session.create("tarot", TAROT5[:4])
+    s.add(GARDE)
+    added = s.rounds[0]
+    s.edit(1, {"bouts": "2"})
+    edited = s.rounds[0]
+    s.undo()
+    s.undo()
+    assert s.undone == [
+        {"kind": "edit", "round": 1, "old": added, "new": edited},
+        {"kind": "add", "round": 1, "input": added},
+    ]
+    assert s.to_dict()["undone"] == json.loads(json.dumps(s.undone))
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (None, "—"),
+        ([], "—"),
+        (False, "—"),
+        (True, "✓"),
+        (["Ann:simple", "Bob:double"], "Ann:simple Bob:double"),
+        (("Bob=10", 20), "Bob=10 20"),
+        (0, "0"),
+        ("garde", "garde"),
+    ],
+)
+def test_an_answer_is_said_in_the_history_as_a_person_reads_it(answer: Any, said: str) -> None:
+    assert changes._said(answer) == said
+
+
+def history_of(session: Session, *entries: dict[str, Any]) -> Session:
+    """``session`` read back from a file whose history was written by hand: its own
+    entries, then ``entries`` (numbered after them)."""
+    data = session.to_dict()
+    count = len(data["history"])
+    data["history"] += [{"n": count + i, "time": None, **e} for i, e in enumerate(entries, 1)]
+    return Session.from_dict(data)
+
+
+def lines(session: Session) -> list[str]:
+    return [str(line) for _, line in session.changes()]
+
+
+def test_the_history_says_an_edit_of_several_answers_each_in_turn() -> None:
+    s = Session.create("tarot", TAROT5[:4])
+    s.add(GARDE)
+    s.edit(1, {"bouts": "2", "poignee": ["Ann:simple", "Bob:double"]})
+    assert lines(s)[-1] == "round 1 edited: bouts 1 → 2, poignee — → Ann:simple Bob:double"
+
+
+def test_the_history_of_a_hand_written_file_says_what_it_can() -> None:
+    """An undo of an entry not in the history, an undo of an undo, an edit that changed no
+    answer: said as they are, without failing."""
+    s = Session.create("tarot", TAROT5[:4])
+    s.add(GARDE)
+    round_1 = s.rounds[0]
+    written = history_of(
+        s,
+        {"kind": "undo", "round": 1, "of": 9},
+        {"kind": "undo", "round": 1, "of": 1},
+        {"kind": "undo", "round": 1, "of": 3},
+        {"kind": "edit", "round": 1, "old": round_1, "new": dict(round_1)},
+    )
+    assert lines(written) == [
+        "round 1 added: Ann garde, 1 bout, 60",
+        "undone: 9",
+        "undone: round 1 added: Ann garde, 1 bout, 60",
+        "undone: undone: round 1 added: Ann garde, 1 bout, 60",
+        "round 1 edited: —",
+    ]
+
+
+def test_a_change_of_an_unknown_kind_is_refused_by_every_step() -> None:
+    s = Session.create("tarot", TAROT5[:4])
+    s.add(GARDE)
+    rounds = list(s.rounds)
+    bogus = {"kind": "bogus", "round": 1, "n": 2, "input": rounds[0]}
+    for step in (
+        lambda: changes.apply(rounds, bogus),
+        lambda: changes.revert(rounds, bogus),
+        lambda: changes.summary(bogus, s.game_rules, s.table_at, {}.get),
+    ):
+        with pytest.raises(ValueError) as caught:
+            step()
+        assert str(caught.value) == "a change of unknown kind 'bogus'"
+    assert rounds == s.rounds
+    # a table change changes no round here (the session makes its table side)
+    table = {"kind": "table", "round": 2, "join": {"Zoé": 0}}
+    changes.apply(rounds, table)
+    changes.revert(rounds, table)
+    assert rounds == s.rounds
