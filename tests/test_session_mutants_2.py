@@ -385,3 +385,149 @@ def test_a_change_of_an_unknown_kind_is_refused_by_every_step() -> None:
     changes.apply(rounds, table)
     changes.revert(rounds, table)
     assert rounds == s.rounds
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        5,
+        ["kind", "add"],
+        {"kind": "add", "round": "1", "input": {}},
+        {"kind": "add", "round": True, "input": {}},
+        {"kind": "add", "input": {}},
+        {"kind": "add", "round": 1},
+        {"kind": "remove", "round": 1, "old": {}, "era": "0"},
+        {"kind": "insert", "round": 1, "input": {}, "era": None},
+        {"kind": "undo", "round": 1, "of": 1},
+        {"kind": "table", "round": 1},
+    ],
+)
+def test_a_change_cardscore_never_makes(change: Any) -> None:
+    assert not changes.is_change(change)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"kind": "add", "round": 1, "input": {}},
+        {"kind": "remove", "round": 2, "old": {}, "era": 0},
+        {"kind": "edit", "round": 2, "old": {}, "new": {}},
+        {"kind": "table", "round": 3, "leave": ["Ann"]},
+    ],
+)
+def test_a_change_as_cardscore_makes_it(change: dict[str, Any]) -> None:
+    assert changes.is_change(change)
+    assert changes.is_entry({"n": 4, **change})
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "undo",
+        {"kind": "add", "round": 1, "input": {}},  # no number
+        {"n": "4", "kind": "add", "round": 1, "input": {}},
+        {"n": 4, "kind": "undo", "round": 1},
+        {"n": 4, "kind": "undo", "of": 1},
+        {"n": 4, "kind": "undo", "round": 1, "of": "1"},
+        {"n": 4, "kind": "redo", "change": {"kind": "add", "round": 1, "input": {}}},
+        {"n": 4, "kind": "redo", "round": 1, "change": {"kind": "add", "round": 1}},
+    ],
+)
+def test_an_entry_cardscore_never_logs(entry: Any) -> None:
+    assert not changes.is_entry(entry)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"kind": "undo", "round": 1, "of": "1"},
+        {"kind": "undo", "round": 1, "of": None},
+        {"kind": "redo", "round": 1, "change": {"kind": "add", "round": 1}},
+        {"kind": "redo", "round": 1, "change": {"kind": "undo", "round": 1, "of": 1}},
+    ],
+)
+def test_a_file_whose_history_holds_an_entry_cardscore_never_logs_is_damaged(entry) -> None:
+    s = Session.create("tarot", TAROT5[:4])
+    s.add(GARDE)
+    with pytest.raises(ValueError) as caught:
+        history_of(s, entry)
+    assert str(caught.value) == "a change of the history is not one cardscore makes"
+
+
+def test_a_change_after_a_table_change_is_logged_as_it_was_made() -> None:
+    """Only an insertion or a removal says which table changes move with it (``era``)."""
+    s = Session.create("tarot", TAROT5)
+    s.add(GARDE)
+    s.change_table(leave=["Eve"])
+    s.add(GARDE)
+    s.edit(2, {"points": "61"})
+    s.change_table(join=["Eve"])
+    assert [sorted(entry) for entry in s.history] == [
+        ["input", "kind", "n", "round", "time"],
+        ["kind", "leave", "n", "round", "time"],
+        ["input", "kind", "n", "round", "time"],
+        ["kind", "n", "new", "old", "round", "time"],
+        ["join", "kind", "n", "round", "time"],
+    ]
+    s.remove(1)
+    assert s.history[-1]["era"] == 0
+
+
+def test_nothing_to_undo_is_said_word_for_word() -> None:
+    assert refused(Session.create("tarot", TAROT5).undo) == "there is no change to undo"
+
+
+def test_a_change_after_which_a_round_cannot_be_scored_is_refused_and_undone() -> None:
+    """Round 1, damaged in memory since it was scored, is scored again when round 2 is
+    corrected: the correction is refused, saying why, and nothing is changed."""
+    s = Session.create("tarot", TAROT5[:4], session_id="abc123")
+    s.add(GARDE)
+    s.add(GARDE)
+    del s.rounds[0]["contract"]
+    before = list(s.rounds), list(s.history)
+    assert refused(lambda: s.edit(2, {"points": "61"})) == (
+        "round 1 cannot be scored (KeyError: 'contract')"
+    )
+    assert (list(s.rounds), list(s.history)) == before
+    with pytest.raises(SessionDataError):  # and the next replay says so again
+        s.standings()
+
+
+def test_the_rounds_a_move_renumbers_are_checked_under_the_session_s_rules() -> None:
+    """An insertion at a six-player table (a mort) checks the later rounds with their new
+    numbers: under the session's rules (maison: misères), not some default set."""
+    s = Session.create("tarot", ["Ann", "Bob", "Cyd", "Dan", "Eve", "Fay"], rules="maison")
+    garde = {**GARDE, "taker": "Cyd", "called": "Dan", "bouts": "2", "points": "50"}
+    s.add({**garde, "misere": ["Eve"]})
+    s.add(garde, before=1)
+    assert [r["miseres"] for r in s.rounds] == [[], [["Eve", "simple"]]]
+    assert [row.mort for row in s.standings().rows] == ["Ann", "Bob"]
+
+
+# --------------------------------------------------------------------------------------------
+# A replay goes on from the previous one while the rounds before are unchanged
+
+
+def test_a_second_replay_of_unchanged_rounds_scores_none(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session, _ = long_file()
+    plain = long_session(40)
+    plain.standings()
+    for s in (session, plain):
+        scored = scores_counted(monkeypatch, s)
+        s.standings()
+        s.standings()
+        assert scored == []
+        s.add(tarot_round(s.table().players, len(s.rounds)))
+        assert scored == [len(s.rounds)] * 2  # checked once by add, then replayed once
+        s.standings()
+        assert scored == [len(s.rounds)] * 2
+
+
+def test_a_round_corrected_before_the_checkpoint_is_replayed_from_the_first(home: Path) -> None:
+    session, _ = long_file()
+    session.edit(5, {"points": "70"})
+    assert replayed_from(session) == 0
+    fresh = Session.from_dict(session.to_dict()).standings(fresh=True)
+    assert dict(session.standings().totals) == dict(fresh.totals)
