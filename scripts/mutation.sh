@@ -44,6 +44,7 @@ timeout_multiplier = 5.0
 # others cover the same code, and they would multiply the time by ten).
 pytest_add_cli_args_test_selection = [
   "src/cardscore/games", "src/cardscore/session.py", "src/cardscore/seating.py",
+  "src/cardscore/changes.py",
   "tests/test_tarot_core.py", "tests/test_belote_core.py", "tests/test_rami_core.py",
   "tests/test_tarot_record.py", "tests/test_belote_record.py", "tests/test_rami_record.py",
   "tests/test_amendments_tarot.py", "tests/test_amendments_belote.py",
