@@ -241,7 +241,7 @@ def test_replace_a_player(capsys) -> None:
     standings = expected.standings()
     out = flat(capsys.readouterr().out)
     assert "From round 3: Zoé replaces Dan." in out
-    assert f"Round 3: dealer {standings.next_dealer}." in out
+    assert f"round 3: {standings.next_dealer} deals" in out  # as `cardscore table` says
     assert f"Next dealer: {standings.next_dealer}" in out  # the totals, as after a round
 
 
@@ -266,7 +266,8 @@ def test_a_player_joins_with_starting_points_after_refused_answers(capsys) -> No
     assert standings.next_mort  # six players: a mort
     out = flat(capsys.readouterr().out)
     assert "From round 3: Zoé joins with 50." in out
-    assert f"Round 3: dealer {standings.next_dealer}, mort {standings.next_mort}." in out
+    assert standings.next_mort == standings.next_dealer
+    assert f"round 3: {standings.next_dealer} deals and is mort" in out
     assert f"Next dealer: {standings.next_dealer} — mort: {standings.next_mort}" in out
 
 
@@ -309,8 +310,8 @@ def test_a_player_leaves_rami_and_the_automatic_target_follows(capsys) -> None:
     same_table(saved(session_id), expected)
     out = flat(capsys.readouterr().out)
     assert "From round 2: Dan leaves." in out
-    assert f"From round 2 the target is {new} (it was {old})." in out
-    assert f"Round 2: dealer {expected.standings().next_dealer}." in out
+    assert f"target now {new} (100 per opponent)" in out
+    assert f"round 2: {expected.standings().next_dealer} deals" in out
 
 
 def test_a_player_joins_rami_with_a_target_set_by_hand(capsys) -> None:
@@ -320,7 +321,7 @@ def test_a_player_joins_rami_with_a_target_set_by_hand(capsys) -> None:
     expected = changed(session_id, join=["Zoé"])
     drive(JOIN + ENTER + "Zoé" + ENTER + ENTER + "y", table.change_table, session_id)
     same_table(saved(session_id), expected)
-    assert "The target stays 500." in flat(capsys.readouterr().out)
+    assert "the target stays 500 (set by hand)" in flat(capsys.readouterr().out)
 
 
 @pytest.mark.parametrize("raise_it", [True, False], ids=["higher", "lower"])
@@ -345,9 +346,9 @@ def test_change_the_target_says_whether_the_game_goes_on(capsys, raise_it: bool)
     assert f"From round 2: target {target}." in out
     assert "(it was 200)" not in out  # said once, by the change's line
     if raise_it:
-        assert f"The game goes on (to {target})." in out
+        assert f"target now {target}" in out and "is over" not in out
     else:
-        assert f"The game is over at once: {standings.winner} wins." in out
+        assert f"with a target of {target}, the game is over now: {standings.winner} wins" in out
 
 
 def test_a_target_change_is_said_in_french(capsys, french) -> None:
@@ -360,7 +361,8 @@ def test_a_target_change_is_said_in_french(capsys, french) -> None:
     same_table(saved(session_id), expected)
     out = flat(capsys.readouterr().out)
     assert "À partir de la donne 3 : Zoé arrive." in out
-    assert f"Donne 3 : donneur {standings.next_dealer}, mort {standings.next_mort}." in out
+    assert standings.next_mort == standings.next_dealer
+    assert f"donne 3 : {standings.next_dealer} donne et fait le mort" in out
     assert "Table changée : Zoé arrive (« Corriger » l'annule)." in out
 
 
@@ -475,7 +477,7 @@ def test_play_on_to_a_new_target_above_the_highest_total(capsys) -> None:
     assert not after.standings().finished
     out = flat(capsys.readouterr().out)
     assert f"From round 3: target {highest + 289}." in out
-    assert f"The game goes on (to {highest + 289})." in out
+    assert f"the game goes on to {highest + 289}" in out
 
 
 def test_play_on_offers_the_next_multiple_of_the_target() -> None:

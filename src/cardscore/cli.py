@@ -22,6 +22,7 @@ from cardscore.environment import Environment
 from cardscore.games import GAME_NAMES, get_game, get_preset
 from cardscore.games.base import Field, InputError, describe_params, is_given
 from cardscore.i18n import LANGUAGES, Msg, _, choose_language, language, msg, set_language, tr
+from cardscore.table_effects import minus
 
 try:  # typer ≥ 0.26 carries its own copy of click
     from typer._click import exceptions as click_exceptions
@@ -279,14 +280,9 @@ def _changed(before: Any, after: Any) -> dict[str, dict[str, int]]:
     }
 
 
-def _minus(value: int) -> str:
-    """A number with a true minus sign, as on a scoresheet: ``−40``."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
 def _difference(value: int) -> str:
     """``+40``, ``−40``."""
-    return f"+{value}" if value > 0 else _minus(value)
+    return f"+{value}" if value > 0 else minus(value)
 
 
 def _show_changed(changed: dict[str, dict[str, int]]) -> None:
@@ -297,7 +293,7 @@ def _show_changed(changed: dict[str, dict[str, int]]) -> None:
     out(_("Totals that changed:"))
     for column, moved in changed.items():
         a, b = moved["before"], moved["after"]
-        out(f"  {column} {_minus(a)} → {_minus(b)} ({_difference(b - a)})", soft_wrap=True)
+        out(f"  {column} {minus(a)} → {minus(b)} ({_difference(b - a)})", soft_wrap=True)
 
 
 def _show_after(current: Any, standings: Any) -> None:
@@ -708,6 +704,8 @@ def table_command(
     """Change the table from the next round on: correct a name, replace a player, a player
     joins or leaves, change the target; then print what it does to the game and the totals.
     With no option, print who sits where and the table's changes so far."""
+    from cardscore import table_effects
+
     store = _lazy_store()
     if not (rename or replace or join or leave) and target is None:
         current = store.load(session)
@@ -724,7 +722,7 @@ def table_command(
             target=target,
         )
         standings = current.standings()
-        effects = _table_effects(current, change, before, previous, standings, undone=False)
+        effects = table_effects.effects(current, change, before, previous, standings)
     from cardscore import seating
 
     if as_json:
@@ -753,112 +751,6 @@ def table_command(
     for line in effects:
         out(f"  {tr(line)}", soft_wrap=True)
     _show_after(current, standings)
-
-
-def _table_effects(
-    current: Any, change: Any, before: Any, previous: Any, standings: Any, *, undone: bool
-) -> list[Msg]:
-    """What a table change (made, or ``undone``) does to the game, a line each: who starts
-    from what and who stops, the teams' new names, who deals the next round (and who is
-    mort), and what becomes of the target.  ``before`` is the table and ``previous`` the
-    standings before it was made or undone."""
-    lines: list[Msg] = []
-    if not undone:
-        lines += _newcomer_lines(change, previous, standings)
-    teams = change.get("teams")
-    if teams:
-        old, new = (teams["new"], teams["old"]) if undone else (teams["old"], teams["new"])
-        lines += [
-            msg("team {old} is now {new}", old=a, new=b)
-            for a, b in zip(old, new, strict=True)
-            if a != b
-        ]
-    if any(key in change for key in ("replace", "join", "leave")):
-        lines += _seat_lines(len(current.rounds) + 1, previous, standings)
-    lines += _goal_lines(current.game_rules, before, current.table(), previous, standings)
-    return lines
-
-
-def _newcomer_lines(change: Any, previous: Any, standings: Any) -> list[Msg]:
-    """Each newcomer's starting total (a player who left earlier comes back with his), and
-    the total of each player who stops: columns of their own at tarot and rami (a team
-    goes on at belote and coinche, with the same total)."""
-    totals, known = standings.totals, previous.columns
-    lines: list[Msg] = []
-    arrivals = [*change.get("replace", {}).values(), *change.get("join", {})]
-    for name in arrivals:
-        if name in totals:
-            total = _minus(totals[name])
-            lines.append(
-                msg("{name} comes back with {total}", name=name, total=total)
-                if name in known
-                else msg("{name} starts at {total}", name=name, total=total)
-            )
-    for name in [*change.get("replace", {}), *change.get("leave", ())]:
-        if name in totals:
-            lines.append(msg("{name} stops at {total}", name=name, total=_minus(totals[name])))
-    return lines
-
-
-def _seat_lines(number: int, previous: Any, standings: Any) -> list[Msg]:
-    """Who deals the next round (and who is mort), and whether a mort begins or ends (the
-    sixth player at tarot)."""
-    lines: list[Msg] = []
-    if standings.next_mort and not previous.next_mort:
-        lines.append(
-            msg("from round {number}, one player sits out each round (the mort)", number=number)
-        )
-    elif previous.next_mort and not standings.next_mort:
-        lines.append(msg("from round {number}, nobody sits out (no mort)", number=number))
-    if standings.next_mort == standings.next_dealer:  # the dealer sits out (tarot)
-        lines.append(
-            msg(
-                "round {number}: {dealer} deals and is mort",
-                number=number,
-                dealer=standings.next_dealer,
-            )
-        )
-    elif standings.next_mort:
-        lines.append(
-            msg(
-                "round {number}: {dealer} deals, {mort} is mort",
-                number=number,
-                dealer=standings.next_dealer,
-                mort=standings.next_mort,
-            )
-        )
-    else:
-        lines.append(
-            msg("round {number}: {dealer} deals", number=number, dealer=standings.next_dealer)
-        )
-    return lines
-
-
-def _goal_lines(game: Any, before: Any, after: Any, previous: Any, standings: Any) -> list[Msg]:
-    """What becomes of the game's end: a finished game that goes on, a game over now, a new
-    target (rami's automatic one follows the table's size; one set by hand stays)."""
-    goal = game.goal(after)
-    if goal is None:
-        return []
-    shown = game.shown_param(after.params, "target", after.players) or str(goal)
-    if previous.finished and not standings.finished:
-        return [msg("the game goes on to {target}", target=shown)]
-    if standings.finished and not previous.finished:
-        return [
-            msg(
-                "with a target of {target}, the game is over now: {winner} wins",
-                target=shown,
-                winner=standings.winner,
-            )
-        ]
-    if goal != game.goal(before):
-        if standings.finished:
-            return [msg("target now {target}; the game is still over", target=shown)]
-        return [msg("target now {target}", target=shown)]
-    resized = len(after.players) != len(before.players)
-    if resized and game.goal_text(after) is not None:  # a target that could follow the table
-        return [msg("the target stays {target} (set by hand)", target=shown)]
-    return []
 
 
 def _print_table(current: Any, standings: Any, as_json: bool) -> None:
@@ -906,7 +798,7 @@ def _print_table(current: Any, standings: Any, as_json: bool) -> None:
         out(f"  {tr(msg('target: {target}', target=shown or goal))}", soft_wrap=True)
     if gone:
         left = ", ".join(
-            f"{p} {_minus(standings.totals[p])}" if p in standings.totals else p for p in gone
+            f"{p} {minus(standings.totals[p])}" if p in standings.totals else p for p in gone
         )
         out(f"  {tr(msg('left the table: {players}', players=left))}", soft_wrap=True)
     if line := render.outcome_line(standings):
@@ -953,6 +845,7 @@ def _undo_line(change: Any, said: Msg, *, redo: bool) -> Msg:
 
 
 def _undo_or_redo(session: str | None, as_json: bool, *, redo: bool) -> None:
+    from cardscore import table_effects
     from cardscore.changes import plain, summary
 
     with _lazy_store().changing(session) as current:
@@ -963,7 +856,7 @@ def _undo_or_redo(session: str | None, as_json: bool, *, redo: bool) -> None:
         said = summary(change, current.game_rules, current.table_at, lambda n: None)
         kind = change["kind"]
         effects = (
-            _table_effects(current, change, before, previous, standings, undone=not redo)
+            table_effects.effects(current, change, before, previous, standings, undone=not redo)
             if kind == "table"
             else []
         )

@@ -441,14 +441,20 @@ def _points(text: str, name: str) -> int:
         ) from None
 
 
-def _target(game: Game, table: Table, target: int) -> int:
-    names = {f.name for f in dataclasses.fields(table.params)}
-    if "target" not in names:
+def check_target(game: Game, params: Any, target: int) -> int:
+    """A target given by hand (``new --target``, ``table --target``): the game must have one,
+    and it is a positive number of points."""
+    if "target" not in {f.name for f in dataclasses.fields(params)}:
         raise InputError(msg("--target: {game} has no target score", game=game.name))
     if target <= 0:
         raise InputError(
             msg("--target: {target} is not a positive number of points", target=target)
         )
+    return target
+
+
+def _target(game: Game, table: Table, target: int) -> int:
+    check_target(game, table.params, target)
     if target == table.params.target:  # (an automatic target, stored 0, is never equal)
         raise InputError(msg("--target: the target is {target} already", target=target))
     return target

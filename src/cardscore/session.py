@@ -48,7 +48,15 @@ from cardscore.games.base import (
     params_from_dict,
 )
 from cardscore.i18n import Msg, msg
-from cardscore.seating import TableState, Timeline, era_count, is_table_change, make, unmake
+from cardscore.seating import (
+    TableState,
+    Timeline,
+    check_target,
+    era_count,
+    is_table_change,
+    make,
+    unmake,
+)
 from cardscore.stored import StoredRounds
 
 if TYPE_CHECKING:
@@ -485,13 +493,7 @@ class Session:
         team_names, settings = _team_settings(settings)
         params = apply_settings(preset_params, settings)
         if target is not None:
-            if "target" not in {f.name for f in dataclasses.fields(params)}:
-                raise InputError(msg("--target: {game} has no target score", game=game.name))
-            if target <= 0:
-                raise InputError(
-                    msg("--target: {target} is not a positive number of points", target=target)
-                )
-            params = dataclasses.replace(params, target=target)
+            params = dataclasses.replace(params, target=check_target(game, params, target))
         game.check_players(names, params)
         teams = list(game.default_team_names(names))  # none for a game without teams
         if teams:

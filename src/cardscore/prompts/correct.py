@@ -30,6 +30,7 @@ from cardscore.games.base import FieldKind, Game, InputError, Table
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts.round import NOBODY, RoundAsker, list_hint
 from cardscore.session import Session
+from cardscore.table_effects import minus
 
 YES, CHANGE, DISCARD, BACK = "yes", "change", "discard", "back"
 LAST, EARLIER, OLDER = "last", "earlier", "older"
@@ -214,19 +215,14 @@ def record_round(session_id: str) -> None:
 # ---- correcting a round ------------------------------------------------------------------
 
 
-def _minus(value: int) -> str:
-    """A number with a true minus sign, as on a scoresheet: ``−40``."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
 def moved_totals(before: Mapping[str, int], after: Mapping[str, int]) -> list[str]:
     """Every total that changed: ``Bob 142 → 102 (−40)``."""
     lines = []
     for column, total in after.items():
         old = before.get(column, 0)
         if old != total:
-            difference = f"+{total - old}" if total > old else _minus(total - old)
-            lines.append(f"{column} {_minus(old)} → {_minus(total)} ({difference})")
+            difference = f"+{total - old}" if total > old else minus(total - old)
+            lines.append(f"{column} {minus(old)} → {minus(total)} ({difference})")
     return lines
 
 

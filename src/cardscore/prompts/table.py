@@ -268,52 +268,13 @@ def said_change(change: dict[str, Any]) -> Msg:
 
 
 def meaning(before: Session, after: Session, change: dict[str, Any]) -> list[Msg]:
-    """What the change means for the next rounds: who deals (and who is mort) when the
-    seats change, the target when it follows the table's size (or stays), and whether the
-    game goes on when that changes or the target was set."""
-    lines: list[Msg] = []
-    game = before.game_rules
-    was, now = before.standings(), after.standings()
-    number = change["round"]
-    if any(key in change for key in (REPLACE, JOIN, LEAVE)):
-        if now.next_mort:
-            lines.append(
-                msg(
-                    "Round {number}: dealer {dealer}, mort {mort}.",
-                    number=number,
-                    dealer=now.next_dealer,
-                    mort=now.next_mort,
-                )
-            )
-        else:
-            lines.append(
-                msg("Round {number}: dealer {dealer}.", number=number, dealer=now.next_dealer)
-            )
-    old_goal, new_goal = game.goal(before.table()), game.goal(after.table())
-    if new_goal is not None and TARGET not in change and (JOIN in change or LEAVE in change):
-        if new_goal != old_goal:
-            lines.append(
-                msg(
-                    "From round {number} the target is {target} (it was {old}).",
-                    number=number,
-                    target=new_goal,
-                    old=old_goal,
-                )
-            )
-        else:
-            lines.append(msg("The target stays {target}.", target=new_goal))
-    if TARGET in change or was.finished != now.finished:
-        lines.append(outcome(was, now, new_goal))
-    return lines
+    """What the change means for the game, said as ``cardscore table`` says it: who starts
+    from what, who deals next (and who is mort), what becomes of the target."""
+    from cardscore import table_effects
 
-
-def outcome(was: Standings, now: Standings, goal: int | None) -> Msg:
-    """Whether the game goes on after the change, or who has won."""
-    if not now.finished:
-        return msg("The game goes on (to {target}).", target=goal)
-    if was.finished:
-        return msg("The game is still over: {winner} wins.", winner=now.winner)
-    return msg("The game is over at once: {winner} wins.", winner=now.winner)
+    return table_effects.effects(
+        after, change, before.table(), before.standings(), after.standings()
+    )
 
 
 def offer(session_id: str, ops: Ops, *, confirm: bool = True) -> dict[str, Any] | None:
