@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscore import store
-from cardscore.i18n import Msg, msg
+from cardscore.i18n import Msg, date_text, msg
 
 INDEX_NAME = "index.json"  # the list rows
 DIGESTS_NAME = "digests.json"  # the statistics digests
@@ -268,7 +268,7 @@ def _updated(entry: Entry) -> str:
 
 
 def _when(entry: Entry) -> str:
-    return (_updated(entry) or "?")[:16].replace("T", " ")
+    return date_text(_updated(entry) or "?")
 
 
 def _data_error() -> type[Exception]:

@@ -21,7 +21,18 @@ from cardscore import __version__, completion
 from cardscore.environment import Environment
 from cardscore.games import GAME_NAMES, get_game, get_preset
 from cardscore.games.base import Field, InputError, describe_params, is_given
-from cardscore.i18n import LANGUAGES, Msg, _, choose_language, language, msg, set_language, tr
+from cardscore.i18n import (
+    ALIASES,
+    LANGUAGES,
+    Msg,
+    _,
+    choose_language,
+    date_text,
+    language,
+    msg,
+    set_language,
+    tr,
+)
 from cardscore.table_effects import minus
 
 try:  # typer ≥ 0.26 carries its own copy of click
@@ -954,7 +965,7 @@ def _short_time(stamp: str | None) -> str:
     import datetime as dt
 
     try:
-        return dt.datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+        return date_text(dt.datetime.fromisoformat(stamp).astimezone().isoformat())
     except (TypeError, ValueError):
         return str(stamp)
 
@@ -1078,7 +1089,7 @@ def list_sessions(as_json: JsonOpt = False) -> None:
             row["rules"],
             label,
             str(row["rounds"]),
-            row["updated"][:16].replace("T", " "),
+            date_text(row["updated"]),
             state,
         )
     out(table)
@@ -1170,7 +1181,7 @@ def convert(
 
     _, params = get_preset(tarot.GAME, rules)
     taker = tarot.convert(points, params)  # checks the points (a whole or half, 0 to 91)
-    typer.echo(f"{taker:g}".replace(".", ","))
+    typer.echo(tr(float(taker)) if taker != int(taker) else str(int(taker)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -1376,14 +1387,15 @@ def _requested_language(argv: Sequence[str]) -> str | None:
             break
         if arg == "--lang":
             if index + 1 >= len(argv):
-                raise InputError(msg("--lang: give en or fr"))
+                raise InputError(msg("--lang: give en, fr or nb"))
             value = argv[index + 1]
         elif arg.startswith("--lang="):
             value = arg.partition("=")[2]
         else:
             continue
-        if value.strip().lower() not in LANGUAGES:
-            raise InputError(msg("--lang: {value!r} is not a language (en, fr)", value=value))
+        code = value.strip().lower()
+        if code not in LANGUAGES and code not in ALIASES:
+            raise InputError(msg("--lang: {value!r} is not a language (en, fr, nb)", value=value))
         return value
     return None
 
@@ -1599,8 +1611,8 @@ def _root(
         str | None,
         typer.Option(
             "--lang",
-            help="Language: en or fr (default: CARDSCORE_LANG, else the locale).",
-            metavar="en|fr",
+            help="Language: en, fr or nb (default: CARDSCORE_LANG, else the locale).",
+            metavar="en|fr|nb",
         ),
     ] = None,
 ) -> None:

@@ -12,9 +12,10 @@ Field labels and help texts, choice labels and parameter help are fixed texts to
 translated where they are shown.
 
 The French catalog is ``locale/fr/*.po`` (standard gettext PO files, editable with any PO
-tool); each file holds one part of the program.  The language is ``--lang``, else
-``CARDSCORE_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` starting with
-``fr``), else English.
+tool); each file holds one part of the program, and the Norwegian (bokmål) one is
+``locale/nb/*.po``.  The language is ``--lang``, else ``CARDSCORE_LANG``, else the locale
+(``LC_ALL``, ``LC_MESSAGES`` or ``LANG``: ``fr…`` is French; ``nb…``, ``no…`` and ``nn…`` are
+Norwegian, said in bokmål), else English.
 
 >>> m = msg("{who} pays {n}", who="Bob", n=20)
 >>> m, m.template
@@ -30,12 +31,15 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "nb")
+# Language codes that fall back to one of LANGUAGES: Norwegian (no) and nynorsk (nn) → bokmål.
+ALIASES = {"no": "nb", "nn": "nb"}
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 _language = "en"
@@ -70,14 +74,26 @@ def choose_language(requested: str | None = None) -> str:
     """The language to speak: ``--lang``, else ``CARDSCORE_LANG``, else the locale."""
     for candidate in (requested, os.environ.get("CARDSCORE_LANG")):
         if candidate:
-            code = candidate.strip().lower()[:2]
-            if code in LANGUAGES:
+            code = language_of(candidate)
+            if code:
                 return code
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable)
         if value:
-            return "fr" if value.lower().startswith("fr") else "en"
+            return language_of(value) or "en"
     return "en"
+
+
+def language_of(code: str) -> str | None:
+    """The language a code or locale names (``fr``, ``nb_NO.UTF-8``, ``no``, ``nn_NO``), or
+    ``None`` when it is none of :data:`LANGUAGES`.
+
+    >>> [language_of(c) for c in ("fr_FR.UTF-8", "nb_NO", "no_NO", "nn", "NB", "C.UTF-8")]
+    ['fr', 'nb', 'nb', 'nb', 'nb', None]
+    """
+    head = code.strip().lower()[:2]
+    head = ALIASES.get(head, head)
+    return head if head in LANGUAGES else None
 
 
 def set_language(language: str) -> None:
@@ -98,18 +114,87 @@ def tr(text: Any) -> str:
     catalog = load_catalog(_language)
     if isinstance(text, Msg):
         template = catalog.get(text.template) or text.template
-        # Only marked arguments are translated: a player called "Total" stays "Total".
-        params = {k: tr(v) if isinstance(v, Msg) else v for k, v in text.params.items()}
+        # Only marked arguments are translated: a player called "Total" stays "Total";
+        # numbers with a fraction take the language's decimal sign.
+        params = {
+            k: tr(v) if isinstance(v, Msg) else _Decimal(v) if type(v) is float else v
+            for k, v in text.params.items()
+        }
         try:
             return template.format(**params)
         except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
             return str(text)
+    if isinstance(text, float):
+        return decimal_text(str(text))
     return catalog.get(str(text)) or str(text)
 
 
 def _(text: str) -> str:
     """Translate a fixed text now (the usual gettext name)."""
     return tr(text)
+
+
+# How the language writes a number with a fraction: a catalog entry, so that a language is
+# only its catalog (``{integer},{fraction}`` in French).
+DECIMAL = msg("{integer}.{fraction}")
+
+
+def decimal_text(text: str) -> str:
+    """A number written with a point (``49.5``, ``-0.25``, ``55.5 → 55``) with the current
+    language's decimal sign instead; words and other text as they are.
+
+    >>> set_language("fr")
+    >>> decimal_text("49.5"), decimal_text("(55.5 → 55)"), decimal_text("v1.2a. Fin.")
+    ('49,5', '(55,5 → 55)', 'v1,2a. Fin.')
+    >>> set_language("en")
+    >>> decimal_text("49.5")
+    '49.5'
+    """
+    template = load_catalog(_language).get(DECIMAL.template) if _language != "en" else None
+    if not template or template == DECIMAL:
+        return text
+    return re.sub(
+        r"(\d)\.(\d)",
+        lambda m: template.format(integer=m.group(1), fraction=m.group(2)),
+        text,
+    )
+
+
+class _Decimal(float):
+    """A float argument of a message: written with the language's decimal sign."""
+
+    def __format__(self, spec: str) -> str:
+        return decimal_text(float.__format__(self, spec))
+
+    def __str__(self) -> str:
+        return decimal_text(float.__repr__(self))
+
+
+# How each language writes a day and a time: ISO in English, 30/11/2026 in French, 30.11.2026
+# in Norwegian.
+DATE_STYLES = {"en": "{y}-{m}-{d}", "fr": "{d}/{m}/{y}", "nb": "{d}.{m}.{y}"}
+
+
+def date_text(stamp: str) -> str:
+    """An ISO time (``2026-11-30T20:15:03+01:00``, or its first 10 or 16 characters) as the
+    current language writes it, to the minute; anything else as it is.
+
+    >>> set_language("nb")
+    >>> date_text("2026-11-30T20:15:03+01:00"), date_text("2026-11-30"), date_text("?")
+    ('30.11.2026 20:15', '30.11.2026', '?')
+    >>> set_language("en")
+    >>> date_text("2026-11-30T20:15:03+01:00"), date_text("")
+    ('2026-11-30 20:15', '')
+    """
+    day, _sep, time = stamp.partition("T")
+    if " " in day and not time:
+        day, _sep, time = day.partition(" ")
+    parts = day.split("-")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        return stamp
+    y, m, d = parts
+    text = DATE_STYLES.get(_language, DATE_STYLES["en"]).format(y=y, m=m, d=d)
+    return f"{text} {time[:5]}" if time else text
 
 
 # --------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscore.i18n import _, msg, tr
+from cardscore.i18n import date_text as i18n_date_text
 
 Doc = Mapping[str, Any]
 
@@ -48,12 +49,13 @@ def title(doc: Doc) -> str:
 
 
 def date_text(stamp: str) -> str:
-    """``2026-11-30T20:15:03+01:00`` → ``2026-11-30 20:15`` (what a person reads).
+    """``2026-11-30T20:15:03+01:00`` → ``2026-11-30 20:15`` (what a person reads), written as
+    the language writes it (``30.11.2026 20:15`` in Norwegian): :func:`cardscore.i18n.date_text`.
 
     >>> date_text("2026-11-30T20:15:03+01:00"), date_text("")
     ('2026-11-30 20:15', '')
     """
-    return stamp[:16].replace("T", " ")
+    return i18n_date_text(stamp)
 
 
 def game_line(doc: Doc) -> str:
