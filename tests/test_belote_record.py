@@ -543,7 +543,7 @@ BREAKDOWNS = [
     pytest.param(
         "belote", {}, {"taker": "South", "trump": "sa", "capot": "defense"}, 40,
         ["NS: 0 cartes = 0", "EW: 220 capot = 220", "dedans: 0 < 220, the defence takes all",
-         "EW: 220 capot = 220", "NS: only their belote = 0",
+         "EW: 220 capot = 220",
          "held: EW collect the 40 held, 220 + 40 = 260"],
         id="dedans-defence-capot-collects",
     ),
@@ -553,15 +553,14 @@ BREAKDOWNS = [
         ["NS: 60 cartes + 20 announcements = 80",
          "EW: 92 cartes + 10 dix de der + 20 belote + 50 announcements = 172",
          "dedans: 80 < 172, the defence takes all",
-         "EW: 162 round + 20 belote + 70 announcements = 252", "NS: only their belote = 0"],
+         "EW: 162 round + 20 belote + 70 announcements = 252"],
         id="dedans-announcements",
     ),
     pytest.param(
         "belote", {"litige": False}, {"taker": "South", "trump": "hearts", "points": "76",
                                       "dix_de_der": "defense"}, 0,
         ["NS: 76 cartes = 76", "EW: 76 cartes + 10 dix de der = 86",
-         "dedans: 76 < 86, the defence takes all", "EW: 162 round = 162",
-         "NS: only their belote = 0"],
+         "dedans: 76 < 86, the defence takes all", "EW: 162 round = 162"],
         id="dedans-no-held",
     ),
     pytest.param(
@@ -576,8 +575,7 @@ BREAKDOWNS = [
         "belote", {"litige": False}, {"taker": "South", "trump": "hearts", "points": "71",
                                       "dix_de_der": "taker"}, None,
         ["NS: 71 cartes + 10 dix de der = 81", "EW: 81 cartes = 81",
-         "dedans: 81 = 81, the defence takes all", "EW: 162 round = 162",
-         "NS: only their belote = 0"],
+         "dedans: 81 = 81, the defence takes all", "EW: 162 round = 162"],
         id="tie-without-litige",
     ),
     pytest.param(
@@ -610,8 +608,7 @@ BREAKDOWNS = [
          "contrat fait: 140 surcoinché, 150 ≥ 140 and 150 > 102",
          "EW: (160 + 140) × 4 surcoinché + 20 belote = 1220",
          "announcement 20 (NS): not scored, the contract was surcoinché",
-         "announcement 50 (EW): not scored, the contract was surcoinché",
-         "NS: only their belote = 0"],
+         "announcement 50 (EW): not scored, the contract was surcoinché"],
         id="surcoinche-made-dropped",
     ),
     pytest.param(
@@ -619,7 +616,7 @@ BREAKDOWNS = [
                         "dix_de_der": "defense", "announce": ["taker:20"]}, None,
         ["NS: 70 cartes + 20 announcements = 90", "EW: 82 cartes + 10 dix de der = 92",
          "dedans: 100, 90 < 100 and 90 ≤ 92", "EW: 160 + 100 = 260",
-         "announcement 20 (NS): not scored, the contract fell", "NS: only their belote = 0"],
+         "announcement 20 (NS): not scored, the contract fell"],
         id="fallen-dropped",
     ),
     pytest.param(
@@ -629,7 +626,7 @@ BREAKDOWNS = [
         ["NS: 80 cartes + 50 announcements = 130",
          "EW: 72 cartes + 10 dix de der + 20 announcements = 102",
          "dedans: 140 coinché, 130 < 140 and 130 > 102",
-         "EW: (160 + 140) × 2 coinché + 70 announcements = 670", "NS: only their belote = 0"],
+         "EW: (160 + 140) × 2 coinché + 70 announcements = 670"],
         id="winner-takes-the-announcements",
     ),
     pytest.param(
@@ -639,7 +636,7 @@ BREAKDOWNS = [
          "dedans: capot, NS did not take every trick",
          "warning: NS hold all 152 card points and the last trick, but no capot was given: "
          "scored as not capot (the defence may have won a trick of no points)",
-         "EW: 160 + 250 = 410", "NS: only their belote = 0"],
+         "EW: 160 + 250 = 410"],
         id="capot-unclaimed",
     ),
     pytest.param(
@@ -654,8 +651,7 @@ BREAKDOWNS = [
         "coinche", {}, {"taker": "East", "trump": "clubs", "contract": "generale",
                         "capot": "taker"}, None,
         ["NS: 0 cartes = 0", "EW: 252 capot = 252",
-         "dedans: générale, East did not take every trick alone", "NS: 160 + 500 = 660",
-         "EW: only their belote = 0"],
+         "dedans: générale, East did not take every trick alone", "NS: 160 + 500 = 660"],
         id="generale-fallen",
     ),
     pytest.param(
@@ -678,8 +674,7 @@ BREAKDOWNS = [
         "coinche", {}, {"taker": "South", "trump": "hearts", "contract": "80", "points": "71",
                         "dix_de_der": "taker"}, None,
         ["NS: 71 cartes + 10 dix de der = 81", "EW: 81 cartes = 81",
-         "dedans: 80, 81 ≥ 80 and 81 ≤ 81", "EW: 160 + 80 = 240",
-         "NS: only their belote = 0"],
+         "dedans: 80, 81 ≥ 80 and 81 ≤ 81", "EW: 160 + 80 = 240"],
         id="coinche-tie-falls",
     ),
 ]  # fmt: skip

@@ -1030,7 +1030,7 @@ def _dedans_lines(record: BeloteRecord, taker: Tally, defense: Tally) -> list[Ms
             terms=_sum(terms),
             total=record.round_points + defense.belote + record.won_announces,
         ),
-        msg("{team}: only their belote = {belote}", team=taker.team, belote=taker.belote),
+        *_only_belote(taker),
     ]
 
 
@@ -1158,8 +1158,16 @@ def _coinched_lines(record: CoincheRecord) -> list[Msg]:
                     team=names[team],
                 )
             )
-    lines.append(msg("{team}: only their belote = {belote}", team=loser.team, belote=loser.belote))
+    lines.extend(_only_belote(loser))
     return lines
+
+
+def _only_belote(tally: Tally) -> list[Msg]:
+    """The line of a team that scores only its belote (none when it had no belote: a team
+    that scores nothing is not named)."""
+    if not tally.belote:
+        return []
+    return [msg("{team}: only their belote = {belote}", team=tally.team, belote=tally.belote)]
 
 
 # --------------------------------------------------------------------------------------------
