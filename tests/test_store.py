@@ -82,7 +82,8 @@ def test_dumps_then_loads_is_identity(title, names, rounds) -> None:
 def test_save_leaves_no_temporary_file(home: Path) -> None:
     session = make()
     files = sorted(p.name for p in (home / "sessions").iterdir())
-    assert files == [f"{session.id}.json", f"{session.id}.json.lock"]
+    assert files == [store.LOCKS, f"{session.id}.json"]  # the lock files kept out of sight
+    assert [p.name for p in (home / "sessions" / store.LOCKS).iterdir()] == [f"{session.id}.lock"]
 
 
 DAMAGED = {

@@ -1537,6 +1537,17 @@ def fail(error: Any) -> None:
     )
 
 
+#: the exit status of a command interrupted (Ctrl-C): nothing half-saved, a short line said
+INTERRUPTED = 130
+
+
+def interrupted() -> int:
+    """Say that the command was interrupted (on a line of its own), and give its status."""
+    typer.echo("", err=True)
+    fail(msg("interrupted"))
+    return INTERRUPTED
+
+
 _environment: Environment | None = None
 
 
@@ -1564,17 +1575,14 @@ def run(argv: Sequence[str], env: Environment | None = None) -> int:
     try:
         set_language(choose_language(_requested_language(argv)))
         command = build_command(argv)
-        command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
+        status = command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
+        # Typer turns a Ctrl-C (KeyboardInterrupt) into the status 130, returned, not raised
+        if status == INTERRUPTED:
+            return interrupted()
     except typer.Exit as exc:
-        return exc.exit_code
-    except typer.Abort:
-        typer.echo("", err=True)
-        fail(msg("interrupted"))
-        return 130
-    except KeyboardInterrupt:
-        typer.echo("", err=True)
-        fail(msg("interrupted"))
-        return 130
+        return interrupted() if exc.exit_code == INTERRUPTED else exc.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        return interrupted()
     except getattr(click_exceptions, "NoArgsIsHelpError", ()) as exc:
         typer.echo(exc.format_message())
         return 0

@@ -5,8 +5,9 @@
 * One UTF-8 JSON file per session, ``ID.json``, readable by a person: the header fields one
   per line, then one round per line.  Names keep their accents.
 * Saves are atomic (temporary file in the same folder, flush, fsync, ``os.replace``), and
-  every change happens under an exclusive lock on ``ID.json.lock`` after re-reading the
-  file, so two terminals on the same session never lose a round.
+  every change happens under an exclusive lock on ``.locks/ID.lock`` (a hidden folder of the
+  sessions folder: the lock files stay, as a lock between processes must, out of sight)
+  after re-reading the file, so two terminals on the same session never lose a round.
 * A file that cannot be read is never rewritten: :class:`SessionFileError` names it.
 
 Error messages are :func:`~cardscore.i18n.msg` messages: the command line says them in the
@@ -76,6 +77,20 @@ def sessions_dir() -> Path:
 
 def session_path(session_id: str) -> Path:
     return sessions_dir() / f"{session_id}.json"
+
+
+#: the hidden folder of the sessions folder that holds the lock files
+LOCKS = ".locks"
+
+
+def lock_path(session_id: str) -> Path:
+    """The session's lock file (see :func:`locked`)."""
+    return sessions_dir() / LOCKS / f"{session_id}.lock"
+
+
+def _legacy_lock(folder: Path, session_id: str) -> Path:
+    """Where cardscore 0.x kept a session's lock file: beside it, ``ID.json.lock``."""
+    return folder / f"{session_id}.json.lock"
 
 
 # --------------------------------------------------------------------------------------------
@@ -318,6 +333,8 @@ def write(session: Session) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _remove_stale_temporaries(folder, session.id)
+        with contextlib.suppress(OSError):  # the lock file an older cardscore left beside it
+            _legacy_lock(folder, session.id).unlink()
         atomic.replace(path, content, prefix=session.id)
     except OSError as exc:
         raise StoreError(
@@ -345,12 +362,18 @@ def _remove_stale_temporaries(folder: Path, session_id: str) -> None:
 
 @contextlib.contextmanager
 def locked(session_id: str, timeout: float | None = None) -> Iterator[None]:
-    """Hold the session's exclusive lock (between processes) for the duration."""
+    """Hold the session's exclusive lock (between processes) for the duration.
+
+    The lock is an OS lock on the file :func:`lock_path`, in the hidden ``.locks`` folder.
+    The file is never removed while the session exists (a process waiting on a file that
+    another one removed and made anew would share the lock with a third): the folder keeps
+    the sessions folder free of them, and the listings never look into it."""
     timeout = LOCK_TIMEOUT if timeout is None else timeout
     folder = sessions_dir()
+    path = lock_path(session_id)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle = open(folder / f"{session_id}.json.lock", "a+b")  # noqa: SIM115
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a+b")  # noqa: SIM115
     except OSError as exc:
         raise StoreError(
             msg(
@@ -469,7 +492,7 @@ def _blocking_wait(handle: Any, timeout: float) -> bool:
 
 
 def _lock_owner_id(handle: Any) -> str:
-    return Path(handle.name).name.removesuffix(".json.lock")
+    return Path(handle.name).name.removesuffix(".lock")
 
 
 # --------------------------------------------------------------------------------------------
@@ -578,5 +601,6 @@ def changing(text: str | None) -> Iterator[Session]:
 def delete(session_id: str) -> None:
     with locked(session_id):
         session_path(session_id).unlink()
-    with contextlib.suppress(OSError):
-        (sessions_dir() / f"{session_id}.json.lock").unlink()
+    for lock in (lock_path(session_id), _legacy_lock(sessions_dir(), session_id)):
+        with contextlib.suppress(OSError):
+            lock.unlink()

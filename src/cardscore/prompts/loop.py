@@ -3,8 +3,9 @@
 Every change goes through the store under its lock and re-reads the file first, exactly as
 ``cardscore add`` does, so a second terminal on the same session never loses a round.
 Ctrl-C while a round is being entered or corrected discards that change only; Ctrl-C at the
-menu quits.  Recording, reviewing and correcting rounds are in :mod:`cardscore.prompts.correct`;
-the table's changes, and what follows a game's end (play on to a new target, a new game at the
+menu quits (every round is saved already; the command's status says it was interrupted).
+Recording, reviewing and correcting rounds are in :mod:`cardscore.prompts.correct`; the
+table's changes, and what follows a game's end (play on to a new target, a new game at the
 same table), in :mod:`cardscore.prompts.table`.
 """
 
@@ -57,8 +58,9 @@ def play(session_id: str) -> None:
                 choices=menu,
                 instruction=list_hint(),
             ).unsafe_ask()
-        except KeyboardInterrupt:
-            action = QUIT
+        except KeyboardInterrupt:  # every round is saved already: said, then interrupted
+            console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
+            raise
         if action == QUIT:
             console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
             return
