@@ -19,7 +19,7 @@ import typer
 
 from cardscore import __version__, completion
 from cardscore.environment import Environment
-from cardscore.games import GAME_NAMES, get_game, get_preset
+from cardscore.games import GAME_NAMES, get_game, get_preset, preset_word
 from cardscore.games.base import Field, InputError, describe_params, is_given
 from cardscore.i18n import (
     ALIASES,
@@ -794,7 +794,7 @@ def _print_table(current: Any, standings: Any, as_json: bool) -> None:
             }
         )
         return
-    title = current.title or f"{current.game} ({current.rules})"
+    title = current.title or f"{current.game} ({preset_word(current.rules)})"
     out(tr(msg("{title} — the table of round {number}:", title=title, number=number)))
     out(f"  {', '.join(table.players)}", soft_wrap=True)
     if current.teams:
@@ -1086,7 +1086,7 @@ def list_sessions(as_json: JsonOpt = False) -> None:
         table.add_row(
             row["id"],
             row["game"],
-            row["rules"],
+            preset_word(row["rules"]),
             label,
             str(row["rounds"]),
             date_text(row["updated"]),
@@ -1142,8 +1142,8 @@ def rules_command(
             msg(
                 "{game} — rule set {preset!r} (rule sets: {presets})",
                 game=game_rules.name,
-                preset=preset,
-                presets=", ".join(game_rules.presets),
+                preset=preset_word(preset),
+                presets=", ".join(preset_word(p) for p in game_rules.presets),
             )
         )
     )
@@ -1155,9 +1155,9 @@ def rules_command(
         text = game_rules.shown_param(params, name)  # rami: its automatic target
         return None if text is None else tr(text)
 
-    # Values are shown as --set takes them (on/off), in every language.
+    # Values are shown as --set takes them (on/off, or the language's words: oui/non).
     for row in describe_params(params, shown):
-        table.add_row(row.key, row.shown, tr(row.help))
+        table.add_row(row.key, tr(row.shown), tr(row.help))
     out(table)
     out(
         tr(
@@ -1243,7 +1243,7 @@ def stats(
 ) -> None:
     """Statistics across every saved session: per player, per game."""
     chosen = _stats_game(game)
-    _stats_rules(chosen, rules)
+    rules = _stats_rules(chosen, rules)
     first, last = _stats_day("--since", since), _stats_day("--until", until)
     if first and last and first > last:
         raise InputError(msg("--since {since} is after --until {until}", since=since, until=until))
@@ -1290,21 +1290,25 @@ def _stats_game(game: str | None) -> str | None:
     return name
 
 
-def _stats_rules(game: str | None, rules: str | None) -> None:
+def _stats_rules(game: str | None, rules: str | None) -> str | None:
     """``--rules``: a rule set of ``--game``, or of some game when none is given (a typo
     would otherwise say "no sessions")."""
     if rules is None:
-        return
+        return None
+    from cardscore.games import preset_key, preset_word
+
     games = [game] if game else list(GAME_NAMES)
     known = sorted({preset for name in games for preset in get_game(name).presets})
-    if rules.strip().lower() not in known:
+    key = preset_key(rules, known)
+    if key not in known:
         raise InputError(
             msg(
                 "--rules: {value!r} is not a rule set ({known})",
                 value=rules,
-                known=", ".join(known),
+                known=", ".join(preset_word(k) for k in known),
             )
         )
+    return key
 
 
 def _stats_day(option: str, text: str | None) -> Any:

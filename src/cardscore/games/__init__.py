@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardscore.games.base import InputError
@@ -33,17 +34,56 @@ def get_preset(game: Game, name: str | None) -> tuple[str, Any]:
     >>> get_preset(get_game("tarot"), "Maison")[0], get_preset(get_game("rami"), None)[0]
     ('maison', 'standard')
     """
-    preset = (name or game.default_preset).strip().lower()
+    preset = preset_key(name or game.default_preset, game.presets)
     if preset not in game.presets:
         raise InputError(
             msg(
                 "--rules: {game} has no rule set {rules!r} (rule sets: {presets})",
                 game=game.name,
                 rules=name,
-                presets=", ".join(game.presets),
+                presets=", ".join(preset_word(p) for p in game.presets),
             )
         )
     return preset, game.presets[preset]
+
+
+# The rule sets' names a language says otherwise (its catalog's entry): official → officiel.
+PRESET_WORDS = {"official": msg("official")}
+
+
+def preset_word(name: str) -> str:
+    """A rule set's name in the current language (``officiel`` in French).
+
+    >>> from cardscore.i18n import set_language
+    >>> set_language("fr")
+    >>> preset_word("official"), preset_word("maison")
+    ('officiel', 'maison')
+    >>> set_language("en")
+    """
+    from cardscore.i18n import tr
+
+    return tr(PRESET_WORDS.get(name, name))
+
+
+def preset_key(text: str, known: Iterable[str]) -> str:
+    """The rule set among ``known`` that ``text`` names, in any language (``officiel`` is
+    ``official``); else ``text`` folded.
+
+    >>> preset_key(" Officiel", ["maison", "official"]), preset_key("Maison", ["maison"])
+    ('official', 'maison')
+    """
+    from cardscore.games.base import fold
+    from cardscore.i18n import LANGUAGES, load_catalog
+
+    folded = fold(text)
+    for key in known:
+        words = {fold(key)}
+        template = PRESET_WORDS.get(key)
+        if template is not None:
+            words.update(fold(load_catalog(lang).get(template, key)) for lang in LANGUAGES)
+        if folded in words:
+            return key
+    return text.strip().lower()
 
 
 def get_game(name: str) -> Game:

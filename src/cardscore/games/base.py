@@ -534,7 +534,7 @@ def describe_params(
     rows = []
     for f in dataclasses.fields(params):
         value = getattr(params, f.name)
-        text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        text = (msg("on") if value else msg("off")) if isinstance(value, bool) else str(value)
         if shown is not None:
             text = shown(f.name, value) or text
         rows.append(
@@ -557,6 +557,13 @@ def params_from_dict(params_cls: type, data: Mapping[str, Any]) -> Any:
     values = dict(getattr(params_cls, "FORMERLY", {}))
     values.update((k, v) for k, v in data.items() if k in names)
     return params_cls(**values)
+
+
+def _said(word: str) -> set[str]:
+    """``word`` (``on``, ``off``) as every language says it (``oui``, ``non``), folded."""
+    from cardscore.i18n import LANGUAGES, load_catalog
+
+    return {fold(load_catalog(lang).get(word, word)) for lang in LANGUAGES}
 
 
 def apply_settings(params: Any, settings: Sequence[str]) -> Any:
@@ -584,9 +591,9 @@ def apply_settings(params: Any, settings: Sequence[str]) -> Any:
         value = value.strip()
         if isinstance(current, bool):
             folded = fold(value)
-            if folded in {"on", "yes", "true", "1", "oui"}:
+            if folded in {"on", "yes", "true", "1", "oui"} | _said("on"):
                 changes[f.name] = True
-            elif folded in {"off", "no", "false", "0", "non"}:
+            elif folded in {"off", "no", "false", "0", "non"} | _said("off"):
                 changes[f.name] = False
             else:
                 raise InputError(
@@ -679,6 +686,11 @@ class Game(Protocol):
     def headline(self, inp: Mapping[str, Any], table: Table, record: Any) -> str:
         """The round in one short line for lists and the history, from its input and its
         record (``Bob garde (Dan), 2 bouts, 49 → made by 8``): a message."""
+
+    def played(self, inp: Mapping[str, Any], table: Table) -> str:
+        """What was played, short enough for a column of the printed sheet: the taker, the
+        contract (called player, trump, coinche level) and the points, without the outcome
+        (``Bob garde (Dan) 2b 49``, ``Sud 100 ♥ coinché, 98``, ``Ann out``): a message."""
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         """The teams' names when the table gives none; ``()`` for a game without teams."""
