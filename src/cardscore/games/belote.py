@@ -168,15 +168,18 @@ class CoincheAnnouncements(StrEnum):
 _KEPT, _ALL, _WINNER = LitigeBelote.KEPT, DedansAnnouncements.ALL, CoincheAnnouncements.WINNER
 _CAPOT, _GENERALE = Special.CAPOT, Special.GENERALE
 
+# Aliases in English, French and Norwegian (spar, hjerter, ruter, kløver; uten/alt trumf).
 TRUMPS = (
-    Choice(Trump.SPADES, "spades (pique)", aliases=("pique", "piques", "spade", "♠")),
-    Choice(Trump.HEARTS, "hearts (cœur)", aliases=("coeur", "coeurs", "heart", "♥")),
-    Choice(Trump.DIAMONDS, "diamonds (carreau)", aliases=("carreau", "carreaux", "diamond", "♦")),
-    Choice(Trump.CLUBS, "clubs (trèfle)", aliases=("trefle", "trefles", "club", "♣")),
+    Choice(Trump.SPADES, "spades (pique)", aliases=("pique", "piques", "spade", "♠", "spar")),
+    Choice(Trump.HEARTS, "hearts (cœur)", aliases=("coeur", "coeurs", "heart", "♥", "hjerter")),
+    Choice(Trump.DIAMONDS, "diamonds (carreau)",
+           aliases=("carreau", "carreaux", "diamond", "♦", "ruter")),
+    Choice(Trump.CLUBS, "clubs (trèfle)",
+           aliases=("trefle", "trefles", "club", "♣", "kløver", "klover")),
     Choice(Trump.SANS_ATOUT, "sans atout",
-           aliases=("sans-atout", "sansatout", "no-trump", "notrump")),
+           aliases=("sans-atout", "sansatout", "no-trump", "notrump", "uten-trumf")),
     Choice(Trump.TOUT_ATOUT, "tout atout",
-           aliases=("tout-atout", "toutatout", "all-trump", "alltrump")),
+           aliases=("tout-atout", "toutatout", "all-trump", "alltrump", "alt-trumf")),
 )  # fmt: skip
 BELOTE_TRUMPS = TRUMPS[:-1]  # no tout atout in belote
 _TRUMP_OF: Mapping[str, Trump] = {t.value: t for t in Trump}
@@ -203,8 +206,9 @@ CONTRACTS = (
 # The coinche level is asked as one question; --coinche and --surcoinche are its answers.
 LEVEL_QUESTION = msg("Coinché or surcoinché?")
 
-TAKER_WORDS = frozenset({"taker", "attaque", "attack", "preneur"})
-DEFENSE_WORDS = frozenset({"defense", "defence"})  # fold() already strips the accent of défense
+# English, French and Norwegian (spillfører, forsvaret) words for the two sides.
+TAKER_WORDS = frozenset({"taker", "attaque", "attack", "preneur", "spillfører", "spillforer"})
+DEFENSE_WORDS = frozenset({"defense", "defence", "forsvar", "forsvaret"})  # fold(): défense
 TEAMS = 2  # team 0: seats 1 & 3, team 1: seats 2 & 4
 PLAYERS = 2 * TEAMS
 
