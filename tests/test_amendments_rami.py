@@ -158,7 +158,8 @@ def test_b_the_interactive_prompt_refuses_it_with_the_same_message() -> None:
     asker.raw["winner"] = "Ann"
     hand = FIELD["hand"]
     problem = asker.problem(hand, ["Bob=300"])
-    assert problem is not None and problem.startswith("--hand Bob: ") and "at most 280" in problem
+    # the same message, but for the option: the question (Bob's hand) is on the screen
+    assert problem == "300 is more than any hand can hold (at most 280: 14 cards at 20)"
     assert asker.problem(hand, ["Bob=280"]) is None
     problem = asker.problem(hand, ["Bob=" + " ".join(["A"] * 15)])
     assert problem is not None and "at most 14" in problem

@@ -429,12 +429,13 @@ def test_the_prompts_show_a_hand_error_on_the_hand_question() -> None:
     asker = RoundAsker(GAME, table(3), 1)
     asker.raw["winner"] = "Ann"
     hand_field = next(f for f in GAME.fields if f.key == "hand")
-    assert asker.problem(hand_field, ["Bob=Z"]).startswith("--hand Bob: unknown card 'Z'")
-    assert asker.problem(hand_field, ["Bob="]).startswith("--hand Bob: a hand of no card")
+    # said under the question (Bob's hand): without the option
+    assert asker.problem(hand_field, ["Bob=Z"]).startswith("unknown card 'Z'")
+    assert asker.problem(hand_field, ["Bob="]).startswith("a hand of no card")
     # a hand still missing is not this answer's fault: it is asked next
     assert asker.problem(hand_field, ["Bob=3"]) is None
     winner_field = next(f for f in GAME.fields if f.key == "winner")
-    assert asker.problem(winner_field, "Zed").startswith("--winner: unknown player 'Zed'")
+    assert asker.problem(winner_field, "Zed").startswith("unknown player 'Zed'")
 
 
 # --------------------------------------------------------------------------------------------

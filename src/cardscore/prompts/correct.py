@@ -28,7 +28,7 @@ from cardscore import render, store
 from cardscore.changes import Kind, effect, last_in_force, plain
 from cardscore.games.base import FieldKind, Game, InputError, Table
 from cardscore.i18n import Msg, _, msg, tr
-from cardscore.prompts.round import NOBODY, RoundAsker, list_hint
+from cardscore.prompts.round import NOBODY, RoundAsker, in_words, list_hint
 from cardscore.session import Session
 from cardscore.table_effects import minus
 
@@ -43,9 +43,11 @@ LISTED = 15
 SAVE_KEYS = {"y": YES, "Y": YES, "o": YES, "O": YES, "n": DISCARD, "N": DISCARD}
 
 
-def said(error: Exception) -> str:
-    """An error's message in the user's language."""
-    return tr(error.args[0]) if error.args else tr(str(error))
+def said(error: Exception, game: Game | None = None) -> str:
+    """An error's message in the user's language; with the ``game``, in the prompts' words
+    (the options of its rounds named by their questions: :func:`in_words`)."""
+    text = tr(error.args[0]) if error.args else tr(str(error))
+    return text if game is None else in_words(text, game.fields)
 
 
 # ---- "Save this round?" ------------------------------------------------------------------
@@ -140,7 +142,7 @@ def review(asker: RoundAsker, preview: Callable[[dict[str, Any]], Msg | None]) -
         try:
             lost = preview(asker.raw)
         except InputError as exc:
-            console.print(Text(said(exc), style="red"))
+            console.print(Text(asker.said(exc), style="red"))
             if exc.field is not None:  # that question asked again
                 fix(asker, exc)
                 continue
@@ -469,7 +471,7 @@ def corriger(session_id: str) -> None:
             done = current.undo()
             after = current.standings()
     except InputError as exc:
-        console.print(Text(said(exc), style="red"))
+        console.print(Text(said(exc, session.game_rules), style="red"))
         return
     console.print(tr(undo_done(done)))
     console.print(render.totals_table(current, after))

@@ -32,11 +32,11 @@ def play(session_id: str) -> None:
     session = store.read(store.session_path(session_id))
     standings = session.standings()
     console.print(render.totals_table(session, standings))
+    if line := render.outcome_line(standings):  # then said by what ends the game, once
+        console.print(line)
     while True:
         session = store.read(store.session_path(session_id))
         standings = session.standings()
-        if standings.finished:
-            console.print(render.outcome_line(standings))
         number = len(session.rounds) + 1
         if standings.next_mort:
             record = msg(
@@ -69,6 +69,8 @@ def play(session_id: str) -> None:
         elif action == SHOW:
             console.print(render.sheet(session, standings, standings.rows[-30:], detail=False))
             console.print(render.totals_table(session, standings))
+            if line := render.outcome_line(standings):
+                console.print(line)
         elif action == UNDO:
             try:
                 correct.corriger(session_id)
@@ -92,12 +94,14 @@ def play(session_id: str) -> None:
                     done = current.redo()
                     after = current.standings()
             except InputError as exc:
-                console.print(Text(correct.said(exc), style="red"))
+                console.print(Text(correct.said(exc, session.game_rules), style="red"))
                 continue
             console.print(
                 _("Round restored.") if done["kind"] == "add" else _("Change made again.")
             )
             console.print(render.totals_table(current, after))
+            if line := render.outcome_line(after):
+                console.print(line)
         else:
             try:
                 record_round(session_id)

@@ -17,12 +17,14 @@ The questions, their choices and their validation all come from ``game.fields`` 
   irrelevant are dropped.
 
 Every text shown is said in the user's language (:func:`cardscore.i18n.tr`): the fields'
-questions and choice labels, and the rules' objections.
+questions and choice labels, and the rules' objections — in the prompts' words: nobody typed
+an option here, so a refusal names the question, never the option (:func:`in_words`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 import questionary
@@ -31,6 +33,47 @@ from cardscore.games.base import Choice, Field, FieldKind, Game, InputError, Tab
 from cardscore.i18n import _, language, msg, tr
 
 NOBODY = "—"
+
+#: an option a refusal starts with, or that starts a refusal it quotes (``--points: ``,
+#: ``--hand Bob : ``, ``…impossible: --points: ``), with what follows it up to the colon
+_LEADING = re.compile(r"(^|:\s)(--[a-z][a-z-]*)((?: [^:]+?)?\s?:\s*)")
+#: an option named anywhere else (``(see --dix-de-der)``)
+_NAMED = re.compile(r"--[a-z][a-z-]*")
+
+
+def in_words(text: str, fields: Iterable[Field], asking: Field | None = None) -> str:
+    """A refusal (already in the user's language) as the prompts say it: each option it
+    names is named by its question, in quotes, and the option of the question being asked
+    (``asking``) is left out where the refusal starts with it — the question is on the
+    screen.  ``cardscore add`` keeps the options: it is where they are typed.
+
+    >>> from cardscore.games.base import Field
+    >>> points = Field("points", "number", "The taker's points?", "the points")
+    >>> last = Field("dix_de_der", "team", "Who took the last trick?", "the last trick")
+    >>> in_words("--points: 95 is out of range (0 to 91)", [points, last], asking=points)
+    '95 is out of range (0 to 91)'
+    >>> in_words("--points: 95 is out of range (0 to 91)", [points, last])
+    "“The taker's points?”: 95 is out of range (0 to 91)"
+    >>> in_words("--points: 160 is too many (see --dix-de-der)", [points, last], points)
+    '160 is too many (see “Who took the last trick?”)'
+    """
+    by_option = {f.option: f for f in fields}
+
+    def question(option: str) -> str | None:
+        f = by_option.get(option)
+        if f is None:
+            return None
+        return tr(msg("“{question}”", question=msg(f.asked_as or f.label)))
+
+    def leading(found: re.Match[str]) -> str:
+        before, option, rest = found.groups()
+        if asking is not None and option == asking.option:
+            return before  # (``--hand Bob:``: Bob is named by the question too)
+        named = question(option)
+        return found.group() if named is None else before + named + rest
+
+    text = _LEADING.sub(leading, text)
+    return _NAMED.sub(lambda found: question(found.group()) or found.group(), text)
 
 
 def list_hint() -> str | None:
@@ -76,14 +119,21 @@ class RoundAsker:
 
     def problem(self, f: Field, value: Any) -> str | None:
         """The rules' objection to giving ``f`` this value, given the answers so far, in the
-        user's language (``None`` if there is none)."""
+        user's language and the prompts' words, said under ``f``'s question (``None`` if
+        there is none)."""
         trial = {**self.raw, f.key: value}
         try:
             self.check(trial)
         except InputError as exc:
             if exc.field == f.key:  # an objection to another answer is not this one's
-                return tr(exc.args[0]) if exc.args else str(exc)
+                return in_words(tr(exc.args[0]) if exc.args else str(exc), self.game.fields, f)
         return None
+
+    def said(self, error: Exception) -> str:
+        """A refusal of the whole round, in the user's language and the prompts' words
+        (its options named by their questions)."""
+        text = tr(error.args[0]) if error.args else tr(str(error))
+        return in_words(text, self.game.fields)
 
     def _validator(self, f: Field, wrap: Callable[[str], Any] | None = None):
         def validate(text: str) -> bool | str:
