@@ -239,10 +239,10 @@ JOKER_LABEL = "JK"
 _RANKS: dict[str, str] = {str(n): str(n) for n in range(2, 11)} | {
     spelling: label
     for label, spellings in {
-        "J": ("j", "v", "valet", "jack"),
+        "J": ("j", "v", "valet", "jack", "kn", "knekt"),
         "Q": ("q", "d", "dame", "queen"),
-        "K": ("k", "r", "roi", "king"),
-        "A": ("a", "as", "ace"),
+        "K": ("k", "r", "roi", "king", "konge"),
+        "A": ("a", "as", "ace", "e", "ess"),
         JOKER_LABEL: ("jk", "joker", "*"),
     }.items()
     for spelling in spellings
@@ -254,10 +254,11 @@ _VALUES: dict[str, int] = {str(n): n for n in range(2, 11)} | {
     "A": ACE,
 }
 # Suits do not count in rami: marks (with the emoji variation selector) and a trailing letter,
-# English (spades, hearts, diamonds, clubs) or French (pique, cœur, carreau, trèfle).  "As" and
+# English (spades, hearts, diamonds, clubs), French (pique, cœur, carreau, trèfle) or Norwegian
+# (spar, hjerter, ruter, kløver).  Norwegian ranks: Kn (knekt), D, K, E (ess).  "As" and
 # "JK" are matched as whole ranks first: ace (of spades or not) and joker, never J of carreau.
 _SUIT_MARKS = "♠♥♦♣♤♡♢♧\ufe0f"
-_SUIT_LETTERS = frozenset("shdcptk")
+_SUIT_LETTERS = frozenset("shdcptkr")
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[0-9]+\.[0-9]*")
 # The figures shown in a breakdown, marked so that French says V, D, R (valet, dame, roi).
@@ -271,6 +272,8 @@ def _rank(token: str) -> str | None:
 
     >>> _rank("10♥"), _rank("Kd"), _rank("As"), _rank("joker"), _rank("jc"), _rank("Z")
     ('10', 'K', 'A', 'JK', 'J', None)
+    >>> _rank("Kn"), _rank("Knr"), _rank("Ess"), _rank("Dk"), _rank("e")
+    ('J', 'J', 'A', 'Q', 'A')
     """
     bare = token.strip(_SUIT_MARKS).lower()
     if bare in _RANKS:
