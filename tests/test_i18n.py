@@ -1,4 +1,5 @@
-"""Every text a user can see has a French translation, and translations keep their fields."""
+"""Every text a user can see has a French and a Norwegian (bokmål) translation, and translations
+keep their fields."""
 
 from __future__ import annotations
 
@@ -88,6 +89,48 @@ def test_every_text_has_a_french_translation(text: str) -> None:
     assert fields_of(catalog[text]) == fields_of(text), "the translation changes the fields"
 
 
+@pytest.mark.parametrize("text", sorted(ALL), ids=lambda t: t[:50])
+def test_every_text_has_a_norwegian_translation(text: str) -> None:
+    catalog = i18n.load_catalog("nb")
+    assert text in catalog, f"no Norwegian for {text!r} ({ALL[text]})"
+    assert fields_of(catalog[text]) == fields_of(text), "the translation changes the fields"
+
+
+def test_norwegian_is_not_french() -> None:
+    """The Norwegian catalog is its own: few entries read like the French ones (those few are
+    the game's own terms, formulas and names)."""
+    nb, fr = i18n.load_catalog("nb"), i18n.load_catalog("fr")
+
+    def words(text: str) -> list[str]:  # outside its fields
+        literal = "".join(part for part, *_ in string.Formatter().parse(text))
+        return [w for w in literal.split() if sum(c.isalpha() for c in w) >= 4]
+
+    worded = [t for t in ALL if len(words(t)) >= 3]
+    assert len(worded) > 300
+    same_as_french = [t for t in worded if t in nb and nb[t] == fr.get(t)]
+    assert len(same_as_french) <= 2, same_as_french
+    same_as_english = [t for t in worded if nb.get(t) == t]
+    assert len(same_as_english) <= 2, same_as_english
+
+
+def test_norwegian_messages_and_dates() -> None:
+    i18n.set_language("nb")
+    try:
+        assert i18n.tr(
+            i18n.msg("{what}: {value} is out of range ({low} to {high})", what="--bouts", value=4,
+                     low=0, high=3)
+        ) == "--bouts: 4 er utenfor det tillatte området (0 til 3)"  # fmt: skip
+        half = i18n.msg(
+            "{typed} points → {points} (the half point is dropped)", typed=55.5, points=55
+        )
+        assert i18n.tr(half) == "55,5 poeng → 55 (det halve poenget strykes)"
+        assert i18n.date_text("2026-11-30T20:15:03+01:00") == "30.11.2026 20:15"
+        assert i18n.date_text("2026-01-02") == "02.01.2026"
+    finally:
+        i18n.set_language("en")
+    assert i18n.date_text("2026-11-30T20:15:03+01:00") == "2026-11-30 20:15"
+
+
 def test_language_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     for variable in ("CARDSCORE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(variable, raising=False)
@@ -99,6 +142,38 @@ def test_language_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDSCORE_LANG", "fr")
     assert i18n.choose_language() == "fr"
     assert i18n.choose_language("en") == "en"  # --lang wins
+    assert i18n.choose_language("nb") == "nb"
+    monkeypatch.setenv("CARDSCORE_LANG", "nb")
+    assert i18n.choose_language() == "nb"
+    assert i18n.choose_language("fr") == "fr"
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("nb_NO.UTF-8", "nb"),
+        ("no_NO.UTF-8", "nb"),
+        ("nn_NO.UTF-8", "nb"),
+        ("nb_NO", "nb"),
+        ("nb", "nb"),
+        ("no", "nb"),
+        ("nn", "nb"),
+        ("fr_CA.UTF-8", "fr"),
+        ("de_DE.UTF-8", "en"),
+        ("C.UTF-8", "en"),
+    ],
+)
+def test_a_norwegian_locale_chooses_bokmal(
+    monkeypatch: pytest.MonkeyPatch, locale: str, expected: str
+) -> None:
+    for variable in ("CARDSCORE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    assert i18n.choose_language() == expected
+    monkeypatch.setenv("LC_MESSAGES", "nn_NO.UTF-8")  # LC_MESSAGES wins over LANG
+    assert i18n.choose_language() == "nb"
+    monkeypatch.setenv("CARDSCORE_LANG", locale)  # a locale in CARDSCORE_LANG: its language
+    assert i18n.choose_language() == (expected if expected != "en" else "nb")
 
 
 def test_a_player_named_like_a_message_is_not_translated() -> None:
