@@ -311,7 +311,7 @@ def test_remove_text_says_the_round_and_the_changed_totals(cli) -> None:
 
 
 def test_remove_on_a_terminal_asks_saying_what_is_lost(capsys, monkeypatch, cli, home) -> None:
-    import typer
+    from cardscore.prompts import ask
 
     sid = session_with(cli, "tarot", GAMES["tarot"]["rounds"])
     questions: list[str] = []
@@ -321,7 +321,7 @@ def test_remove_on_a_terminal_asks_saying_what_is_lost(capsys, monkeypatch, cli,
         questions.append(text)
         return answer[0]
 
-    monkeypatch.setattr(typer, "confirm", confirm)
+    monkeypatch.setattr(ask, "yes_no", confirm)
     saved = file_bytes(home, sid)
     assert run_in(capsys, TERMINAL, "remove", sid, "2").code == 0
     assert questions == [

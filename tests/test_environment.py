@@ -59,9 +59,9 @@ def test_delete_asks_on_a_terminal_and_refuses_without_one(capsys, monkeypatch) 
     sid = out.strip()
     code, _, err = _run(capsys, PIPED, "delete", sid)
     assert code == 2 and "--yes" in err
-    import typer
+    from cardscore.prompts import ask
 
-    monkeypatch.setattr(typer, "confirm", lambda *a, **k: False)
+    monkeypatch.setattr(ask, "yes_no", lambda *a, **k: False)
     code, _, err = _run(capsys, TERMINAL, "delete", sid)
     assert (code, err) == (0, "")
     code, out, _ = _run(capsys, PIPED, "list", "--json")

@@ -272,16 +272,16 @@ def new_session_quietly(game: str, names: list[str], rules: str | None = None) -
 @pytest.fixture
 def confirms(monkeypatch) -> list[str]:
     """The yes/no questions asked (they are still asked, on the pipe)."""
-    import questionary
+    from cardscore.prompts import ask
 
     asked: list[str] = []
-    real = questionary.confirm
+    real = ask.confirm
 
     def spy(message: str, *args: Any, **kwargs: Any) -> Any:
         asked.append(message)
         return real(message, *args, **kwargs)
 
-    monkeypatch.setattr(questionary, "confirm", spy)
+    monkeypatch.setattr(ask, "confirm", spy)
     return asked
 
 

@@ -605,7 +605,9 @@ def remove(
             number=number,
             round=headline,
         )
-        if not typer.confirm(tr(question), default=False):
+        from cardscore.prompts import ask
+
+        if not ask.yes_no(tr(question), default=False):
             raise typer.Exit(0)
         seen = current.rounds[number - 1]
     with store.changing(session_id) as current:
@@ -804,7 +806,8 @@ def _print_table(current: Any, standings: Any, as_json: bool) -> None:
             for team, pair in zip(game.columns(table), pairs, strict=True)
         ]
         out(f"  {tr(msg('teams: {teams}', teams=', '.join(named)))}", soft_wrap=True)
-    out(f"  {render.seat_note(current, standings)}", soft_wrap=True)
+    if not standings.finished:  # no next round to deal once the game is over
+        out(f"  {render.seat_note(current, standings)}", soft_wrap=True)
     if goal is not None:
         out(f"  {tr(msg('target: {target}', target=shown or goal))}", soft_wrap=True)
     if gone:
@@ -1109,7 +1112,9 @@ def delete(
     if not yes:
         if not environment().interactive:
             raise InputError(msg("delete: add --yes to delete without being asked"))
-        if not typer.confirm(tr(msg("Delete session {id}?", id=session_id)), default=False):
+        from cardscore.prompts import ask
+
+        if not ask.yes_no(tr(msg("Delete session {id}?", id=session_id)), default=False):
             raise typer.Exit(0)
     store.delete(session_id)
     typer.echo(tr(msg("Deleted session {id}.", id=session_id)))

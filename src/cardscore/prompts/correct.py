@@ -28,6 +28,7 @@ from cardscore import render, store
 from cardscore.changes import Kind, effect, last_in_force, plain
 from cardscore.games.base import FieldKind, Game, InputError, Table
 from cardscore.i18n import Msg, _, msg, tr
+from cardscore.prompts import ask
 from cardscore.prompts.round import NOBODY, RoundAsker, in_words, list_hint
 from cardscore.session import Session
 from cardscore.table_effects import minus
@@ -169,7 +170,7 @@ def review(asker: RoundAsker, preview: Callable[[dict[str, Any]], Msg | None]) -
             if lost is None:
                 return False
             console.print(Text(tr(lost), style="yellow"))
-            if questionary.confirm(_("Discard it?"), default=False).unsafe_ask():
+            if ask.yes_no(_("Discard it?"), default=False):
                 return False
 
 
@@ -463,7 +464,7 @@ def corriger(session_id: str) -> None:
         edit_round(session_id, pick_round(session))
         return
     console.print(Text(tr(undo_warning(session, change)), style="yellow"))
-    if not questionary.confirm(_("Undo it?"), default=True).unsafe_ask():
+    if not ask.yes_no(_("Undo it?"), default=True):
         console.print(_("Nothing was changed."))
         return
     try:

@@ -31,6 +31,7 @@ import questionary
 
 from cardscore.games.base import Choice, Field, FieldKind, Game, InputError, Table
 from cardscore.i18n import _, language, msg, tr
+from cardscore.prompts import ask
 
 NOBODY = "—"
 
@@ -352,7 +353,7 @@ class RoundAsker:
 
     def _ask_flag(self, f: Field) -> bool:
         default = bool(self._prior.get(f.key))
-        return bool(questionary.confirm(tr(f.label), default=default).unsafe_ask())
+        return ask.yes_no(tr(f.label), default=default)
 
     def _ask_together(self, flags: list[Field]) -> None:
         """Flags asked as one question: none, or one of them (worded by its label)."""
@@ -395,15 +396,15 @@ class RoundAsker:
         return None
 
     def _ask_players(self, f: Field) -> list[str]:
-        answer = questionary.checkbox(
-            tr(f.label), choices=self._checked(f), instruction=checkbox_hint()
+        answer = ask.checkbox(
+            tr(f.label), self._checked(f), empty=_("nobody"), instruction=checkbox_hint()
         ).unsafe_ask()
         return list(answer or [])
 
     def _ask_player_tag(self, f: Field) -> list[str]:
         chosen = (
-            questionary.checkbox(
-                tr(f.label), choices=self._checked(f), instruction=checkbox_hint()
+            ask.checkbox(
+                tr(f.label), self._checked(f), empty=_("nobody"), instruction=checkbox_hint()
             ).unsafe_ask()
             or []
         )
@@ -456,11 +457,15 @@ class RoundAsker:
         kept = True
         for team in self.table.teams:
 
+            # the team's answer as typed, one or several values, by value or by name
+            # (``50 20``, ``tierce + carré de valets``): the game reads them
             def wrap(text: str, team: str = team, prev: list[str] = answers) -> list[str]:
-                return [*prev, *(f"{team}:{v}" for v in text.replace(",", " ").split())]
+                return [*prev, f"{team}:{text.strip()}"] if text.strip() else list(prev)
 
             question = msg(
-                "{question} — {team} (e.g. 50 20; empty: none)", question=msg(f.label), team=team
+                "{question} — {team} (e.g. 50 20, or tierce + carré de valets; empty: none)",
+                question=msg(f.label),
+                team=team,
             )
             text = questionary.text(
                 tr(question), default=" ".join(defaults[team]), validate=self._validator(f, wrap)

@@ -16,8 +16,10 @@ import questionary
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from cardscore.games import preset_word
 from cardscore.games.base import Game, fold
 from cardscore.i18n import _, msg, tr
+from cardscore.prompts import ask
 from cardscore.prompts.round import list_hint
 
 if TYPE_CHECKING:
@@ -91,7 +93,7 @@ def ask_same_table(session: Session) -> bool:
         players=", ".join(session.players),
         rules=session.rules,
     )
-    return bool(questionary.confirm(tr(question), default=True).unsafe_ask())
+    return ask.yes_no(tr(question), default=True)
 
 
 def ask_new(
@@ -103,7 +105,7 @@ def ask_new(
     if rules is None:
         rules = questionary.select(
             _("Rule set?"),
-            choices=list(game.presets),
+            choices=[questionary.Choice(preset_word(p), p) for p in game.presets],
             default=game.default_preset,
             instruction=list_hint(),
         ).unsafe_ask()

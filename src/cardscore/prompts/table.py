@@ -31,6 +31,7 @@ from rich.text import Text
 from cardscore import render, store
 from cardscore.games.base import Game, InputError
 from cardscore.i18n import Msg, _, msg, tr
+from cardscore.prompts import ask
 from cardscore.prompts.correct import said
 from cardscore.prompts.round import list_hint
 from cardscore.sametable import follow_on
@@ -293,7 +294,7 @@ def offer(session_id: str, ops: Ops, *, confirm: bool = True) -> dict[str, Any] 
     console.print(Text(tr(said_change(change)), style="bold"))
     for line in meaning(before, trial, change):
         console.print("  " + tr(line), soft_wrap=True)
-    if confirm and not questionary.confirm(_("Make this change?"), default=True).unsafe_ask():
+    if confirm and not ask.yes_no(_("Make this change?"), default=True):
         console.print(_("Nothing was changed."))
         return None
     try:

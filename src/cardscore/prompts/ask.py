@@ -1,0 +1,184 @@
+"""The questions questionary would word in English, worded in the user's language.
+
+* :func:`confirm` / :func:`yes_no`: a yes/no question like questionary's ``confirm``, but its
+  hint (``(Y/n)``, ``(O/n)`` in French), its answer (``Yes``, ``Oui``) and its keys come from
+  the catalog: the first letters of the translated words, and ``y``/``n`` in every language
+  (where they do not clash with the translated keys).
+* :func:`checkbox`: questionary's ``checkbox`` with its hint translated and its answers too:
+  questionary says ``done`` for an empty choice and ``done (3 selections)`` for several.
+* :func:`list_hint`, :func:`checkbox_hint`: the hints under a list or a checkbox question.
+
+Nothing here knows a language: every word is a catalog entry (``i18n.tr``).
+
+>>> from cardscore.i18n import set_language
+>>> set_language("fr")
+>>> yes_no_words(), hint(True), hint(False), sorted(keys())
+(('Oui', 'Non'), '(O/n)', '(o/N)', ['N', 'O', 'Y', 'n', 'o', 'y'])
+>>> set_language("en")
+>>> yes_no_words(), hint(True), sorted(keys().items())[:2]
+(('Yes', 'No'), '(Y/n)', [('N', False), ('Y', True)])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import questionary
+from prompt_toolkit import PromptSession
+from prompt_toolkit.formatted_text import to_formatted_text
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
+from questionary.constants import DEFAULT_QUESTION_PREFIX
+from questionary.question import Question
+from questionary.styles import merge_styles_default
+
+from cardscore.i18n import _, msg, tr
+
+
+def yes_no_words() -> tuple[str, str]:
+    """``Yes`` and ``No`` in the current language (the answer a yes/no question shows)."""
+    return _("Yes"), _("No")
+
+
+def keys() -> dict[str, bool]:
+    """The keys that answer a yes/no question: the first letters of the translated words
+    (either case), then English ``y``/``n`` where they are free."""
+    found: dict[str, bool] = {}
+    for words in (yes_no_words(), ("Yes", "No")):
+        for word, value in zip(words, (True, False), strict=True):
+            letter = word[:1]
+            for key in (letter.lower(), letter.upper()):
+                if key and key not in found:
+                    found[key] = value
+    return found
+
+
+def hint(default: bool) -> str:
+    """``(Y/n)`` when Enter says yes, ``(y/N)`` when it says no, with the language's letters."""
+    yes, no = (word[:1] for word in yes_no_words())
+    yes, no = (yes.upper(), no.lower()) if default else (yes.lower(), no.upper())
+    return tr(msg("({yes}/{no})", yes=yes, no=no))
+
+
+def confirm(message: str, default: bool = True, **kwargs: Any) -> Question:
+    """A yes/no question (questionary's ``confirm``, in the user's language): a key answers
+    at once, Enter takes ``default``, Ctrl-C interrupts."""
+    status: dict[str, Any] = {"answer": None, "complete": False}
+    answers = keys()
+    yes, no = yes_no_words()
+
+    def tokens() -> Any:
+        shown = [("class:qmark", DEFAULT_QUESTION_PREFIX), ("class:question", f" {message} ")]
+        if not status["complete"]:
+            shown.append(("class:instruction", f"{hint(default)} "))
+        if status["answer"] is not None:
+            shown.append(("class:answer", yes if status["answer"] else no))
+        return to_formatted_text(shown)
+
+    def finish(event: Any) -> None:
+        status["complete"] = True
+        event.app.exit(result=status["answer"])
+
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.ControlQ, eager=True)
+    @bindings.add(Keys.ControlC, eager=True)
+    def _interrupt(event: Any) -> None:
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    def answer_with(value: bool) -> Callable[[Any], None]:
+        def handler(event: Any) -> None:
+            status["answer"] = value
+            finish(event)
+
+        return handler
+
+    for key, value in answers.items():
+        bindings.add(key)(answer_with(value))
+
+    @bindings.add(Keys.ControlH)
+    def _backspace(event: Any) -> None:
+        status["answer"] = None
+
+    @bindings.add(Keys.ControlM, eager=True)
+    def _enter(event: Any) -> None:
+        if status["answer"] is None:
+            status["answer"] = default
+        finish(event)
+
+    @bindings.add(Keys.Any)
+    def _other(event: Any) -> None:
+        """Any other key does nothing."""
+
+    style = merge_styles_default([kwargs.pop("style", None)])
+    return Question(PromptSession(tokens, key_bindings=bindings, style=style, **kwargs).app)
+
+
+def yes_no(message: str, default: bool = True) -> bool:
+    """Ask :func:`confirm` and return the answer (Ctrl-C raises ``KeyboardInterrupt``)."""
+    return bool(confirm(message, default=default).unsafe_ask())
+
+
+def list_hint() -> str:
+    """The hint under a list question (questionary's own, in the user's language)."""
+    return _("(Use arrow keys)")
+
+
+def checkbox_hint() -> str:
+    """The hint under a checkbox question (questionary's own, in the user's language)."""
+    return _("(Use arrow keys to move, <space> to select, <a> to toggle, <i> to invert)")
+
+
+_SEVERAL = re.compile(r"done \((\d+) selections\)")
+
+
+def checkbox_answer(text: str, empty: str | None = None) -> str:
+    """What questionary shows as a checkbox's answer, in the user's language: ``done`` (no
+    box checked) is ``empty`` (else "none"), ``done (3 selections)`` is "3 chosen".
+
+    >>> from cardscore.i18n import set_language
+    >>> set_language("fr")
+    >>> checkbox_answer("done"), checkbox_answer("done", "personne")
+    ('aucun', 'personne')
+    >>> checkbox_answer("done (3 selections)"), checkbox_answer("[Ann]")
+    ('3 choisis', '[Ann]')
+    >>> set_language("en")
+    """
+    if text == "done":
+        return empty if empty is not None else _("none")
+    several = _SEVERAL.fullmatch(text)
+    if several:
+        return tr(msg("{count} chosen", count=int(several.group(1))))
+    return text
+
+
+def checkbox(
+    message: str,
+    choices: Sequence[Any],
+    *,
+    empty: str | None = None,
+    **kwargs: Any,
+) -> Question:
+    """questionary's ``checkbox``, its hint and its answer in the user's language (``empty``:
+    what an answer with no box checked says, "none" by default)."""
+    kwargs.setdefault("instruction", checkbox_hint())
+    question = questionary.checkbox(message, choices=list(choices), **kwargs)
+    # The question's line is the message of a PromptSession inside the layout (the prefix of
+    # its input line): its answer is said again, in our words.
+    for window in question.application.layout.find_all_windows():
+        prefix = getattr(window, "get_line_prefix", None)
+        session = getattr(getattr(prefix, "func", None), "__self__", None)
+        if isinstance(session, PromptSession) and callable(session.message):
+            said = session.message
+
+            def translated(said: Callable[[], Any] = said) -> Any:
+                return [
+                    (style, checkbox_answer(text, empty) if style == "class:answer" else text)
+                    for style, text, *_rest in to_formatted_text(said())
+                ]
+
+            session.message = translated
+            break
+    return question
