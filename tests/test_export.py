@@ -182,11 +182,15 @@ def test_txt_is_the_default_and_shows_every_round(cli, game: Game) -> None:
     for name in game.sheet["players"]:
         assert name in text
     assert expected_outcome(game) in text
-    # one line per round: number, dealer, then each column's score and running total
+    # one line per round: number, dealer, then each column's score and running total, and
+    # what was played: at the end of that line, or (too wide for one table) in a part of its
+    # own, one more line per round under "Rounds, what was played:"
     n = len(game.columns)
+    own_part = "Rounds, what was played:" in lines
     for row in game.rounds:
         matching = [line for line in lines if re.match(rf"^\s*{row['number']}  \S", line)]
-        assert len(matching) == 1, text
+        assert len(matching) == 1 + own_part, text
+        assert matching[-1].endswith(f"  {row['played']}")
         tokens = matching[0].split()
         assert tokens[1] == row["dealer"]
         numbers = tokens[2 : 2 + 2 * n]
@@ -231,10 +235,12 @@ def test_txt_fits_80_columns_with_six_long_names(cli) -> None:
     players = lines[start : start + 3]
     for name in SIX:  # each full name on one line, even where a heading shortens it
         assert any(name in line for line in players), (name, players)
+    # the parts with numbers: before the one that says what was played, if any
+    numbers_part = lines[: lines.index("Rounds, what was played:")]
     for row in sheet["rounds"]:
         # the round's line (one per part of the table, if it had to be wrapped): its numbers
         # are each column's score and running total, in the columns' order
-        found = [line for line in lines if re.match(rf"^\s*{row['number']}  \S", line)]
+        found = [line for line in numbers_part if re.match(rf"^\s*{row['number']}  \S", line)]
         assert found, out
         numbers = [t for line in found for t in line.split()[1:] if re.fullmatch(r"[+-]?\d+", t)]
         assert numbers[0::2] == [signed(row["scores"][c]) for c in sheet["columns"]]

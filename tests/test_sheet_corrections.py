@@ -107,6 +107,7 @@ ENDED = {
     "fr": "Partie terminée à la donne 4 ; donnes ci-dessous notées après la fin",
 }
 MARKS = {3: "✎", 5: "†", 6: "†"}  # the corrected belote's marked rounds
+PLAYED = {"en": "Played", "fr": "Jeu"}  # the heading of the last column, what was played
 
 
 def flat(text: str) -> str:
@@ -137,8 +138,13 @@ def test_txt_marks_the_corrected_round_and_the_rounds_after_the_end(lang: str) -
     after = lines[end_of_table:]
     assert EDITED[lang] in after
     assert AFTER[lang] in after
-    # the columns still line up: every round's line is as long as the heading's
-    assert {len(lines[i]) for i, _ in rows.values()} == {len(lines[rows[1][0] - 3])}
+    # the columns still line up: in every round's line, what was played (the last column)
+    # starts where its heading does
+    doc = scoresheet(session, session.standings())
+    played = {row["number"]: row["played"] for row in doc["rounds"]}
+    heading = lines[rows[1][0] - 3]
+    starts = {len(lines[i]) - len(played[n]) for n, (i, _) in rows.items()}
+    assert starts == {len(heading) - len(PLAYED[lang])}
 
 
 # --------------------------------------------------------------------------------------------

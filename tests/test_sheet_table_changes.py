@@ -133,6 +133,7 @@ GAMES = {
     "rami": (rami, RAMI_COLUMNS, RAMI_PLAYED, RAMI_CHANGES),
 }
 LEFT = {"en": "{name} (left)", "fr": "{name} (parti)"}
+PLAYED_HEADINGS = ("Played", "Jeu")  # the heading of the last column, what was played
 
 
 @pytest.fixture(params=["en", "fr"])
@@ -340,9 +341,10 @@ def test_txt_at_80_columns_writes_the_change_lines_in_every_part(lang: str) -> N
     lines = said.splitlines()
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
     assert sum(line.startswith(("Rounds, columns", "Donnes, colonnes")) for line in lines) == 2
+    assert sum(line.startswith(("Rounds, what", "Donnes, ce qui")) for line in lines) == 1
     for number, (line,) in TAROT_CHANGES[lang].items():
         at = [i for i, each in enumerate(lines) if each == line]
-        assert len(at) == 2  # once in each part
+        assert len(at) == 3  # once in each part (the one that says what was played too)
         for index in at:  # between the round before and this round
             assert re.match(rf"^\s*{number - 1}  ", lines[index - 1])
             assert re.match(rf"^\s*{number}  ", lines[index + 1])
@@ -417,6 +419,8 @@ def md_items(said: str) -> list[Item]:
             if set("".join(cells)) <= set("-:"):
                 continue
             row: Cells = {}
+            if names and names[-1] in PLAYED_HEADINGS:  # what was played: the last column
+                names = names[:-1]
             for index in range(2, len(names), 2):  # "#", dealer, then each name and total
                 pts, total = cells[index], cells[index + 1]
                 assert (pts == "") == (total == ""), line
@@ -562,6 +566,7 @@ def test_html_blank_cells_and_change_rows(game: str, lang: str) -> None:
             assert len(cells) == 1
             items.append(("change", cells[0][1]))
             continue
+        cells = [cell for cell in cells if cell[0] != "played"]  # what was played: the last
         first = len(cells) - 2 * len(columns)  # number, dealer (and mort)
         row: Cells = {}
         for index, column in enumerate(columns):
@@ -629,6 +634,7 @@ def pdf_expected_text(name: str, lang: str, session: Session) -> str:
     round's number, dealer and the cells of the players at its table only."""
     doc = document(session)
     dealers = {row["number"]: row["dealer"] for row in doc["rounds"]}
+    played = {row["number"]: row["played"] for row in doc["rounds"]}
     parts = []
     for kind, value in expected(name, lang):
         if kind == "change":
@@ -637,6 +643,7 @@ def pdf_expected_text(name: str, lang: str, session: Session) -> str:
             number, cells = value
             parts += [str(number), dealers[number]]
             parts += [" ".join(cell) for cell in cells.values() if cell is not None]
+            parts.append(played[number])  # what was played: the last column
     return " ".join(parts)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from cardscore.games import get_game
 from cardscore.i18n import tr
 from cardscore.seating import ERA_OPERATIONS
 from cardscore.seating import summary as change_summary
@@ -73,8 +74,10 @@ def standing(standings: Standings) -> dict[str, Any]:
 
 
 def round_document(row: RoundRow, ended: int | None = None) -> dict[str, Any]:
-    """One round of the scoresheet: ``{number, dealer, mort, input, scores, totals,
-    breakdown, held, terms, edited, after_end}`` — ``terms`` is what the round was (who
+    """One round of the scoresheet: ``{number, dealer, mort, input, played, scores, totals,
+    breakdown, held, terms, edited, after_end}`` — ``played`` says in a few words what was
+    played, in the current language (``Bob garde (Dan) 2b 49``, ``Ann out``: the game's
+    :meth:`~cardscore.games.base.Game.played`); ``terms`` is what the round was (who
     took, made or not, by how much, every term with its owner: the round's record, see
     :mod:`cardscore.games.record`); ``edited`` when it was last corrected (or ``null``);
     ``after_end`` whether it was recorded after the round ``ended`` that ended the game.
@@ -92,6 +95,7 @@ def round_document(row: RoundRow, ended: int | None = None) -> dict[str, Any]:
         "dealer": row.dealer,
         "mort": row.mort,
         "input": row.input,
+        "played": tr(get_game(row.table.game).played(row.input, row.table)),
         "scores": scores,
         "totals": totals,
         "breakdown": list(row.breakdown),

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cardscore.games import preset_word
 from cardscore.i18n import _, msg, tr
 from cardscore.i18n import date_text as i18n_date_text
 
@@ -67,11 +68,11 @@ def game_line(doc: Doc) -> str:
             msg(
                 "{game}, rule set {rules}, target {target}",
                 game=game_name(doc),
-                rules=doc["rules"],
+                rules=preset_word(doc["rules"]),
                 target=target,
             )
         )
-    return tr(msg("{game}, rule set {rules}", game=game_name(doc), rules=doc["rules"]))
+    return tr(msg("{game}, rule set {rules}", game=game_name(doc), rules=preset_word(doc["rules"])))
 
 
 def meta_items(doc: Doc) -> list[str]:
@@ -114,7 +115,7 @@ def parameters(doc: Doc) -> list[tuple[str, str, str]]:
         return None if text is None else tr(text)
 
     rows = describe_params(params, shown)
-    return [(row.key, row.shown, tr(row.help)) for row in rows]
+    return [(row.key, tr(row.shown), tr(row.help)) for row in rows]
 
 
 def _plain(value: Any) -> str:
@@ -384,6 +385,22 @@ def round_notes(row: Mapping[str, Any]) -> list[str]:
     return notes
 
 
+def played(row: Mapping[str, Any]) -> str:
+    """What was played in a round, in a few words (``Bob garde (Dan) 2b 49``; see
+    :func:`cardscore.document.round_document`); empty for a document without it."""
+    return str(row.get("played") or "")
+
+
+def any_played(doc: Doc) -> bool:
+    """Whether the rounds table has a Played column (a document that says what was played)."""
+    return any(row.get("played") for row in doc["rounds"])
+
+
+def played_heading() -> str:
+    """The heading of the column that says what was played."""
+    return _("Played")
+
+
 def total_heading(name: str) -> str:
     """The heading of a column's running total: ``Ann total``."""
     return tr(msg("{name} total", name=name))
@@ -633,6 +650,39 @@ def truncate(text: str, width: int, ellipsis: str = "…") -> str:
     if width <= len(ellipsis):
         return text[:width]
     return text[: width - len(ellipsis)].rstrip() + ellipsis
+
+
+def squeeze(
+    text: str, width: float, measure: Callable[[str], float] = len, ellipsis: str = "…"
+) -> str:
+    """``text`` made to fit ``width`` (as ``measure`` counts it) by shortening its longest
+    words, each with an ellipsis, so that the short ones — the figures — stay whole; cut at
+    the end only when that is not enough.
+
+    >>> squeeze("Fabrice garde sans (Alexandrine) 3b 70", 34)
+    'Fabric… garde sans (Alexan…) 3b 70'
+    >>> squeeze("Bob garde (Dan) 2b 49", 30), squeeze("Bartholomew garde (Alexandrine) 2b 49", 20)
+    ('Bob garde (Dan) 2b 49', 'Bar… gar… (Ale…) 2b…')
+    """
+    if measure(text) <= width:
+        return text
+    words = text.split(" ")
+    while measure(" ".join(words)) > width:
+        cores = []
+        for word in words:
+            head = "(" if word.startswith("(") else ""
+            core = word[len(head) :]
+            tail = core[len(core.rstrip("),;:")) :]
+            cores.append((head, core[: len(core) - len(tail)].rstrip(ellipsis), tail))
+        index = max(range(len(words)), key=lambda i: len(cores[i][1]))
+        head, core, tail = cores[index]
+        if len(core) <= 3:  # nothing left to shorten: cut at the end
+            text = " ".join(words)
+            while text and measure(text + ellipsis) > width:
+                text = text[:-1]
+            return text.rstrip() + ellipsis
+        words[index] = head + core[:-1] + ellipsis + tail
+    return " ".join(words)
 
 
 def unique_labels(names: Sequence[str], width: int) -> list[str]:

@@ -7,9 +7,11 @@
 * Comma-separated, quoted by the ``csv`` module where needed, lines ended by CRLF (RFC 4180).
   A French-locale Excel expects semicolons when double-clicking a file: use Data → From
   Text/CSV there (LibreOffice asks for the separator).
-* A header row: ``Round, Dealer[, Mort], <column>, <column> total, …[, Held]``.  ``Mort`` is
-  there at 6-player tarot only, ``Held`` (litige points held after the round) in belote and
-  coinche only.  Scores are plain integers (``-106``), so the spreadsheet reads numbers.
+* A header row: ``Round, Dealer[, Mort], <column>, <column> total, …[, Held], Played``.
+  ``Played`` says what was played in a few words (``Bob garde (Dan) 2b 49``, ``Sud 100 ♥
+  coinché, 98``, ``Ann out``).  ``Mort`` is there at 6-player tarot only, ``Held`` (litige
+  points held after the round) in belote and coinche only.  Scores are plain integers
+  (``-106``), so the spreadsheet reads numbers.
   When rounds were corrected, an ``Edited`` column holds the time of each one's last
   correction (ISO 8601, empty for the others); when rounds were recorded after the game's
   end (a correction ended it earlier), an ``After the end`` column says ``yes`` for them.
@@ -59,11 +61,14 @@ def render(doc: Doc) -> str:
     buffer = io.StringIO()
     buffer.write(BOM)
     writer = csv.writer(buffer, lineterminator="\r\n")
+    played = common.any_played(doc)
     head = [_("Round"), _("Dealer"), *([_("Mort")] if mort else [])]
     for name in names:
         head += [cell_text(name), cell_text(common.total_heading(name))]
     if held:
         head.append(_("Held"))
+    if played:
+        head.append(common.played_heading())
     edited = common.any_edited(doc)
     if edited:
         head.append(_("Edited"))
@@ -89,6 +94,8 @@ def render(doc: Doc) -> str:
                 cells += ["", ""]
         if held:
             cells.append(row["held"])
+        if played:
+            cells.append(cell_text(common.played(row)))
         if edited:
             cells.append(row["edited"] or "")
         if after_end:
@@ -102,6 +109,8 @@ def render(doc: Doc) -> str:
         last += ["", doc["totals"][name]]
     if held:
         last.append(doc["held"])
+    if played:
+        last.append("")
     last += [""] * (edited + after_end)
     if changes:
         last.append(cell_text(changes.get(0, "")))

@@ -80,6 +80,7 @@ table.rounds thead th.l { text-align: left; }
 table.rounds tbody tr:nth-child(even) td { background: var(--zebra); }
 table.rounds td.who { max-width: 10rem; white-space: nowrap; overflow: hidden;
                      text-overflow: ellipsis; }
+table.rounds td.played { max-width: 16rem; color: var(--ink); }
 table.rounds td.pts { color: var(--muted); padding-right: .15rem; }
 table.rounds td.pts.plus { color: var(--plus); }
 table.rounds td.pts.minus { color: var(--minus); }
@@ -239,6 +240,7 @@ def rounds_table(doc: Doc) -> str:
     names = list(doc["columns"])
     mort = common.mort_column(doc)
     held = common.has_held(doc)
+    played = common.any_played(doc)  # what was played: the last column
     fixed = 2 + (1 if mort else 0)
     dealer = escape(common.dealer_heading(doc))
     marked = common.any_edited(doc)
@@ -253,6 +255,8 @@ def rounds_table(doc: Doc) -> str:
         )
     if held:
         top.append(f'<th class="n" rowspan="2">{escape(_("Held"))}</th>')
+    if played:
+        top.append(f'<th class="l played" rowspan="2">{escape(common.played_heading())}</th>')
     pts, total = escape(_("pts")), escape(_("total"))
     sub = f'<th class="n">{pts}</th><th class="n">{total}</th>' * len(names)
     two = (marked and ended is not None) and any(
@@ -273,7 +277,7 @@ def rounds_table(doc: Doc) -> str:
             cache[text] = escape(text)
         return cache[text]
 
-    width = fixed + 2 * len(names) + (1 if held else 0)
+    width = fixed + 2 * len(names) + (1 if held else 0) + (1 if played else 0)
     changes = common.changes_before(doc)
 
     def change_rows(number: int) -> None:
@@ -310,6 +314,8 @@ def rounds_table(doc: Doc) -> str:
             )
         if held:
             cells.append(f'<td class="n">{row["held"] or ""}</td>')
+        if played:
+            cells.append(f'<td class="played">{escape(common.played(row))}</td>')
         lines.append(opening + "".join(cells) + "</tr>")
     change_rows(len(doc["rounds"]) + 1)  # the table of the next round
     lines.append("</tbody>")
@@ -318,6 +324,8 @@ def rounds_table(doc: Doc) -> str:
         foot.append(f'<td></td><td class="n total">{doc["totals"][name]}</td>')
     if held:
         foot.append(f'<td class="n">{doc["held"] or ""}</td>')
+    if played:
+        foot.append("<td></td>")
     lines.append("<tfoot><tr>" + "".join(foot) + "</tr></tfoot>")
     lines.append("</table>")
     if legend := common.legend(doc):

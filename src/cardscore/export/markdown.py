@@ -86,6 +86,10 @@ def rounds_table(doc: Doc) -> list[str]:
     if held:
         head.append(escape(_("Held")))
         align.append("---:")
+    played = common.any_played(doc)  # what was played: the last column
+    if played:
+        head.append(escape(common.played_heading()))
+        align.append("---")
     heading = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
     lines = list(heading)
     marked = common.any_edited(doc)
@@ -117,6 +121,8 @@ def rounds_table(doc: Doc) -> list[str]:
                 cells += ["", ""]
         if held:
             cells.append(str(row["held"] or ""))
+        if played:
+            cells.append(escape(common.played(row)))
         lines.append("| " + " | ".join(cells) + " |")
     if (following := len(doc["rounds"]) + 1) in changes:  # the table of the next round
         lines += ["", *_change_paragraphs(changes[following])]

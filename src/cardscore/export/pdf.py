@@ -57,6 +57,9 @@ FONT_CANDIDATES: list[tuple[str, str]] = [
 PDF_DASHES = ((0, 0), (2.4, 1.0), (0.4, 0.9), (3.6, 1.2), (1.3, 1.3), (0.2, 0.6))
 
 MARGIN = 15.0
+PLAYED_MAX = 48.0  # the widest the Played column gets (mm); longer, its names are shortened
+PLAYED_MIN = 22.0
+COLUMN_MIN = 17.0  # the narrowest a player's two numbers get, next to the Played column
 INK = (27, 31, 36)
 MUTED = (91, 100, 112)
 RULE = (201, 206, 214)
@@ -274,7 +277,7 @@ def render(doc: Doc) -> bytes:
     summary(pdf, doc)
     pdf.heading(_("Running totals"), room=95)
     chart(pdf, doc, pdf.l_margin, pdf.get_y() + 1, pdf.epw)
-    pdf.heading(tr(msg("Rule set {rules}", rules=doc["rules"])), room=25)
+    pdf.heading(tr(msg("Rule set {rules}", rules=common.preset_word(doc["rules"]))), room=25)
     params_table(pdf, doc)
     pdf.heading(_("Rounds"), room=30)
     rounds_table(pdf, doc)
@@ -395,15 +398,49 @@ class _Layout:
         self.held_label = pdf.t(_("Held"))
         held_w = max(12.0, pdf.get_string_width(self.held_label) * 1.1 + 2)
         self.held_w = held_w if self.held else 0
-        rest = pdf.epw - self.number_w - self.dealer_w - self.mort_w - self.held_w
-        self.column_w = min(rest / max(1, len(self.names)), 34.0)
-        self.width = (
-            self.number_w + self.dealer_w + self.mort_w + self.held_w
-            + self.column_w * len(self.names)
-        )  # fmt: skip
-        self.pts_w = self.column_w * 0.45
+        # what was played (``Bob garde (Dan) 2b 49``): as wide as its longest, up to
+        # PLAYED_MAX, and never leaving a score column narrower than COLUMN_MIN
+        self.played_w = longest = 0.0
+        if common.any_played(doc):
+            heading = pdf.get_string_width(pdf.t(common.played_heading())) * 1.1
+            longest = max(pdf.width(pdf.t(common.played(row))) for row in rounds)
+            self.played_w = min(max(heading, longest) + 3, PLAYED_MAX)
+        fixed = self.number_w + self.dealer_w + self.mort_w + self.held_w
+        count = max(1, len(self.names))
+        # a column's two numbers: as wide as the widest score and total, and a gap each
+        scores = [v for row in rounds for v in row["scores"].values()] or [0]
+        totals = [v for row in rounds for v in row["totals"].values()]
+        totals += doc["totals"].values()
+        self.points_w = max(pdf.width(signed(max(scores))), pdf.width(signed(min(scores)))) + 2
+        pdf.font(8.5, bold=True)  # a total in bold, at the Total row's size
+        widest = max((max(totals, default=0), min(totals, default=0)), key=lambda v: len(str(v)))
+        self.numbers_w = self.points_w + pdf.width(str(widest)) + 2.4
+        pdf.font(8)
+        if self.played_w:
+            room = pdf.epw - fixed - max(COLUMN_MIN, self.numbers_w) * count
+            self.played_w = max(min(self.played_w, room), PLAYED_MIN)
+        rest = pdf.epw - fixed - self.played_w
+        self.column_w = min(rest / count, 34.0)
+        self.width = fixed + self.played_w + self.column_w * len(self.names)
+        # the score takes what its widest needs, and a share of what is left
+        spare = max(0.0, self.column_w - self.numbers_w)
+        self.pts_w = min(self.points_w + spare * 0.45, self.column_w * 0.6)
         self.total_w = self.column_w - self.pts_w
-        self.row_h = 4.6
+        # what was played goes on two lines of a taller row when one is not enough
+        self.played_two = bool(self.played_w) and longest > self.played_w - 2.5
+        self.row_h = 7.4 if self.played_two else 4.6
+
+    def played_lines(self, pdf: Sheet, text: str) -> list[str]:
+        """What was played, on one line of the Played column or two (each shortened to fit
+        as :func:`common.squeeze` does: the names, not the figures)."""
+        width = self.played_w - 2.5
+        text = pdf.t(text)
+        if pdf.width(text) <= width or not self.played_two:
+            return [common.squeeze(text, width, pdf.width, pdf.ellipsis)]
+        lines = pdf.wrap(text, width)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        return [common.squeeze(line, width, pdf.width, pdf.ellipsis) for line in lines]
 
     def name_lines(self, pdf: Sheet, name: str) -> list[str]:
         """A column's name on at most two lines of its width, broken at spaces and after
@@ -450,7 +487,8 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     first = pdf.l_margin + layout.number_w + layout.dealer_w + layout.mort_w
     pts_right = [first + i * layout.column_w + layout.pts_w - 1 for i in range(len(names))]
     total_right = [first + (i + 1) * layout.column_w - 1.2 for i in range(len(names))]
-    held_right = right - 1
+    held_right = right - layout.played_w - 1
+    played_left = right - layout.played_w + 1.5  # the last column
     y = pdf.get_y()
     late = False  # past the round that ended the game
     legend = common.legend(doc)
@@ -507,6 +545,14 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
             pdf.font(8)
             text = str(row["held"])
             pdf.text(held_right - pdf.width(text), base, text)
+        if layout.played_w:  # what was played, the last column
+            pdf.font(8)
+            said = layout.played_lines(pdf, common.played(row))
+            if len(said) == 1:
+                pdf.text(played_left, base, said[0])
+            else:  # two lines, about the numbers' line
+                pdf.text(played_left, base - 1.7, said[0])
+                pdf.text(played_left, base + 1.7, said[1])
         y += h
     for line in pending:
         y = change_row(pdf, layout, y, line, LATE if late else ZEBRA)
@@ -517,14 +563,19 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     pdf.set_draw_color(*INK)
     pdf.set_line_width(0.4)
     pdf.font(8.5, bold=True)
-    fixed = layout.number_w + layout.dealer_w + layout.mort_w
-    pdf.cell(fixed, h + 0.6, " " + pdf.t(_("Total")), border="T")
-    for name in names:
-        pdf.cell(layout.pts_w, h + 0.6, "", border="T")
-        pdf.cell(layout.total_w, h + 0.6, f"{doc['totals'][name]} ", border="T", align="R")
-    if layout.held:
-        pdf.cell(layout.held_w, h + 0.6, str(doc["held"] or ""), border="T", align="R")
-    pdf.ln(h + 1.5)
+    # each total right under its column's totals (drawn where the rows draw them)
+    y = pdf.get_y()
+    pdf.line(pdf.l_margin, y, right, y)
+    base = y + (h + 0.6) / 2 + 1.1
+    pdf.text(pdf.l_margin + 1, base, pdf.t(_("Total")))
+    for i, name in enumerate(names):
+        text = str(doc["totals"][name])
+        pdf.text(total_right[i] - pdf.width(text), base, text)
+    if layout.held and doc["held"]:
+        text = str(doc["held"])
+        pdf.text(held_right - pdf.width(text), base, text)
+    pdf.set_xy(pdf.l_margin, y + h + 0.6)
+    pdf.ln(1.5)
     if common.has_mort(doc):
         pdf.font(7.5, color=MUTED)
         pdf.cell(0, 4, pdf.t(_("At 6 players the dealer sits out the round: the mort.")),
@@ -614,6 +665,8 @@ def table_head(pdf: Sheet, doc: Doc, layout: _Layout) -> None:
         pdf.set_xy(x + layout.column_w, y0)
     if layout.held:
         pdf.cell(layout.held_w, height, layout.held_label, align="R")
+    if layout.played_w:
+        pdf.cell(layout.played_w, height, "  " + pdf.t(common.played_heading()))
     pdf.set_xy(left, y0 + name_h)
     pdf.font(7.5, color=MUTED)
     pts, total = pdf.t(_("pts")), pdf.t(_("total")) + " "

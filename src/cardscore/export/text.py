@@ -22,12 +22,13 @@ import textwrap
 from collections.abc import Sequence
 
 from cardscore.export import common
-from cardscore.export.common import Doc, signed, truncate, unique_labels
+from cardscore.export.common import Doc, signed, squeeze, truncate, unique_labels
 from cardscore.i18n import _, msg, tr
 
 WIDTH = 80
 LABEL_MAX = 12  # a heading longer than its numbers is cut to this many characters
 DEALER_MAX = 10
+PLAYED_MAX = 32  # what was played (``Bob garde (Dan) 2b 49``): longer, its names are shortened
 
 
 def render(doc: Doc, width: int = WIDTH) -> str:
@@ -113,6 +114,15 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
     held_width = (
         max([4, len(labels.held), *(len(str(row["held"])) for row in rounds)]) if held else 0
     )
+    # what was played: the last column when the table fits with it, else a part of its own
+    played_width = (
+        min(
+            PLAYED_MAX,
+            max(len(labels.played), *(len(common.played(row)) for row in rounds)),
+        )
+        if common.any_played(doc)
+        else 0
+    )
     prefix = number_width + mark_width + 2 + dealer_width
     extra = held_width + 2 if held else 0
 
@@ -131,11 +141,30 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
         if parts[-1] and total_width([*parts[-1], column], gap) > width:
             parts.append([])
         parts[-1].append(column)
+    # what was played: after the numbers when one table holds both, else a part of its own
+    inline = len(parts) == 1 and total_width(columns, gap) + 2 + played_width <= width
+    if played_width and not inline:
+        parts.append([])
     lines: list[str] = []
     for index, part in enumerate(parts, start=1):
         if len(parts) > 1:
             if index > 1:
                 lines.append("")
+            if not part:  # the part that says what was played
+                lines.append(_("Rounds, what was played:"))
+                lines.extend(
+                    _table(
+                        doc,
+                        part,
+                        gap,
+                        (number_width, mark_width),
+                        (dealer_width, played_width),
+                        0,
+                        labels,
+                        width,
+                    )
+                )
+                continue
             first = columns.index(part[0]) + 1
             last = first + len(part) - 1
             lines.append(
@@ -150,7 +179,14 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
             )
         lines.extend(
             _table(
-                doc, part, gap, (number_width, mark_width), dealer_width, held_width, labels, width
+                doc,
+                part,
+                gap,
+                (number_width, mark_width),
+                (dealer_width, played_width if inline else 0),
+                held_width,
+                labels,
+                width,
             )
         )
     if common.has_mort(doc):
@@ -170,6 +206,7 @@ class _Labels:
         self.total = _("total")
         self.held = _("Held")
         self.sum = _("Total")
+        self.played = common.played_heading()
 
 
 def _table(
@@ -177,7 +214,7 @@ def _table(
     columns: Sequence[_Column],
     gap: int,
     number_widths: tuple[int, int],
-    dealer_width: int,
+    dealer_widths: tuple[int, int],
     held_width: int,
     labels: _Labels,
     width: int = WIDTH,
@@ -186,6 +223,7 @@ def _table(
     pts, total = labels.pts, labels.total
     digits, mark_width = number_widths  # the round's number, then its marks (✎ †)
     number_width = digits + mark_width
+    dealer_width, played_width = dealer_widths  # what was played: 0 for no such column
     head = f"{'#':>{digits}}{'':<{mark_width}}  {labels.dealer:<{dealer_width}}" + "".join(
         f"{space}{c.label:>{c.width}}" for c in columns
     )
@@ -195,13 +233,19 @@ def _table(
     if held_width:
         head += f"  {labels.held:>{held_width}}"
         sub += f"  {'':>{held_width}}"
-    lines = [head, sub, "-" * len(head)]
+    if played_width:  # the last column, its text left-aligned
+        head += f"  {labels.played:<{played_width}}"
+    rule = "-" * len(head)
+    head = head.rstrip()
+    lines = [head, sub.rstrip(), rule] if columns else [head, rule]
     # One format string for every row: the per-row work is a single format call.
     template = f"{{:>{number_width}}}  {{:<{dealer_width}}}" + "".join(
         f"{space}{{:>{c.width - c.total_width - 1}}} {{:>{c.total_width}}}" for c in columns
     )
     if held_width:
         template += f"  {{:>{held_width}}}"
+    if played_width:
+        template += "  {}"
     names = [c.name for c in columns]
     ended = common.ended_after(doc)
     changes = common.changes_before(doc)
@@ -223,16 +267,24 @@ def _table(
                 cells.extend(("", ""))
         if held_width:
             cells.append(row["held"] or "")
+        if played_width:
+            cells.append(squeeze(common.played(row), played_width))
+            lines.append(template.format(*cells).rstrip())
+            continue
         lines.append(template.format(*cells))
     if (following := len(doc["rounds"]) + 1) in changes:  # the table of the next round
         lines.extend(_change_lines(changes[following], width))
-    lines.append("-" * len(head))
+    lines.append(rule)
+    if not columns:  # the part that says what was played: no totals
+        return lines
     cells = ["", labels.sum]
     for name in names:
         cells.extend(("", doc["totals"][name]))
     if held_width:
         cells.append(doc["held"] or "")
-    lines.append(template.format(*cells))
+    if played_width:
+        cells.append("")
+    lines.append(template.format(*cells).rstrip())
     return lines
 
 

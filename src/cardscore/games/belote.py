@@ -1714,6 +1714,17 @@ class _CardGame(GameDefaults):
             return line
         return _OUTCOME_LINES[record.verdict](line)
 
+    def played(self, inp: Mapping[str, Any], table: Table) -> str:
+        """The round in a short column of the printed sheet: its headline without the
+        outcome (``Dan ♥ 82``; coinche: ``Dan 100 ♥ coinché, 98``).
+
+        >>> t = Table("coinche", ("Ann", "Bob", "Cyd", "Dan"), CoincheParams(), ("AC", "BD"))
+        >>> COINCHE.played({"taker": "Dan", "trump": "hearts", "contract": 100, "coinche": 2,
+        ...                 "points": 98, "capot": None, "generale_made": False}, t)
+        'Dan 100 ♥ coinché, 98'
+        """
+        return self._round_line(inp, table)
+
     def _round_line(self, inp: Mapping[str, Any], table: Table) -> Msg:
         """What the round was, without its outcome."""
         raise NotImplementedError

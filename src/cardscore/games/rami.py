@@ -1247,6 +1247,22 @@ class Rami(GameDefaults):
             return msg("rami sec by {player} ({hands})", player=winner, hands=_listed(hands))
         return msg("{player} went out ({hands})", player=winner, hands=_listed(hands))
 
+    def played(self, inp: Mapping[str, Any], table: Table) -> str:
+        """The round in a short column of the printed sheet: who went out (the scores say
+        the rest).
+
+        >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+        >>> GAME.played({"winner": "Cyd"}, t), GAME.played({"blocked": True}, t)
+        ('Cyd out', 'blocked')
+        >>> GAME.played({"winner": "Ann", "rami_sec": True}, t)
+        'rami sec by Ann'
+        """
+        if inp.get("blocked"):
+            return msg("blocked")
+        if inp.get("rami_sec"):
+            return msg("rami sec by {player}", player=inp.get("winner"))
+        return msg("{player} out", player=inp.get("winner"))
+
     def score(
         self,
         inp: Mapping[str, Any],

@@ -1738,6 +1738,40 @@ class Tarot(GameDefaults):
             return line
         return msg("{round} → {outcome}", round=line, outcome=_outcome(record))
 
+    def played(self, inp: Mapping[str, Any], table: Table) -> str:
+        """The round in a short column of the printed sheet: the taker, the contract, the
+        called player, the bouts (``2b``) and the taker's points.
+
+        >>> t = Table("tarot", ("Ann", "Bob", "Cyd", "Dan", "Eve"), PRESETS["fft"])
+        >>> inp = GAME.build_round({"taker": "Bob", "contract": "garde", "called": "Dan",
+        ...                         "bouts": "2", "points": "49"}, t, 1)
+        >>> GAME.played(inp, t)
+        'Bob garde (Dan) 2b 49'
+        >>> t4 = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), PRESETS["fft"])
+        >>> GAME.played({"taker": "Ann", "contract": "garde-contre", "bouts": 0,
+        ...              "points": 40.5}, t4)
+        'Ann garde contre 0b 40.5'
+        >>> GAME.played({"taker": None, "contract": "passe"}, t4)
+        'passe'
+        >>> GAME.played({"taker": "Cyd", "contract": "renonce", "points": 30}, t4)
+        'Cyd renonce'
+        """
+        contract = inp["contract"]
+        if contract == Contract.PASSE:
+            return msg("passe")
+        taker = inp["taker"]
+        if contract == Contract.RENONCE:
+            return msg("{taker} renonce", taker=taker)
+        said = {
+            "taker": taker,
+            "contract": CONTRACT_WORDS[contract],
+            "bouts": inp["bouts"],
+            "points": _num(inp["points"]),
+        }
+        if called := inp.get("called"):
+            return msg("{taker} {contract} ({called}) {bouts}b {points}", called=called, **said)
+        return msg("{taker} {contract} {bouts}b {points}", **said)
+
 
 def _outcome(record: TarotRecord) -> Msg:
     """``made by 8``, ``lost by 11``; ``lost (chelem)`` when a maison chelem turned the
