@@ -416,6 +416,31 @@ WhereArg = Annotated[
 ]
 
 
+# The values of choice options that a language types otherwise (the catalog's word, when the
+# option accepts it): --trump pique in French.
+TYPED_WORDS = (
+    msg("spades"),
+    msg("hearts"),
+    msg("diamonds"),
+    msg("clubs"),
+    msg("announced"),
+    msg("unannounced"),
+    msg("failed"),
+    msg("defense"),
+)
+
+
+def choice_words(f: Field) -> str:
+    """``spades|hearts|…``: the values of a choice option as the help lists them, each in
+    the user's language when the option accepts that word (``pique|cœur|…`` in French)."""
+    words = []
+    for choice in f.choices:
+        value = str(choice.value)
+        said = tr(value) if value in TYPED_WORDS else value
+        words.append(said if choice.matches(said) else value)
+    return "|".join(words)
+
+
 def _round_options() -> tuple[list[inspect.Parameter], dict[str, Any]]:
     """One option per round field of any game (one description, many uses): the options of
     ``add`` and of ``edit``.  Every valued option is collected as a list, so that a
@@ -1476,6 +1501,9 @@ def build_command(argv: Sequence[str] | None = None) -> Any:
         for param in round_command.params if round_command is not None else ():
             if param.name in ADD_HELP:
                 param.help = field_help(ADD_HELP[param.name])
+                field = _all_fields()[param.name][0]
+                if field.kind == "choice" and len(field.choices) <= 8:
+                    param.metavar = choice_words(field)
     return command
 
 
@@ -1520,22 +1548,69 @@ def command_tree(command: Any = None) -> list[Any]:
 # Patterns, not compiled ones: they are compiled (and cached by re) on the first usage error,
 # not on every start.
 USAGE_MESSAGES = (
-    (r"No such option: (\S+)(.*)", "No such option: {option}{rest}"),
+    (r"No such option: (\S+)", "No such option: {option}"),
     (r"Missing argument '(\S+)'\.?", "Missing argument {option}"),
     (r"Option '(\S+)' requires an argument\.?", "Option {option} needs a value"),
+    (r"Option '(\S+)' requires (\d+) arguments\.?", "Option {option} needs {count} values"),
     (r"No such command '(\S+)'\.?", "No such command: {option}"),
+    (r"Option '(\S+)' does not take a value\.?", "Option {option} takes no value"),
+    (r"Got unexpected extra arguments?(?:\(s\))? \((.*)\)", "Unexpected extra words: {option}"),
+    (
+        r"Invalid value for (.+?): '(.*)' is not a valid int(?:eger)?\.?",
+        "{option}: {value!r} is not a whole number",
+    ),
+    (
+        r"Invalid value for (.+?): '(.*)' is not a valid float\.?",
+        "{option}: {value!r} is not a number",
+    ),
+    (r"Invalid value for (.+?): (.*)", "Invalid value for {option}: {value}"),
+)
+# The hints click adds after the message: "Did you mean 'show'?", "(Possible options: …)".
+USAGE_HINTS = (
+    (r"(.*?)\.? Did you mean (.+)\?", "Did you mean {hint}?"),
+    (r"(.*?) \(Possible options: (.+)\)", "(Possible options: {hint})"),
+    (r"(.*?) \(Did you mean one of: (.+)\?\)", "(Did you mean one of: {hint}?)"),
 )
 
 
 def usage_message(text: str) -> str:
-    """Typer's usage errors, as one line in the user's language."""
+    """Typer's usage errors, as one line in the user's language, its hint too (``Did you
+    mean 'show'?`` is ``Vouliez-vous dire 'show' ?`` in French).
+
+    >>> from cardscore.i18n import set_language
+    >>> set_language("fr")
+    >>> usage_message("No such command 'shwo'. Did you mean 'show'?")
+    "Commande inconnue : shwo. Vouliez-vous dire 'show' ?"
+    >>> usage_message("No such option: --al (Possible options: --all, --detail)")
+    'Option inconnue : --al (options possibles : --all, --detail)'
+    >>> set_language("en")
+    >>> usage_message("No such command 'shwo'. Did you mean 'show', 'list'?")
+    "No such command: shwo. Did you mean 'show', 'list'?"
+    """
     first = text.strip().splitlines()[-1] if text.strip() else text
+    hint = ""
+    for pattern, template in USAGE_HINTS:
+        found = re.fullmatch(pattern, first)
+        if found:
+            first, said = found.groups()
+            hint = tr(msg(template, hint=said))
+            hint = (". " if template.startswith("Did") else " ") + hint
+            break
     for pattern, template in USAGE_MESSAGES:
         found = re.fullmatch(pattern, first)
         if found:
             groups = found.groups()
-            return tr(msg(template, option=groups[0], rest=groups[1] if len(groups) > 1 else ""))
-    return first
+            second = groups[1] if len(groups) > 1 else ""
+            option = re.sub(r"'([^']*)'", r"\1", groups[0]).split(" / ")[0]  # '--players' / '-n'
+            if template.startswith("Missing argument") and tr(option.upper()) != option.upper():
+                option = tr(option.upper())  # an argument's name, as its help says it: JEU
+            said = tr(
+                msg(template, option=option, value=second, count=second)
+                if "{" in template
+                else msg(template)
+            )
+            return said.rstrip(".") + hint
+    return first.rstrip(".") + hint if hint else first
 
 
 def fail(error: Any) -> None:
