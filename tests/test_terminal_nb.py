@@ -1,0 +1,224 @@
+"""Norwegian (bokmål) in a real terminal: ``cardscore --lang nb`` played as a Norwegian table
+would, a belote and a tarot through every kind of question (lists, typed answers, a
+checkbox, yes/no), and nothing on screen in English (or French, but for the game's terms).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("pyte")
+
+from terminal_kit import Screen, environment, screen_totals  # noqa: E402
+
+DOWN = "\x1b[B"
+ENTER = "\r"
+CARDSCORE = Path(sys.executable).parent / "cardscore"
+
+pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
+
+# English words a Norwegian screen must not show (whole words, any case but the first
+# letter's as written), and French ones that are not the game's own terms.
+ENGLISH = (
+    "Yes", "No", "yes", "no", "Round", "round", "Total", "Dealer", "dealer", "Error", "error",
+    "done", "Next", "Save", "save", "Who", "What", "Which", "taker", "defence", "defense",
+    "made", "Quit", "points", "trick", "held", "Player", "player", "Team", "team", "none",
+    "nobody", "Rule", "Contract", "Trump", "Announcements", "Use", "arrow", "keys", "select",
+    "scoresheet", "Scoresheet", "the", "and", "won", "wins", "target", "Y/n", "y/N",
+)  # fmt: skip
+FRENCH = (
+    "Oui", "Non", "donne", "Donne", "donneur", "preneur", "défense", "contrat", "fait",
+    "dedans", "litige", "réserve", "cartes", "annonces", "pli", "plis", "Partie",
+    "officiel", "personne", "aucun", "O/n",
+)  # fmt: skip
+FORBIDDEN = re.compile(
+    r"(?<![\w/])(" + "|".join(re.escape(w) for w in ENGLISH + FRENCH) + r")(?![\w/])"
+)
+
+
+class SeenScreen(Screen):
+    """The screen, and every line it has shown since the start (questions redrawn, lists
+    cleared, lines scrolled away included)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[str] = set()
+
+    def write(self, data: str) -> None:
+        super().write(data)
+        self.seen.update(line for line in self.lines() if line.strip())
+
+
+def spawn(home: Path, *args: str):
+    child = pexpect.spawn(
+        str(CARDSCORE),
+        ["--lang", "nb", *args],
+        env=environment(home),
+        encoding="utf-8",
+        dimensions=(50, 80),
+        timeout=15,
+        cwd=str(home),
+    )
+    child.logfile_read = child.screen = SeenScreen()
+    return child
+
+
+def expect(child, text: str) -> None:
+    """Wait for ``text``; when it does not come, fail with what the screen shows."""
+    try:
+        child.expect_exact(text)
+    except pexpect.TIMEOUT:
+        screen = "\n".join(line for line in child.screen.lines() if line.strip())
+        pytest.fail(f"{text!r} did not come; the screen shows:\n{screen}")
+
+
+def settle(child) -> None:
+    try:
+        while True:
+            child.read_nonblocking(65536, timeout=0.15)
+    except pexpect.TIMEOUT:
+        pass
+
+
+def pick(child, question: str, option: str, *, drawn: bool = False) -> None:
+    """Answer a list question by the option's text, as a person reading the list would
+    (``drawn``: the list is on the screen already)."""
+    if not drawn:
+        expect(child, question)
+        child.expect_exact("»")
+        settle(child)
+    lines = child.screen.lines()
+    start = max(i for i, line in enumerate(lines) if question in line)
+    options = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        options.append(line)
+    options = [line for line in options if not line[3:].startswith("- ")]  # disabled
+    current = next(i for i, line in enumerate(options) if "»" in line)
+    wanted = next(i for i, line in enumerate(options) if line[3:].strip().startswith(option))
+    key = DOWN if wanted >= current else "\x1b[A"
+    child.send(key * abs(wanted - current) + ENTER)
+
+
+def totals(child, caption: str) -> dict[str, int]:
+    """The totals table on the screen once ``caption`` is under it and the menu drawn."""
+    expect(child, caption)
+    expect(child, "Hva nå?")
+    child.expect_exact("»")
+    settle(child)
+    return screen_totals(child)
+
+
+def answer(child, question: str, text: str) -> None:
+    expect(child, question)
+    child.sendline(text)
+
+
+def yes(child, question: str, key: str = "j") -> None:
+    """A yes/no question: its Norwegian hint, then answered with a Norwegian key."""
+    expect(child, question)
+    child.expect(r"\((J/n|j/N)\)")
+    child.send(key)
+
+
+def english_on(screen: SeenScreen) -> list[str]:
+    """The lines that showed a forbidden word, with the word."""
+    return sorted(
+        f"{m.group(1)!r} in {line.strip()!r}"
+        for line in screen.seen
+        for m in [FORBIDDEN.search(line)]
+        if m
+    )
+
+
+def quit_and_check(child, *, drawn: bool = False) -> None:
+    pick(child, "Hva nå?", "Avslutt", drawn=drawn)
+    child.expect_exact("Lagret. Fortsett med `cardscore play")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert english_on(child.screen) == []
+
+
+def belote_round(
+    child, *, taker: str, points: str, dix_de_der: str, belote: str, drawn: bool = False
+) -> None:
+    pick(child, "Hva nå?", "Før inn runde", drawn=drawn)
+    pick(child, "Hvem er spillfører?", taker)
+    pick(child, "Trumf?", "hjerter")
+    pick(child, "Hvem sine poeng har dere telt?", "spillførerens")
+    answer(child, "Kortpoeng for spillførerens lag", points)
+    pick(child, "Hvilket lag tok siste stikk", dix_de_der)
+    pick(child, "Hvilket lag hadde belote-rebelote?", belote)
+    answer(child, "Meldinger? — Ann & Cyd", "")
+    answer(child, "Meldinger? — Bob & Dan", "")
+
+
+def test_a_belote_in_norwegian(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "new", "belote")
+    pick(child, "Regelsett?", "maison")
+    for seat, name in enumerate(["Ann", "Bob", "Cyd", "Dan"], start=1):
+        answer(child, f"Navnet på spiller {seat}", name)
+    answer(child, "Navnet på lag 1", "")
+    answer(child, "Navnet på lag 2", "")
+    child.expect_exact("Neste giver: Ann")
+
+    # The seed's first example: 82 / 70, dix de der and belote to the taker's team → 112 / 70.
+    belote_round(child, taker="Ann", points="82", dix_de_der="Ann & Cyd", belote="Ann & Cyd")
+    child.expect_exact("kontrakt oppfylt")
+    pick(child, "Lagre denne runden?", "Ja, lagre den")
+    assert totals(child, "Neste giver: Bob") == {"Ann & Cyd": 112, "Bob & Dan": 70}
+
+    # A tvist: Bob's team 71 + 10 = 81 against 81: the defence scores, 81 wait (på vent).
+    belote_round(
+        child, taker="Bob", points="71", dix_de_der="Bob & Dan", belote="— ingen", drawn=True
+    )
+    child.expect_exact("tvist")
+    pick(child, "Lagre denne runden?", "Ja, lagre den")
+    assert totals(child, "Neste giver: Cyd") == {"Ann & Cyd": 193, "Bob & Dan": 70}
+    assert any("på vent" in line for line in child.screen.seen)
+
+    # Corriger the last round, then keep it: a yes/no answered no with « n ».
+    pick(child, "Hva nå?", "Korriger", drawn=True)
+    pick(child, "Korriger hva?", "Siste runde")
+    yes(child, "Angre den?", key="n")
+    child.expect_exact("Ingenting ble endret.")
+    quit_and_check(child)
+
+    data = json.loads(next((tmp_path / "sessions").glob("*.json")).read_text("utf-8"))
+    assert [r["taker"] for r in data["rounds"]] == ["Ann", "Bob"]
+
+
+def test_a_tarot_in_norwegian(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "new", "tarot", "--players", "4")
+    pick(child, "Regelsett?", "maison")
+    for seat, name in enumerate(["Ann", "Bob", "Cyd", "Dan"], start=1):
+        answer(child, f"Navnet på spiller {seat}", name)
+    pick(child, "Hva nå?", "Før inn runde 1")
+    pick(child, "Kontrakt?", "garde")
+    pick(child, "Hvem er spillfører?", "Bob")
+    answer(child, "Hvor mange bouts", "2")
+    pick(child, "Hvem sine poeng har dere telt?", "spillførerens")
+    answer(child, "Spillførerens poeng?", "67")
+    pick(child, "petit au bout", "— ingen")
+    child.expect_exact("Poignées vist?")
+    child.expect_exact("»")
+    child.send(DOWN * 3 + " " + ENTER)  # Dan
+    pick(child, "Poignées vist? — Dan", "simple")
+    child.expect_exact("Misères?")
+    child.expect_exact("»")
+    child.send(ENTER)  # none: the answer shown is Norwegian, not questionary's « done »
+    pick(child, "Chelem?", "— ingen")
+    # Seed 000's example: Ann −80, Bob +200, Cyd −80, Dan −40.
+    pick(child, "Lagre denne runden?", "Ja, lagre den")
+    assert totals(child, "Neste giver: Bob") == {"Bob": 200, "Dan": -40, "Ann": -80, "Cyd": -80}
+    assert any("Spiller" in line for line in child.screen.lines())
+    assert any("oppfylt med" in line for line in child.screen.seen)
+    quit_and_check(child, drawn=True)
