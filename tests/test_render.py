@@ -149,7 +149,8 @@ def tables(sid: str, *, detail: bool = False) -> list[Grid]:
     session = store.load(sid)
     standings = session.standings()
     sheet = render.sheet(session, standings, standings.rows, detail=detail)
-    return [sheet, render.totals_table(session, standings)]
+    totals = render.totals_table(session, standings).renderables[0]  # the lines under it
+    return [sheet.grid(120), totals]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
@@ -160,17 +161,17 @@ def test_the_tables_are_drawn_as_rich_draws_them(cli, game) -> None:
         assert drawn(table) == drawn(table.table())
 
 
-SHEET = [  # as rich.table.Table drew it
-    "                          Vendredi soir                          ",
-    "┏━━━┳━━━━━━━━┳━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━┓",
-    "┃ # ┃ Dealer ┃     Ann ┃      Béa ┃      Cyd ┃    Dan ┃  Élodie ┃",
-    "┡━━━╇━━━━━━━━╇━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━┩",
-    "│ 1 │ Ann    │ -66 -66 │ +132 132 │  -66 -66 │ +66 66 │ -66 -66 │",
-    "│ 2 │ Béa    │ -32 -98 │  +32 164 │ -64 -130 │ +32 98 │ +32 -34 │",
-    "│ 3 │ Cyd    │   0 -98 │    0 164 │   0 -130 │   0 98 │   0 -34 │",
-    "├───┼────────┼─────────┼──────────┼──────────┼────────┼─────────┤",
-    "│   │ Total  │     -98 │      164 │     -130 │     98 │     -34 │",
-    "└───┴────────┴─────────┴──────────┴──────────┴────────┴─────────┘",
+SHEET = [  # as rich.table.Table drew it: each score, and its running total in parentheses
+    "                               Vendredi soir                               ",
+    "┏━━━┳━━━━━━━━┳━━━━━━━━━━━┳━━━━━━━━━━━━┳━━━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━━━┓",
+    "┃ # ┃ Dealer ┃       Ann ┃        Béa ┃        Cyd ┃      Dan ┃    Élodie ┃",
+    "┡━━━╇━━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━━━╇━━━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━━┩",
+    "│ 1 │ Ann    │ -66 (-66) │ +132 (132) │ -66  (-66) │ +66 (66) │ -66 (-66) │",
+    "│ 2 │ Béa    │ -32 (-98) │  +32 (164) │ -64 (-130) │ +32 (98) │ +32 (-34) │",
+    "│ 3 │ Cyd    │   0 (-98) │    0 (164) │   0 (-130) │   0 (98) │   0 (-34) │",
+    "├───┼────────┼───────────┼────────────┼────────────┼──────────┼───────────┤",
+    "│   │ Total  │       -98 │        164 │       -130 │       98 │       -34 │",
+    "└───┴────────┴───────────┴────────────┴────────────┴──────────┴───────────┘",
 ]
 TOTALS = [
     "    Vendredi soir     ",
@@ -183,18 +184,23 @@ TOTALS = [
     "│ 4 │ Ann    │   -98 │",
     "│ 5 │ Cyd    │  -130 │",
     "└───┴────────┴───────┘",
-    "   Next dealer: Dan   ",
 ]
 
 
 def test_the_sheet_and_the_totals_look_as_rich_drew_them(cli) -> None:
-    sheet, totals = tables(tarot_five(cli))
+    sid = tarot_five(cli)
+    sheet, totals = tables(sid)
     assert text_of(drawn(sheet, 100)).splitlines() == SHEET
     assert text_of(drawn(totals, 100)).splitlines() == TOTALS
+    # the next dealer on a line of its own under the table, not wrapped to the table
+    session = store.load(sid)
+    said = text_of(drawn(render.totals_table(session, session.standings()), 100))
+    assert said.splitlines() == [*TOTALS, "Next dealer: Dan"]
 
 
 def test_the_tables_keep_their_styles(cli) -> None:
-    sheet, totals = (drawn(t) for t in tables(tarot_five(cli)))
+    sid = tarot_five(cli)
+    sheet, totals = (drawn(t) for t in tables(sid))
     assert style_at(sheet, "Vendredi soir") == Style(bold=True)  # the title
     assert style_at(sheet, r"Dealer") == Style(bold=True)  # the header
     assert style_at(sheet, r"│ 2 │") == Style.null()  # the border
@@ -202,15 +208,22 @@ def test_the_tables_keep_their_styles(cli) -> None:
     win, loss = style_at(sheet, r"\+\d+ "), style_at(sheet, r"-\d+ ")
     assert win.color.name == "green" and loss.color.name == "red"
     assert style_at(sheet, r"(?<= )0 ") == Style(dim=True)  # a passe
-    running = style_at(sheet, r"(?<=\+132 )1")  # the running total, after the score
-    assert running.color.name == "green" and running.dim
+    running = style_at(sheet, r"(?<=\+132 )\(1")  # the running total, after the score
+    assert running == Style(dim=True)  # in parentheses, dim, not the score's colour
     assert style_at(sheet, r"(?<=│ )Total") == Style(bold=True)  # the footer
-    assert style_at(totals, "Next dealer") == Style(italic=True, dim=True)  # the caption
+    session = store.load(sid)
+    under = drawn(render.totals_table(session, session.standings()))
+    assert style_at(under, "Next dealer") == Style(italic=True, dim=True)  # the caption
     assert style_at(totals, r"(?<=│ )1 │") == Style(dim=True)
 
 
 def test_a_table_too_wide_for_the_terminal_is_wrapped_by_rich(cli) -> None:
-    sheet, totals = tables(tarot_five(cli))
+    sid = tarot_five(cli)
+    session = store.load(sid)
+    standings = session.standings()
+    laid = render.sheet(session, standings, standings.rows)
+    assert laid.grid(40) is None  # the scoresheet: one block a round (test_screen_widths)
+    sheet, totals = laid.table("wide"), tables(sid)[1]
     assert sheet.widths(40) is None  # Rich's Table draws it
     narrow = drawn(sheet, 40)
     assert narrow == drawn(sheet.table(), 40)
@@ -228,10 +241,10 @@ def test_a_terminal_that_is_not_utf8_gets_the_ascii_box_of_rich(cli) -> None:
         assert "| # |" in "".join(segment.text for segment in shown)
 
 
-def test_the_breakdown_of_each_round_is_wrapped_by_rich(cli) -> None:
+def test_the_breakdown_of_each_round_is_drawn_under_its_row(cli) -> None:
     sheet, _ = tables(tarot_six(cli), detail=True)
-    assert sheet.widths(120) is None  # lines of a breakdown: Rich's Table wraps them
-    assert drawn(sheet) == drawn(sheet.table())
+    assert sheet.widths(120) is not None  # one-line cells; the breakdown's lines are notes
+    assert drawn(sheet) == drawn(sheet.table())  # widened as Rich's Table(min_width=…)
     assert "petit au bout" in text_of(drawn(sheet))
 
 
@@ -291,8 +304,8 @@ def test_any_table_is_drawn_as_rich_draws_it(
 
 def test_a_long_sheet_is_printed_line_by_line_whole(cli, monkeypatch) -> None:
     """Past RICH_ROWS_LIMIT rows, `show --all` prints the sheet's lines as they are: not
-    laid out by Rich (slow for thousands of lines), not cut nor folded at the terminal's
-    width (a pipe keeps them whole; a terminal folds them itself)."""
+    laid out by Rich (slow for thousands of lines), never cut; where they are wider than
+    the terminal, a block a round instead (lines that fit)."""
     sid = new(cli, "tarot", "--names", "Ann,Béa,Cyd,Dan,Élodie,Fay")  # lines of ~110 columns
     session = store.load(sid)
     for _ in range(render.RICH_ROWS_LIMIT + 1):
@@ -301,14 +314,23 @@ def test_a_long_sheet_is_printed_line_by_line_whole(cli, monkeypatch) -> None:
         store.write(session)
     standings = store.load(sid).standings()
     assert isinstance(render.sheet(session, standings, standings.rows), render.PlainSheet)
-    monkeypatch.setenv("COLUMNS", "60")
+    expected = render.plain_sheet(session, standings, standings.rows).splitlines()
+    widest = max(len(line) for line in expected)
+    assert widest > 60
+    monkeypatch.setenv("COLUMNS", str(widest))
     shown = cli("show", sid, "--all")
     assert shown.code == 0, shown.err
-    expected = render.plain_sheet(session, standings, standings.rows).splitlines()
-    assert max(len(line) for line in expected) > 60
     lines = shown.out.splitlines()
     start = lines.index(expected[0])
     assert lines[start : start + len(expected)] == expected
+    # a terminal narrower than its lines: a block a round, each line whole (issue 15)
+    monkeypatch.setenv("COLUMNS", "60")
+    shown = cli("show", sid, "--all")
+    narrow = render.plain_blocks(session, standings, standings.rows, None, 60).splitlines()
+    assert max(len(line) for line in narrow) <= 60
+    lines = shown.out.splitlines()
+    start = lines.index(narrow[0])
+    assert lines[start : start + len(narrow)] == narrow
 
 
 # --------------------------------------------------------------------------------------------

@@ -108,12 +108,14 @@ class Grid:
         title_style: str | None = None,
         caption_style: str | None = None,
         show_footer: bool = False,
+        min_width: int | None = None,
     ) -> None:
         self.title = title
         self.caption = caption
         self.title_style = title_style
         self.caption_style = caption_style
         self.show_footer = show_footer
+        self.min_width = min_width  # as Rich's Table(min_width=…): the columns widened
         self.columns: list[Column] = []
         self.rows: list[Sequence[Cell]] = []
         self.sections: set[int] = set()  # the rows with a rule under them
@@ -152,6 +154,7 @@ class Grid:
             title=_typed(self.title, self._title_style),
             caption=_typed(self.caption, self._caption_style),
             show_footer=self.show_footer,
+            min_width=self.min_width,
         )
         for column in self.columns:
             table.add_column(
@@ -230,6 +233,8 @@ class Grid:
             if widths is None:
                 yield self.table()  # several-line cells, notes, or no room at all
                 return
+        elif self.min_width is not None:
+            widths = _widened(widths, self.min_width, options.max_width)
         table_width = sum(widths) + len(widths) + 1
         if self.title:
             yield from _annotation(console, options, self.title, self._title_style, table_width)
@@ -386,6 +391,19 @@ class _Noted:
                 line = _translated(line, _BELOW_NOTE)
             yield from line
             yield new_line
+
+
+def _widened(widths: list[int], min_width: int, max_width: int) -> list[int]:
+    """The column widths of a table at least ``min_width`` wide (edges and dividers
+    included, at most ``max_width``): the room left shared out in proportion to the widths,
+    as Rich's Table shares it out."""
+    from rich._ratio import ratio_distribute
+
+    extra = len(widths) + 1
+    room = min(min_width, max_width) - extra - sum(widths)
+    if room <= 0:
+        return widths
+    return [width + pad for width, pad in zip(widths, ratio_distribute(room, widths), strict=True)]
 
 
 def _has_mark(line: list[Segment]) -> bool:

@@ -10,13 +10,16 @@ of every row, which is fine for the few rounds that fit a screen and slow for th
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from rich.console import Console, ConsoleOptions, Group
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.padding import Padding
 from rich.segment import Segment
 from rich.text import Text
 
+from cardscore.games import preset_word
 from cardscore.grid import Grid
 from cardscore.i18n import _, msg, tr
 
@@ -36,12 +39,10 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def _style(value: int) -> str:
-    return "green" if value > 0 else "red" if value < 0 else "dim"
-
-
 def seat_note(session: Session, standings: Standings) -> str:
-    """Who deals next (and, at 6-player tarot, who is mort)."""
+    """Who deals next (and, at 6-player tarot, who is mort): one short line."""
+    if standings.next_mort and standings.next_mort == standings.next_dealer:
+        return tr(msg("Next dealer: {dealer} (mort)", dealer=standings.next_dealer))
     if standings.next_mort:
         return tr(
             msg(
@@ -75,18 +76,20 @@ def left_label(column: str) -> str:
     return tr(msg("{name} (left)", name=column))
 
 
-def totals_table(session: Session, standings: Standings) -> Grid:
-    """The running totals, leader first, with the next dealer underneath.
+def totals_table(session: Session, standings: Standings) -> Group:
+    """The running totals, leader first, with the next dealer underneath (none once the
+    game is over) and the target in force (rami), each a line under the table, as wide as
+    the terminal (not wrapped to the narrow table).
 
     A player who left keeps his total, marked ``(left)``: ranked by it with the others where
     the game has no set end (tarot); listed after the players at the table, with no place,
     where only they can still reach the end (rami)."""
-    title = session.title or f"{session.game} ({session.rules})"
-    caption = seat_note(session, standings)
+    title = session.title or f"{session.game} ({preset_word(session.rules)})"
+    captions = [] if standings.finished else [seat_note(session, standings)]
     goal = session.game_rules.goal_text(session.table())  # rami: its target in force
     if goal is not None:
-        caption = f"{caption}\n{tr(goal)}"
-    table = Grid(title=title, caption=caption, title_style="bold")
+        captions.append(tr(goal))
+    table = Grid(title=title, title_style="bold")
     table.add_column("#", justify="right", style="dim")
     table.add_column(_("Team") if session.teams else _("Player"))
     table.add_column(_("Total"), justify="right")
@@ -105,7 +108,11 @@ def totals_table(session: Session, standings: Standings) -> Grid:
         total = standings.totals[column]
         out = goal is not None and column in gone
         name = left_label(column) if column in gone else column
-        cells = ["–" if out else str(place), name, Text(str(total), style=_style(total))]
+        cells = [
+            "–" if out else str(place),
+            name,
+            Text(str(total), style=score_style(total, game.lower_wins)),
+        ]
         if goal is not None:
             cells.append("" if out else str(max(goal - total, 0)))
         table.add_row(*cells)
@@ -113,7 +120,7 @@ def totals_table(session: Session, standings: Standings) -> Grid:
         # at the end of the game, held points go to nobody (no next round to win them)
         label = _("held, not awarded") if standings.finished else _("held (litige)")
         table.add_row("", label, str(standings.held))
-    return table
+    return Group(table, *(Text(line, style="table.caption") for line in captions))
 
 
 def not_awarded_note(standings: Standings) -> str | None:
@@ -125,11 +132,15 @@ def not_awarded_note(standings: Standings) -> str | None:
 
 
 def outcome_line(standings: Standings) -> Text | None:
-    if standings.finished and standings.winner:
-        return Text(
-            tr(msg("Game over — {winner} wins!", winner=standings.winner)), style="bold magenta"
-        )
-    return None
+    """``Game over — Ann wins!``; a team: ``Game over — Nous win!``."""
+    if not (standings.finished and standings.winner):
+        return None
+    rows = standings.rows
+    if rows and rows[-1].table.teams:
+        said = msg("Game over — {winner} win!", winner=standings.winner)
+    else:
+        said = msg("Game over — {winner} wins!", winner=standings.winner)
+    return Text(tr(said), style="bold magenta")
 
 
 def marks(row: RoundRow, ended: int | None) -> str:
@@ -159,8 +170,14 @@ def legend(rows: Sequence[RoundRow], ended: int | None) -> list[str]:
 
 def sheet(
     session: Session, standings: Standings, rows: Sequence[RoundRow], *, detail: bool = False
-) -> Grid | PlainSheet | Group:
-    """The scoresheet: one row per round (score and running total of each column).
+) -> Sheet | PlainSheet:
+    """The scoresheet: one row per round, each column's score and its running total, the
+    total in parentheses (``+20 (140)``) and dim.
+
+    Its layout is chosen for the width it is drawn in, and a number or a heading is never
+    cut: a row a round, score and total on one line (wide terminals); two lines a round,
+    the scores then the totals (narrower ones); else one block a round, each column's name,
+    score and total together (see :class:`Sheet`).
 
     A corrected round's number carries ``✎``, a round recorded after the game's end ``†``
     (under a rule where the game ended), and a legend under the table says what they mean.
@@ -169,79 +186,305 @@ def sheet(
     new table played (``from round 12: Zoé replaces Dan``; a change not played yet: under
     the last round); a player's cells are blank in the rounds he did not play, and a player
     at the table in none of the rounds shown has no column (the totals list him).
+
+    With ``detail``, each round's breakdown is written in full lines under its row.
     """
     ended = session.ended_after(standings)  # None while the game is in play: no cost
     if len(rows) > RICH_ROWS_LIMIT and not detail:
-        return PlainSheet(plain_sheet(session, standings, rows, ended))
-    notes = legend(rows, ended)
-    table = Grid(
-        title=session.title or f"{session.game} ({session.rules}) — {session.id}",
-        title_style="bold",
-        caption=not_awarded_note(standings),
-        caption_style="bold",
-        show_footer=True,
-    )
-    has_mort = any(r.mort for r in rows)
-    seated = _Seated()
-    columns = seated.shown(standings.columns, rows)
-    if notes:  # the numbers right-aligned, each mark after its number
-        mark_width = max(len(marks(row, ended)) for row in rows)
-        digits = len(str(rows[-1].number))
-        width = digits + 1 + mark_width
-
-        def number(row: RoundRow) -> str:
-            return f"{row.number:>{digits}} {marks(row, ended):<{mark_width}}"
-
-        table.add_column(f"{'#':>{digits}}".ljust(width), style="dim", footer="")
-    else:
-
-        def number(row: RoundRow) -> str:
-            return str(row.number)
-
-        table.add_column("#", justify="right", style="dim", footer="")
-    table.add_column(_("Dealer"), footer=_("Total"))
-    if has_mort:
-        table.add_column(_("Mort"), style="dim", footer="")
-    for column in columns:
-        total = standings.totals[column]
-        table.add_column(column, justify="right", footer=Text(str(total), style="bold"))
-    show_held = any(r.held for r in rows) or standings.held
-    if show_held:
-        table.add_column(_("Held"), justify="right", footer=str(standings.held or ""))
-    if detail:
-        table.add_column(_("Breakdown"))  # lines that Rich's Table wraps (see grid.Grid)
-    changes = table_changes(session)
-    for row in rows:
-        for line in changes.get(row.number, ()):
-            table.add_note(line, CHANGE_STYLE)
-        cells: list[str | Text] = [number(row), row.dealer]
-        if has_mort:
-            cells.append(row.mort or "")
-        at_table = seated(row)
-        for column in columns:
-            if column not in at_table:  # not at the table that round: blank
-                cells.append("")
-                continue
-            score = row.scores.get(column, 0)
-            cell = Text(signed(score), style=_style(score))
-            cell.append(f" {row.totals[column]}", style="dim")
-            cells.append(cell)
-        if show_held:
-            cells.append(str(row.held or ""))
-        if detail:
-            cells.append("\n".join(tr(line) for line in row.breakdown))
-        # a rule across the table under the round that ended the game
-        table.add_row(*cells, end_section=row.number == ended)
-    if rows and rows[-1].number == len(session.rounds):  # the table of the next round
-        for line in changes.get(rows[-1].number + 1, ()):
-            table.add_note(line, CHANGE_STYLE)
-    if not notes:
-        return table
-    return Group(table, *(Text(line, style="dim") for line in notes))
+        return PlainSheet(
+            plain_sheet(session, standings, rows, ended),
+            lambda width: plain_blocks(session, standings, rows, ended, width),
+        )
+    return Sheet(session, standings, rows, ended, detail)
 
 
 #: The style of a line across the sheet where the table changed.
 CHANGE_STYLE = "bold"
+
+
+def score_style(value: int, lower_wins: bool = False) -> str:
+    """Green for what is good for the player, red for what is bad, dim for nothing: more
+    points are good at tarot and belote, bad at rami (``lower_wins``: penalties)."""
+    good = -value if lower_wins else value
+    return "green" if good > 0 else "red" if good < 0 else "dim"
+
+
+def in_parentheses(total: int) -> str:
+    """A running total beside a round's score: ``(140)``."""
+    return f"({total})"
+
+
+class Sheet:
+    """The scoresheet of :func:`sheet`, laid out for the width it is drawn in: the first of
+    :data:`LAYOUTS` whose table fits, else one block a round (:meth:`blocks`)."""
+
+    #: A row a round (score and total on one line), then two rows a round.
+    LAYOUTS = ("wide", "stacked")
+
+    def __init__(
+        self,
+        session: Session,
+        standings: Standings,
+        rows: Sequence[RoundRow],
+        ended: int | None,
+        detail: bool,
+    ) -> None:
+        self.session = session
+        self.standings = standings
+        self.rows = rows
+        self.ended = ended
+        self.detail = detail
+        self.notes = legend(rows, ended)
+        self.lower_wins = session.game_rules.lower_wins
+        self.seated = _Seated()
+        self.columns = self.seated.shown(standings.columns, rows)
+        self.has_mort = any(r.mort for r in rows)
+        self.show_held = bool(any(r.held for r in rows) or standings.held)
+        self.changes = table_changes(session)
+        self.title = (
+            session.title or f"{session.game} ({preset_word(session.rules)}) — {session.id}"
+        )
+        # each round's cells: the score and the total of each column at the table (None:
+        # not at the table that round)
+        self.cells: list[dict[str, tuple[str, str, int] | None]] = []
+        for row in rows:
+            at_table = self.seated(row)
+            said: dict[str, tuple[str, str, int] | None] = {}
+            for column in self.columns:
+                if column in at_table:
+                    score = row.scores.get(column, 0)
+                    said[column] = (signed(score), in_parentheses(row.totals[column]), score)
+                else:
+                    said[column] = None
+            self.cells.append(said)
+
+    # ----------------------------------------------------------------------------------------
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        grid = self.grid(width)
+        if grid is None:
+            yield from self.blocks(width)
+        else:
+            yield grid
+        for line in self.explained():
+            yield Text(line, style="dim")
+
+    def grid(self, width: int) -> Grid | None:
+        """The sheet as a table that fits ``width`` columns (None: none fits)."""
+        for layout in self.LAYOUTS:
+            grid = self.table(layout)
+            if grid.widths(width) is not None:
+                if self.detail:  # the breakdown's lines as wide as they need, in the width
+                    longest = max(
+                        (cell_len(line) for lines in grid.notes.values() for line, _ in lines),
+                        default=0,
+                    )
+                    grid.min_width = min(width, longest + 4)
+                return grid
+        return None
+
+    def explained(self) -> list[str]:
+        """What the sheet's marks mean, and what the number in parentheses is."""
+        lines = list(self.notes)
+        if self.rows:
+            lines.append(tr(msg("(n): the running total after the round")))
+        return lines
+
+    def _number(self, row: RoundRow) -> str:
+        if not self.notes:
+            return str(row.number)
+        mark_width = max(len(marks(r, self.ended)) for r in self.rows)
+        digits = len(str(self.rows[-1].number))
+        return f"{row.number:>{digits}} {marks(row, self.ended):<{mark_width}}"
+
+    def table(self, layout: str) -> Grid:
+        """The sheet in ``layout``: ``wide`` (``+20 (140)`` in a cell, a Mort column at
+        6-player tarot), or ``stacked`` (the score, and under it the total; the mort under
+        the dealer)."""
+        stacked = layout == "stacked"
+        table = Grid(
+            title=self.title,
+            title_style="bold",
+            caption=not_awarded_note(self.standings),
+            caption_style="bold",
+            show_footer=True,
+        )
+        standings, rows = self.standings, self.rows
+        if self.notes:  # the numbers right-aligned, each mark after its number
+            head = f"{'#':>{len(str(rows[-1].number))}}".ljust(len(self._number(rows[-1])))
+            table.add_column(head, style="dim", footer="")
+        else:
+            table.add_column("#", justify="right", style="dim", footer="")
+        table.add_column(_("Dealer"), footer=_("Total"))
+        mort_column = self.has_mort and not stacked
+        if mort_column:
+            table.add_column(_("Mort"), style="dim", footer="")
+        # the scores and the totals of a column aligned, as two columns in one
+        widths = {}
+        for column in self.columns:
+            said = [cell[column] for cell in self.cells if cell[column] is not None]
+            widths[column] = (
+                max((len(s[0]) for s in said), default=0),
+                max((len(s[1]) for s in said), default=0),
+            )
+            total = standings.totals[column]
+            table.add_column(column, justify="right", footer=Text(str(total), style="bold"))
+        if self.show_held:
+            table.add_column(_("Held"), justify="right", footer=str(standings.held or ""))
+        lower_wins = self.lower_wins
+        for row, said in zip(rows, self.cells, strict=True):
+            for line in self.changes.get(row.number, ()):
+                table.add_note(line, CHANGE_STYLE)
+            first: list[str | Text] = [self._number(row), row.dealer]
+            second: list[str | Text] = ["", Text(_mort_said(row), style="dim")]
+            if mort_column:
+                first.append(row.mort or "")
+                second.append("")
+            for column in self.columns:
+                cell = said[column]
+                if cell is None:  # not at the table that round: blank
+                    first.append("")
+                    second.append("")
+                    continue
+                score, total, value = cell
+                style = score_style(value, lower_wins)
+                if stacked:
+                    first.append(Text(score, style=style))
+                    second.append(Text(total, style="dim"))
+                else:
+                    score_width, total_width = widths[column]
+                    text = Text(" " * (score_width - len(score)))
+                    text.append(score, style=style)
+                    text.append(f" {total:>{total_width}}", style="dim")
+                    first.append(text)
+            if self.show_held:
+                first.append(str(row.held or ""))
+                second.append("")
+            # a rule across the table under the round that ended the game
+            end = row.number == self.ended
+            if stacked:
+                table.add_row(*first)
+                table.add_row(*second, end_section=end)
+            else:
+                table.add_row(*first, end_section=end)
+            if self.detail:
+                for line in row.breakdown:
+                    table.add_note(tr(line))
+        if rows and rows[-1].number == len(self.session.rounds):  # the next round's table
+            for line in self.changes.get(rows[-1].number + 1, ()):
+                table.add_note(line, CHANGE_STYLE)
+        return table
+
+    def blocks(self, width: int) -> Iterator[Text | Padding]:
+        """The sheet in a terminal too narrow for a table: a block a round, its number and
+        dealer, then each column's name, score and total, as many a line as fit."""
+        for line in _blocks(self, width, styled=True):
+            yield Text(line) if isinstance(line, str) else line
+
+
+def _mort_said(row: RoundRow) -> str:
+    """Under the dealer, two lines a round: ``(mort)`` when he sits the round out, or who
+    does (``mort: Dan``); nothing when nobody does."""
+    if not row.mort:
+        return ""
+    if row.mort == row.dealer:
+        return _("(mort)")
+    return tr(msg("mort: {mort}", mort=row.mort))
+
+
+def _round_heading(row: RoundRow, ended: int | None) -> str:
+    mark = marks(row, ended)
+    if row.mort:
+        said = msg(
+            "Round {number} (dealer {dealer}, mort {mort})",
+            number=row.number,
+            dealer=row.dealer,
+            mort=row.mort,
+        )
+    else:
+        said = msg("Round {number} (dealer {dealer})", number=row.number, dealer=row.dealer)
+    return f"{tr(said)} {mark}" if mark else tr(said)
+
+
+def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Padding | str]:
+    """The lines of the blocks layout (Texts with the scores' colours when ``styled``)."""
+    columns, rows = sheet.columns, sheet.rows
+    names = max((cell_len(c) for c in columns), default=0)
+    held_label = _("Held")
+    if sheet.show_held:
+        names = max(names, cell_len(held_label))
+    scores = totals = 1
+    for said in sheet.cells:
+        for cell in said.values():
+            if cell is not None:
+                scores = max(scores, len(cell[0]))
+                totals = max(totals, len(cell[1]))
+    entry = names + 1 + scores + 1 + totals
+    gap, indent = "   ", "  "
+    per_line = max(1, (width - len(indent) + len(gap)) // (entry + len(gap)))
+
+    def pad(name: str) -> str:
+        return name + " " * (names - cell_len(name))
+
+    def flowed(entries: list[Text | str]) -> Iterator[Text | str]:
+        for start in range(0, len(entries), per_line):
+            part = entries[start : start + per_line]
+            if styled:
+                line = Text(indent)
+                for index, piece in enumerate(part):
+                    if index:
+                        line.append(gap)
+                    line.append(piece)
+                yield line
+            else:
+                yield indent + gap.join(str(piece) for piece in part)
+
+    yield Text(sheet.title, style="bold") if styled else sheet.title
+    lower_wins = sheet.lower_wins
+    for row, said in zip(rows, sheet.cells, strict=True):
+        for line in sheet.changes.get(row.number, ()):
+            yield Text(line, style=CHANGE_STYLE) if styled else line
+        heading = _round_heading(row, sheet.ended)
+        yield Text(heading, style="bold") if styled else heading
+        entries: list[Text | str] = []
+        for column in columns:
+            cell = said[column]
+            if cell is None:
+                continue
+            score, total, value = cell
+            if styled:
+                text = Text(f"{pad(column)} {score:>{scores}}")
+                text.stylize(score_style(value, lower_wins), len(text) - len(score))
+                text.append(f" {total:>{totals}}", style="dim")
+                entries.append(text)
+            else:
+                entries.append(f"{pad(column)} {score:>{scores}} {total:>{totals}}")
+        if row.held:
+            entries.append(f"{pad(held_label)} {row.held:>{scores}}")
+        yield from flowed(entries)
+        if sheet.detail:
+            for line in row.breakdown:
+                # wrapped lines indented as the first
+                yield (
+                    Padding(Text(tr(line)), (0, 0, 0, 2), expand=False)
+                    if styled
+                    else indent + tr(line)
+                )
+        if row.number == sheet.ended:
+            yield "─" * min(width, 40)
+    if rows and rows[-1].number == len(sheet.session.rounds):  # the next round's table
+        for line in sheet.changes.get(rows[-1].number + 1, ()):
+            yield Text(line, style=CHANGE_STYLE) if styled else line
+    total_label = _("Total")
+    yield Text(total_label, style="bold") if styled else total_label
+    standing = sheet.standings
+    entries = [f"{pad(c)} {standing.totals[c]:>{scores + 1 + totals}}" for c in columns]
+    if standing.held:
+        entries.append(f"{pad(held_label)} {standing.held:>{scores + 1 + totals}}")
+    yield from flowed(entries)
+    if note := not_awarded_note(standing):
+        yield Text(note, style="bold") if styled else note
 
 
 class _Seated:
@@ -278,12 +521,16 @@ class PlainSheet:
     yielding the lines as Segments costs about 2 µs a line.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, narrow: Callable[[int], str] | None = None) -> None:
         self.text = text
+        self.narrow = narrow  # the lines for a terminal narrower than the text's lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
         newline = Segment.line()
-        for line in self.text.split("\n"):
+        lines = self.text.split("\n")
+        if self.narrow is not None and max(map(cell_len, lines)) > options.max_width:
+            lines = self.narrow(options.max_width).split("\n")
+        for line in lines:
             yield Segment(line)
             yield newline
 
@@ -306,7 +553,7 @@ def plain_sheet(
     head = f"{'#':>5}{'':<{mark_width}}  {dealer:<{dealer_width}}  " + "  ".join(
         f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)
     )
-    lines = [session.title or f"{session.game} ({session.rules}) — {session.id}", head]
+    lines = [session.title or f"{session.game} ({preset_word(session.rules)}) — {session.id}", head]
     changes = table_changes(session)
     for row in rows:
         lines.extend(changes.get(row.number, ()))
@@ -342,7 +589,24 @@ def plain_sheet(
 
 
 def _score_and_total(row: RoundRow, column: str) -> str:
-    return f"{signed(row.scores.get(column, 0))} {row.totals[column]}"
+    return f"{signed(row.scores.get(column, 0))} {in_parentheses(row.totals[column])}"
+
+
+def plain_blocks(
+    session: Session,
+    standings: Standings,
+    rows: Sequence[RoundRow],
+    ended: int | None,
+    width: int,
+    *,
+    detail: bool = False,
+) -> str:
+    """The long scoresheet in a terminal too narrow for its lines: one block a round, as
+    plain lines (see :meth:`Sheet.blocks`)."""
+    laid = Sheet(session, standings, rows, ended, detail)
+    lines = [str(line) for line in _blocks(laid, width, styled=False)]
+    lines.extend(laid.explained())
+    return "\n".join(lines)
 
 
 def new_session(session: Session) -> Text:
@@ -365,9 +629,10 @@ def round_report(
     for line in breakdown:
         lines.append("  " + tr(line) + "\n")
     scores = Text("  ")
+    lower_wins = session.game_rules.lower_wins
     for column, value in row_scores.items():
         scores.append(f"{column} ", style="bold")
-        scores.append(signed(value), style=_style(value))
+        scores.append(signed(value), style=score_style(value, lower_wins))
         scores.append("   ")
     return Group(Text(tr(title), style="bold"), lines, scores)
 
