@@ -178,10 +178,15 @@ CONTRACT_WORDS = {c.value: c.value.replace("-", " ") for c in BIDS}
 POIGNEE_CHOICES = (Choice(Size.SIMPLE), Choice(Size.DOUBLE), Choice(Size.TRIPLE))
 MISERE_CHOICES = (Choice(Size.SIMPLE), Choice(Size.DOUBLE))
 CHELEM_CHOICES = (
-    Choice(Chelem.ANNOUNCED, "announced and made", aliases=("annonce", "annonce-reussi")),
-    Choice(Chelem.UNANNOUNCED, "made, not announced", aliases=("non-annonce", "not-announced")),
-    Choice(Chelem.FAILED, "announced and failed", aliases=("chute", "annonce-chute")),
-    Choice(Chelem.DEFENSE, "taken by the defence", aliases=("defence",)),
+    # French and Norwegian (meldt, umeldt, gått ned, forsvaret) spellings too.
+    Choice(Chelem.ANNOUNCED, "announced and made", aliases=("annonce", "annonce-reussi", "meldt")),
+    Choice(
+        Chelem.UNANNOUNCED,
+        "made, not announced",
+        aliases=("non-annonce", "not-announced", "umeldt"),
+    ),
+    Choice(Chelem.FAILED, "announced and failed", aliases=("chute", "annonce-chute", "gatt-ned")),
+    Choice(Chelem.DEFENSE, "taken by the defence", aliases=("defence", "forsvaret", "forsvar")),
 )
 # stored strings back to their members, by a dict lookup (faster than calling the enum)
 _CONTRACTS: Mapping[str, Contract] = {c.value: c for c in Contract}
