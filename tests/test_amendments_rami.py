@@ -87,7 +87,7 @@ def test_a_never_opened_says_this_round_in_english_and_french(never_opened: str)
         assert "this game" not in text and "never opened" not in text, text
         fr = french(text)
         assert fr != text, text  # translated
-        assert "cette manche" in fr, fr
+        assert "cette donne" in fr, fr
         assert "partie" not in fr and "jamais" not in fr, fr
 
 
@@ -107,7 +107,7 @@ def test_a_breakdown_and_summary_through_the_cli(cli) -> None:
         added.out
     )
     shown = cli("--lang", "fr", "show", "--detail").out
-    assert "Bob n'a pas ouvert cette manche" in one_line(shown)
+    assert "Bob n'a pas ouvert cette donne" in one_line(shown)
     rules = one_line(cli("rules", "rami").out)
     assert "did not open this round pays his hand + 25" in rules
     help_text = one_line(cli("add", "--help").out)

@@ -251,8 +251,8 @@ def test_html_breakdowns_are_translated(cli) -> None:
     played = play(cli, "belote")
     english = visible_text(ok(cli("print", played.sid, "--format", "html")).out)
     text = visible_text(french(cli, played.sid, "--format", "html"))
-    assert "NS: 71 cartes + 10 dix de der = 81" in english  # cartes: a term of the game
-    assert "contrat fait: 100 > 62, each team scores its total" in english
+    assert "NS: 71 in cards + 10 dix de der = 81" in english  # English words in English
+    assert "contract made: 100 > 62, each team scores its total" in english
     assert "NS : 71 cartes + 10 dix de der = 81" in text
     assert "contrat fait : 100 > 62, chaque équipe marque son total" in text
     assert "litige : 81 en réserve pour la donne suivante" in text

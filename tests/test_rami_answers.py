@@ -457,8 +457,8 @@ HEADLINES = [
         {"blocked": True, "hand": ["Ann=5", "Bob=20", "Cyd=3"]},
         "blocked → Ann 5, Bob 20, Cyd 0",
         "blocked (Ann 5, Bob 20, Cyd 3)",
-        "manche bloquée → Ann 5, Bob 20, Cyd 0",
-        "manche bloquée (Ann 5, Bob 20, Cyd 3)",
+        "donne bloquée → Ann 5, Bob 20, Cyd 0",
+        "donne bloquée (Ann 5, Bob 20, Cyd 3)",
     ),
     (
         "rami_sec",

@@ -887,9 +887,9 @@ def explain(record: BeloteRecord | CoincheRecord, table: Table) -> tuple[Msg, ..
     ...        "belote": None, "announces": [], "capot": None}
     >>> for line in explain(belote_record(inp, t, 81), t):
     ...     print(line)
-    AC: 90 cartes + 10 dix de der = 100
-    BD: 62 cartes = 62
-    contrat fait: 100 > 62, each team scores its total
+    AC: 90 in cards + 10 dix de der = 100
+    BD: 62 in cards = 62
+    contract made: 100 > 62, each team scores its total
     held: AC collect the 81 held, 100 + 81 = 181
     """
     lines = [_tally_line(t) for t in record.tallies]
@@ -901,11 +901,11 @@ def explain(record: BeloteRecord | CoincheRecord, table: Table) -> tuple[Msg, ..
 
 
 def _sum(terms: Sequence[str]) -> str:
-    """Terms added up, ``82 cartes + 10 dix de der``: a message of messages, so that each
+    """Terms added up, ``82 in cards + 10 dix de der``: a message of messages, so that each
     term is said in the reader's language.
 
-    >>> _sum([msg("{points} cartes", points=82), msg("{points} belote", points=20), "7"])
-    '82 cartes + 20 belote + 7'
+    >>> _sum([msg("{points} in cards", points=82), msg("{points} belote", points=20), "7"])
+    '82 in cards + 20 belote + 7'
     """
     total = terms[0]
     for term in terms[1:]:
@@ -914,11 +914,11 @@ def _sum(terms: Sequence[str]) -> str:
 
 
 def _tally_line(tally: Tally) -> Msg:
-    """A team's total, e.g. ``Us: 82 cartes + 10 dix de der = 92``."""
+    """A team's total, e.g. ``Us: 82 in cards + 10 dix de der = 92``."""
     terms = [
         msg("{points} capot", points=tally.cards)
         if tally.capot
-        else msg("{points} cartes", points=tally.cards)
+        else msg("{points} in cards", points=tally.cards)
     ]
     if tally.dix_de_der:
         terms.append(msg("{points} dix de der", points=tally.dix_de_der))
@@ -938,7 +938,7 @@ def _belote_lines(record: BeloteRecord) -> list[Msg]:
     if record.verdict is Verdict.MADE:
         lines = [
             msg(
-                "contrat fait: {taker} > {defense}, each team scores its total",
+                "contract made: {taker} > {defense}, each team scores its total",
                 taker=taker.total,
                 defense=defense.total,
             )
@@ -1047,7 +1047,7 @@ def _coinche_lines(record: CoincheRecord) -> list[Msg]:
     name = f"{word} {record.level.word}" if record.level.word else word
     test = _contract_test(record)
     lines = [
-        msg("contrat fait: {contract}, {test}", contract=name, test=test)
+        msg("contract made: {contract}, {test}", contract=name, test=test)
         if record.made
         else msg("dedans: {contract}, {test}", contract=name, test=test)
     ]
@@ -1107,7 +1107,7 @@ def _own_line(tally: Tally, rounding: bool, contract: int = 0) -> Msg:
     )
     if contract:
         return msg(
-            "{team}: {shown} + {contract} contrat = {total}",
+            "{team}: {shown} + {contract} contract = {total}",
             team=tally.team,
             shown=shown,
             contract=contract,
