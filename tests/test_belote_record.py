@@ -932,7 +932,8 @@ EXACT_ERRORS = [
      "--announce: 'Zoe' matches no team or player (taker, defense, South, West, North, East, "
      "NS, EW)"),
     ("belote", {"announce": ["taker:30"]}, "announce",
-     "--announce: '30' is not an announcement value (accepted: 20, 50, 100, 150, 200)"),
+     "--announce: '30' is not an announcement value (accepted: 20 (tierce), 50 (cinquante), "
+     "100 (cent, carré), 150 (carré de neuf), 200 (carré de valets))"),
     ("belote", {"belote": "Zed"}, "belote",
      "--belote: 'Zed' matches no team or player (taker, defense, South, West, North, East, "
      "NS, EW)"),

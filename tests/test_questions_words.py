@@ -14,6 +14,14 @@ from cardscore.session import Session
 NAMES = ["Ann", "Bob", "Cyd", "Dan"]
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """The questions asked in English (a ``--lang fr`` run leaves French behind)."""
+    set_language("en")
+    yield
+    set_language("en")
+
+
 @pytest.fixture
 def french():
     set_language("fr")

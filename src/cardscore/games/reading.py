@@ -25,10 +25,11 @@ cardscore.games.base.InputError: --taker: given 2 times (Ann, Bob); give it once
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from cardscore.games.base import Field, FieldKind, InputError, fold, split_pair
+from cardscore.games.base import Choice, Field, FieldKind, InputError, fold, split_pair
 from cardscore.i18n import msg
 
 #: The words that answer a yes/no question, in every language the program speaks (folded).
@@ -231,3 +232,64 @@ def _pair(text: str, sep: str, *, optional: bool, f: Field) -> tuple[str, str | 
             field=f.key,
         )
     return name, value
+
+
+# --------------------------------------------------------------------------------------------
+# Several values named in one answer
+
+
+class UnknownName(ValueError):
+    """A word of an answer that names none of the values (``args[0]``: as it was typed)."""
+
+
+#: what separates the values of one answer (``20+50``, ``tierce, cinquante``, ``tierce et
+#: cinquante``); spaces separate them too, and the words of a name
+_BETWEEN = re.compile(r"[+,;&/]|\s(?:et|and|og)\s", re.IGNORECASE)
+#: the words of a part (an apostrophe too: ``carré d'as``)
+_APART = re.compile(r"[\s'’]+")
+#: the most words a name holds (``carré de valets``, ``four jacks``)
+_LONGEST_NAME = 4
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(word for part in _APART.split(text) for word in fold(part).split("-") if word)
+
+
+def read_named(text: str, choices: Sequence[Choice]) -> tuple[str, ...]:
+    """The values (:attr:`Choice.value`) an answer names, in order: each by its value as
+    typed (``50``) or by one of its names (its aliases, any case, with or without accents,
+    a name of several words read as one: the longest first), separated by spaces, ``+``,
+    commas or ``and``.  A part that names none raises :class:`UnknownName` (with the part as
+    typed, between two separators other than spaces).
+
+    >>> cs = (Choice("20", aliases=("tierce",)),
+    ...       Choice("200", aliases=("carré de valets", "four jacks")))
+    >>> read_named("Tierce + carré de Valets", cs), read_named("20+200", cs)
+    (('20', '200'), ('20', '200'))
+    >>> read_named("four jacks and tierce", cs), read_named("carre-de-valets 20", cs)
+    (('200', '20'), ('200', '20'))
+    >>> read_named("tierce, carré de rois", cs)
+    Traceback (most recent call last):
+    ...
+    cardscore.games.reading.UnknownName: carré de rois
+    """
+    values = {c.value: c.value for c in choices}
+    names = {_words(name): c.value for c in choices for name in c.aliases}
+    found: list[str] = []
+    for part in _BETWEEN.split(text):
+        tokens = [token for token in _APART.split(part) if token]
+        at = 0
+        while at < len(tokens):
+            if tokens[at] in values:  # a value as typed (``-20`` is not ``20``)
+                found.append(values[tokens[at]])
+                at += 1
+                continue
+            for end in range(min(len(tokens), at + _LONGEST_NAME), at, -1):
+                named = names.get(_words(" ".join(tokens[at:end])))
+                if named is not None:
+                    found.append(named)
+                    at = end
+                    break
+            else:
+                raise UnknownName(" ".join(part.split()))
+    return tuple(found)

@@ -115,6 +115,7 @@ class RoundAsker:
         self.defaults: dict[str, Any] = dict(defaults or {})
         self.asked: set[str] = set()  # the keys whose question was asked (answered or not)
         self._prior: Mapping[str, Any] = {}  # the defaults of the question being asked
+        self._again: str | None = None  # the key of the question the table asked to change
 
     # ---- validation ------------------------------------------------------------------------
 
@@ -191,8 +192,13 @@ class RoundAsker:
 
     def change(self, f: Field) -> None:
         """Ask ``f``'s question again (its current answer is the default), keep the other
-        answers, then ask what it made relevant and drop what it made irrelevant."""
-        self.ask_question(f)
+        answers, then ask what it made relevant and drop what it made irrelevant.  Asked by
+        the table, it is asked even where only "none" is possible."""
+        self._again = f.key
+        try:
+            self.ask_question(f)
+        finally:
+            self._again = None
         self._fill()
         self.think_again()
 
@@ -276,11 +282,17 @@ class RoundAsker:
 
     def _select(self, f: Field, options: list[tuple[str, str]], *, optional: bool) -> str | None:
         allowed = [(title, value) for title, value in options if not self.problem(f, value)]
+        # "none" is offered unless the rules already say this answer is needed.
+        none = optional and self.problem(f, None) is None
+        if not allowed and none and f.key != self._again:
+            # nothing but "none" is possible (no team can be capot with the points given):
+            # not asked; asked if a changed answer makes something else possible
+            self.asked.discard(f.key)
+            return None
         if not allowed:
             allowed = options
         choices = [questionary.Choice(title, value) for title, value in allowed]
-        # "none" is offered unless the rules already say this answer is needed.
-        if optional and self.problem(f, None) is None:
+        if none:
             choices.insert(0, questionary.Choice(tr(self._none(f)), NOBODY))
         default = self._default_choice(f, [str(c.value) for c in choices])
         answer = questionary.select(
@@ -456,7 +468,6 @@ class RoundAsker:
         defaults = self._team_defaults(f)
         kept = True
         for team in self.table.teams:
-
             # the team's answer as typed, one or several values, by value or by name
             # (``50 20``, ``tierce + carré de valets``): the game reads them
             def wrap(text: str, team: str = team, prev: list[str] = answers) -> list[str]:
