@@ -54,7 +54,7 @@ from cardscore.games.base import (
     parse_int,
     pick_choice,
 )
-from cardscore.games.reading import Answers, read_answers
+from cardscore.games.reading import Answers, UnknownName, read_answers, read_named
 from cardscore.games.record import Term
 from cardscore.i18n import Msg, msg
 
@@ -186,9 +186,21 @@ _TRUMP_OF: Mapping[str, Trump] = {t.value: t for t in Trump}
 _SANS_ATOUT = Trump.SANS_ATOUT.value  # a plain str: compared in every round of a replay
 
 _ANNOUNCE_NAMES = ("tierce", "cinquante", "cent, carré", "carré de neuf", "carré de valets")
+# An announcement is typed by its value or by its name, French or English (games.reading).
+_ANNOUNCE_ALIASES = (
+    ("tierce", "vingt", "twenty"),
+    ("cinquante", "quarte", "fifty"),
+    ("cent", "quinte", "carré", "carré d'as", "carré de dix", "carré de 10", "carré de rois",
+     "carré de dames", "hundred", "a hundred", "four aces", "four tens", "four kings",
+     "four queens"),
+    ("carré de neuf", "carré de 9", "four nines"),
+    ("carré de valets", "carré de valet", "four jacks"),
+)  # fmt: skip
 ANNOUNCES = tuple(
-    Choice(str(value), f"{value} ({name})")
-    for value, name in zip(ANNOUNCE_VALUES, _ANNOUNCE_NAMES, strict=True)
+    Choice(str(value), f"{value} ({name})", aliases=aliases)
+    for value, name, aliases in zip(
+        ANNOUNCE_VALUES, _ANNOUNCE_NAMES, _ANNOUNCE_ALIASES, strict=True
+    )
 )
 
 NUMBERED_CONTRACTS = tuple(range(LOWEST_CONTRACT, HIGHEST_CONTRACT + 1, CONTRACT_STEP))
@@ -1273,8 +1285,10 @@ _CARD_FIELDS = (
           f"the team that had belote-rebelote: {_TEAM_HELP}",
           applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout"),
     Field("announce", FieldKind.TEAM_VALUE, "Announcements?",
-          "an announcement TEAM:VALUE, VALUE among "
-          + ", ".join(map(str, ANNOUNCE_VALUES)) + " (repeatable)",
+          "announcements TEAM:VALUE, VALUE among "
+          + ", ".join(map(str, ANNOUNCE_VALUES))
+          + " or by name (tierce, cinquante, cent, carré de neuf, carré de valets; "
+          "several: NS:20+50); repeatable",
           choices=ANNOUNCES),
     Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
           f"the team that took every trick: {_TEAM_HELP}",
@@ -1498,24 +1512,31 @@ def _read_last_trick(reading: _Reading, capot: int | None) -> int:
     return dix_de_der
 
 
+def _no_value(typed: str) -> tuple[str, ...]:
+    """An announcement typed as nothing but separators (``NS:+``)."""
+    raise UnknownName(typed.strip())
+
+
 def _read_announces(reading: _Reading) -> list[list[int]]:
     """The announcements, ``[team, value]`` each, as typed."""
     announces = []
-    accepted = ", ".join(map(str, ANNOUNCE_VALUES))
     for name, typed in reading.answers.pairs("announce"):
-        # A team's name may hold a colon: the value is what follows the last one.
+        # A team's name may hold a colon: the values are what follows the last one, by
+        # value or by name, one or several (``NS:20+50``, ``NS:tierce, carré de valets``).
         name, _, value = f"{name}:{typed}".rpartition(":")
-        if not any(c.matches(value) for c in ANNOUNCES):
+        try:
+            values = read_named(value, ANNOUNCES) or _no_value(value)
+        except UnknownName as exc:
             raise InputError(
                 msg(
                     "--announce: {value!r} is not an announcement value (accepted: {accepted})",
-                    value=value.strip(),
-                    accepted=accepted,
+                    value=exc.args[0],
+                    accepted=", ".join(c.label for c in ANNOUNCES),
                 ),
                 field="announce",
-            )
+            ) from None
         team = resolve_team(name, reading.table, reading.taker_team, "--announce", "announce")
-        announces.append([team, int(fold(value))])
+        announces += ([team, int(v)] for v in values)
     return announces
 
 
