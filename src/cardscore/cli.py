@@ -1657,6 +1657,7 @@ def run(argv: Sequence[str], env: Environment | None = None) -> int:
     if os.environ.get(completion.COMPLETE_VAR):
         completion.enable()  # a shell asks for candidates (see completions/)
     try:
+        set_language(choose_language())  # a bad --lang is said in the environment's language
         set_language(choose_language(_requested_language(argv)))
         command = build_command(argv)
         status = command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
