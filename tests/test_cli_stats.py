@@ -174,7 +174,7 @@ def test_text_has_one_table_per_game_with_its_own_figures(cli: Cli, club: dict[s
 
 
 @pytest.mark.parametrize("width", [80, 120])
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
 def test_no_line_is_wider_than_the_terminal_and_no_number_is_cut(
     cli: Cli,
     club: dict[str, str],
@@ -189,7 +189,7 @@ def test_no_line_is_wider_than_the_terminal_and_no_number_is_cut(
     assert heading.endswith(str(home))  # a folder is not broken (the terminal wraps it)
     assert max(len(line.rstrip()) for line in lines) <= width
     assert "…" not in out
-    separator = "," if lang == "fr" else "."
+    separator = "." if lang == "en" else ","
     for cells in (row(out, "Tarot", "Ann"), row(out, "Tarot", "Cyd")):
         assert cells[2:5] in (
             ["4", "273", f"68{separator}3"],
@@ -198,6 +198,7 @@ def test_no_line_is_wider_than_the_terminal_and_no_number_is_cut(
     if width == 80:  # what was left out is said
         assert ("Left out at this width" in out) == (lang == "en")
         assert ("Colonnes laissées de côté à cette largeur" in out) == (lang == "fr")
+        assert ("Utelatt ved denne bredden" in out) == (lang == "nb")
     else:
         assert "+132" in out and "Bob 3/3" in out
 

@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardscore.i18n import _, language, msg, tr
+from cardscore.i18n import _, decimal_text, msg, tr
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -52,9 +52,7 @@ def number(value: float | int | None, digits: int = 0) -> str:
     text = _half_up(value, digits)
     if text.lstrip("-").strip("0.") == "":  # -0.0 is 0
         text = text.lstrip("-")
-    if language() == "fr":
-        text = text.replace(".", ",")
-    return text.replace("-", "−")
+    return decimal_text(text).replace("-", "−")  # 68,3 in French and Norwegian
 
 
 def _half_up(value: float | int, digits: int) -> str:
