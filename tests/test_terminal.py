@@ -176,7 +176,11 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
     child.expect_exact("»")
     child.send(DOWN * 2 + ENTER)  # Show the scoresheet (Redo is disabled, hence skipped)
     child.expect_exact("Next dealer:")
-    round_two = r"│ 2 │ Bob +│ +-68 -134 │ +-68 64 │ +\+272 206 │ +-68 -2 │ +-68 -134 │"
+    # each score and, in parentheses, the running total
+    round_two = (
+        r"│ 2 │ Bob +│ +-68 +\(-134\) │ +-68 +\(64\) │ +\+272 +\(206\) │ +-68 +\(-2\) │"
+        r" +-68 +\(-134\) │"
+    )
     assert any(re.search(round_two, line) for line in child.screen.lines())
     pick(child, "What now?", "Print the scoresheet")
     child.expect_exact("Scoresheet written to")
@@ -245,12 +249,17 @@ def test_coinche_game_played_to_its_end(tmp_path: Path) -> None:
     coinche_round(
         child, taker="North", contract="100", coinche=True, points="98", dix_de_der="South & North"
     )
-    assert shown_totals(child, "Game over — South & North wins!") == {
+    assert shown_totals(child, "Game over — South & North win!") == {  # a team: "win"
         "South & North": 728,
         "Les Bleus": 54,
     }
     pick(child, "What now?", "Quit")
     child.expect(pexpect.EOF)
+    screen = child.screen.lines()
+    assert sum("Game over" in line for line in screen) == 1, screen  # said once
+    over = next(i for i, line in enumerate(screen) if "Game over" in line)
+    top = max(i for i, line in enumerate(screen[:over]) if line.startswith("┏"))
+    assert not any("Next dealer" in line for line in screen[top:]), screen  # nobody deals
     child.close()
     assert child.exitstatus == 0
 
