@@ -306,7 +306,7 @@ def test_a_long_sheet_is_printed_line_by_line_whole(cli, monkeypatch) -> None:
     """Past RICH_ROWS_LIMIT rows, `show --all` prints the sheet's lines as they are: not
     laid out by Rich (slow for thousands of lines), never cut; where they are wider than
     the terminal, a block a round instead (lines that fit)."""
-    sid = new(cli, "tarot", "--names", "Ann,Béa,Cyd,Dan,Élodie,Fay")  # lines of ~110 columns
+    sid = new(cli, "tarot", "--names", "Ann,Béa,Cyd,Dan,Élodie,Fay")  # lines of ~56 columns
     session = store.load(sid)
     for _ in range(render.RICH_ROWS_LIMIT + 1):
         session.add({"contract": "passe"})
@@ -316,7 +316,7 @@ def test_a_long_sheet_is_printed_line_by_line_whole(cli, monkeypatch) -> None:
     assert isinstance(render.sheet(session, standings, standings.rows), render.PlainSheet)
     expected = render.plain_sheet(session, standings, standings.rows).splitlines()
     widest = max(len(line) for line in expected)
-    assert widest > 60
+    assert widest > 40
     monkeypatch.setenv("COLUMNS", str(widest))
     shown = cli("show", sid, "--all")
     assert shown.code == 0, shown.err
@@ -324,10 +324,10 @@ def test_a_long_sheet_is_printed_line_by_line_whole(cli, monkeypatch) -> None:
     start = lines.index(expected[0])
     assert lines[start : start + len(expected)] == expected
     # a terminal narrower than its lines: a block a round, each line whole (issue 15)
-    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("COLUMNS", "40")
     shown = cli("show", sid, "--all")
-    narrow = render.plain_blocks(session, standings, standings.rows, None, 60).splitlines()
-    assert max(len(line) for line in narrow) <= 60
+    narrow = render.plain_blocks(session, standings, standings.rows, None, 40).splitlines()
+    assert max(len(line) for line in narrow) <= 40
     lines = shown.out.splitlines()
     start = lines.index(narrow[0])
     assert lines[start : start + len(narrow)] == narrow

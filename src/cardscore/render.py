@@ -546,7 +546,15 @@ def plain_sheet(
     mark_width = max(len(marks(row, ended)) for row in rows) if notes and rows else 0
     seated = _Seated()
     columns = seated.shown(standings.columns, rows)
-    widths = [max(len(c), 13) for c in columns]
+    said = [
+        [_score_and_total(row, c) if c in at_table else "" for c in columns]
+        for row in rows
+        for at_table in (seated(row),)
+    ]
+    widths = [
+        max([len(c), len(str(standings.totals[c])), *(len(cells[i]) for cells in said)])
+        for i, c in enumerate(columns)
+    ]
     dealer, total = _("Dealer"), _("Total")
     people = session.timeline().players()  # everyone who sat at the table
     dealer_width = max([len(dealer), len(total), *(len(p) for p in people)])
@@ -555,13 +563,9 @@ def plain_sheet(
     )
     lines = [session.title or f"{session.game} ({preset_word(session.rules)}) — {session.id}", head]
     changes = table_changes(session)
-    for row in rows:
+    for row, row_cells in zip(rows, said, strict=True):
         lines.extend(changes.get(row.number, ()))
-        at_table = seated(row)
-        cells = "  ".join(
-            f"{_score_and_total(row, c) if c in at_table else '':>{w}}"
-            for c, w in zip(columns, widths, strict=True)
-        )
+        cells = "  ".join(f"{cell:>{w}}" for cell, w in zip(row_cells, widths, strict=True))
         number = f"{row.number:>5}"
         if mark_width:
             number += f"{marks(row, ended):<{mark_width}}"
@@ -585,6 +589,8 @@ def plain_sheet(
     if note := not_awarded_note(standings):
         lines.append(note)
     lines.extend(notes)
+    if rows:
+        lines.append(tr(msg("(n): the running total after the round")))
     return "\n".join(lines)
 
 
@@ -615,7 +621,7 @@ def new_session(session: Session) -> Text:
         "New {game} session [bold]{id}[/bold] ({rules}).",
         game=session.game,
         id=session.id,
-        rules=session.rules,
+        rules=preset_word(session.rules),
     )
     return Text.from_markup(tr(said))
 
