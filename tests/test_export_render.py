@@ -161,8 +161,12 @@ def page_text(path: Path, page: int) -> str:
     return done.stdout.decode("utf-8")
 
 
-# a round of the 5-player sheet: number, dealer, then each player's score and total
-ROUND_ROW = re.compile(r"^\s*(\d+)\s+(?:Ann|Bob|Cyd|Dan|Élodie)(?:\s+[+-]?\d+){10}\s*$", re.M)
+# a round of the 5-player sheet: number, dealer, then each player's score and total, then
+# what was played (the taker's name first)
+ROUND_ROW = re.compile(
+    r"^\s*(\d+)\s+(?:Ann|Bob|Cyd|Dan|Élodie)(?:\s+[+-]?\d+){10}(?:\s+(?:Ann|Bob|Cyd|Dan|Élodie)\b.*)?\s*$",
+    re.M,
+)
 
 
 def table_pages(texts: list[str]) -> dict[int, list[int]]:

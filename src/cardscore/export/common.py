@@ -29,6 +29,11 @@ Doc = Mapping[str, Any]
 #: print), each with a dash pattern so that a black-and-white print still tells them apart.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#000000", "#56B4E9")
 DASHES = ((), (7, 3), (2, 2.5), (9, 3, 2, 3), (4, 4), (1, 2))
+#: The marker shapes along each line, one per line (where lines cross or run together, the
+#: shapes still tell them apart).
+MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross", "plus")
+#: At most this many markers along a line (past it, one every few rounds).
+MARKERS_PER_LINE = 12
 
 
 def signed(value: int) -> str:
@@ -94,9 +99,10 @@ def meta_items(doc: Doc) -> list[str]:
 
 
 def parameters(doc: Doc) -> list[tuple[str, str, str]]:
-    """The rule set's parameters as ``(key, value, meaning)``, keys spelled as ``--set``
-    takes them (``value-garde``), booleans as on/off (see
-    :func:`cardscore.games.base.describe_params`)."""
+    """The rule set's parameters in force as ``(key, value, meaning)``, keys spelled as
+    ``--set`` takes them (``value-garde``), booleans as on/off (see
+    :func:`cardscore.games.base.describe_params`): not those the others make void (a
+    tarot scored the fft way has no use for the maison contract values)."""
     from cardscore.games import get_game
     from cardscore.games.base import InputError, describe_params, params_from_dict
 
@@ -114,7 +120,7 @@ def parameters(doc: Doc) -> list[tuple[str, str, str]]:
         text = game.shown_param(params, name, doc["players"])  # rami: its automatic target
         return None if text is None else tr(text)
 
-    rows = describe_params(params, shown)
+    rows = describe_params(params, shown, in_force=True)  # those that count under the others
     return [(row.key, tr(row.shown), tr(row.help)) for row in rows]
 
 
@@ -561,6 +567,77 @@ def runs(doc: Doc, column: str, limit: int = 1500) -> list[list[tuple[int, int]]
             lines.append(line)
         line.append((row["number"], total))
     return [_thinned(points, limit) for points in lines]
+
+
+def marker_points(
+    points: Sequence[tuple[int, int]], index: int, count: int
+) -> list[tuple[int, int]]:
+    """The points of a line that get a marker: every one on a short line, else one every
+    few rounds, the lines' markers shifted from one another (line ``index`` of ``count``)
+    so that lines running together still show each one's shape; the line's end always.
+
+    >>> marker_points([(0, 0), (1, 5), (2, 9)], 0, 2)
+    [(0, 0), (1, 5), (2, 9)]
+    >>> line = [(n, n) for n in range(101)]
+    >>> [p[0] for p in marker_points(line, 0, 2)][:3], [p[0] for p in marker_points(line, 1, 2)][:3]
+    ([0, 9, 18], [4, 13, 22])
+    >>> marker_points(line, 1, 2)[-1]
+    (100, 100)
+    """
+    step = max(1, math.ceil(len(points) / MARKERS_PER_LINE))
+    offset = index * step // max(1, count)
+    chosen = [point for i, point in enumerate(points) if i % step == offset]
+    if points and (not chosen or chosen[-1] != points[-1]):
+        chosen.append(points[-1])
+    return chosen
+
+
+def marker_outline(shape: str, r: float) -> list[tuple[float, float]]:
+    """The corners of a marker of ``shape`` about its centre, ``r`` its half-width: a
+    circle (as a polygon of 16 sides), a square, a triangle (pointing up or down), a
+    diamond, a cross or a plus.
+
+    >>> marker_outline("square", 2)
+    [(-1.7, -1.7), (1.7, -1.7), (1.7, 1.7), (-1.7, 1.7)]
+    """
+    if shape == "circle":
+        return [(r * math.cos(k * math.pi / 8), r * math.sin(k * math.pi / 8)) for k in range(16)]
+    if shape == "square":
+        s = r * 0.85
+        return [(-s, -s), (s, -s), (s, s), (-s, s)]
+    if shape in ("triangle", "triangle-down"):
+        flip = 1 if shape == "triangle" else -1
+        return [(0, -1.15 * r * flip), (r, 0.75 * r * flip), (-r, 0.75 * r * flip)]
+    if shape == "diamond":
+        d = r * 1.2
+        return [(0, -d), (d, 0), (0, d), (-d, 0)]
+    w = r * 0.45  # the arms' half-width
+    if shape == "plus":
+        return [(-w, -r), (w, -r), (w, -w), (r, -w), (r, w), (w, w),
+                (w, r), (-w, r), (-w, w), (-r, w), (-r, -w), (-w, -w)]  # fmt: skip
+    return [(-r, -r + w), (-r + w, -r), (0, -w), (r - w, -r), (r, -r + w), (w, 0),
+            (r, r - w), (r - w, r), (0, w), (-r + w, r), (-r, r - w), (-w, 0)]  # fmt: skip
+
+
+def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
+    """Positions as near as can be to ``wanted`` (in their order), at least ``gap`` apart and
+    within ``[low, high]``: where the end labels of the chart's lines go.
+
+    >>> spread([50, 52, 51, 10], 10, 0, 100)
+    [50, 70, 60, 10]
+    >>> spread([95, 99], 10, 0, 100)
+    [90, 100]
+    """
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [wanted[i] for i in order]
+    for k in range(len(placed)):  # downwards: each at least a gap under the one above
+        placed[k] = max(placed[k], placed[k - 1] + gap if k else low)
+    for k in range(len(placed) - 1, -1, -1):  # then what overflows the bottom, back up
+        placed[k] = min(placed[k], placed[k + 1] - gap if k + 1 < len(placed) else high)
+    result = list(wanted)
+    for k, i in enumerate(order):
+        result[i] = placed[k]
+    return result
 
 
 def _thinned(points: list[tuple[int, int]], limit: int) -> list[tuple[int, int]]:

@@ -33,7 +33,7 @@ from html import escape
 
 from cardscore import __version__
 from cardscore.export import common
-from cardscore.export.common import DASHES, PALETTE, Doc, signed
+from cardscore.export.common import DASHES, MARKERS, PALETTE, Doc, signed
 from cardscore.i18n import _, language, msg, tr
 
 CSS = """
@@ -123,7 +123,8 @@ table.rounds tbody tr.table-change td { text-align: left; font-weight: bold; fon
 CHART_WIDTH = 760
 PLOT_TOP = 14
 PLOT_LEFT = 62
-PLOT_RIGHT = 18
+PLOT_RIGHT = 104  # room for each line's name at its end
+END_LABEL = 14  # the end labels' least distance apart (px)
 PLOT_HEIGHT = 250
 AXIS_SPACE = 44  # under the plot: tick labels and the axis title
 LEGEND_ROW = 22
@@ -160,7 +161,7 @@ def render(doc: Doc) -> str:
         chart(doc),
         "</section>",
         '<section class="rules">',
-        f"<h2>{escape(tr(msg('Rule set {rules}', rules=doc['rules'])))}</h2>",
+        f"<h2>{escape(tr(msg('Rule set {rules}', rules=common.preset_word(doc['rules']))))}</h2>",
         params_table(doc),
         "</section>",
         '<section class="rounds">',
@@ -440,14 +441,41 @@ def chart(doc: Doc) -> str:
     out.append("</g>")
     out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
                'stroke-linecap="round">')  # fmt: skip
+    runs = {name: common.runs(doc, name) for name in names}
     for index, name in enumerate(names):
         # one line for each stretch of rounds the column played
-        for run in common.runs(doc, name):
+        for run in runs[name]:
             points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in run)
             out.append(
-                f'<polyline data-column="{escape(name)}" stroke="{PALETTE[index % len(PALETTE)]}"'
-                f'{_dash(index)} points="{points}"><title>{escape(name)}</title></polyline>'
+                f'<polyline class="series s{index}" data-column="{escape(name)}" '
+                f'stroke="{PALETTE[index % len(PALETTE)]}"{_dash(index)} points="{points}">'
+                f"<title>{escape(name)}</title></polyline>"
             )
+    out.append("</g>")
+    # a marker of the line's own shape every few rounds, and its name at its end: where
+    # lines run together, each can still be found
+    out.append('<g class="markers" stroke="#ffffff" stroke-width="1">')
+    for index, name in enumerate(names):
+        shape = MARKERS[index % len(MARKERS)]
+        paths = "".join(
+            _marker(shape, x(r), y(v))
+            for run in runs[name]
+            for r, v in common.marker_points(run, index, len(names))
+        )
+        out.append(
+            f'<g class="series s{index}" fill="{PALETTE[index % len(PALETTE)]}">'
+            f'<path d="{paths}"/></g>'
+        )
+    out.append("</g>")
+    ends = [runs[name][-1][-1] for name in names]
+    placed = common.spread([y(v) for _, v in ends], END_LABEL, PLOT_TOP + 4, bottom + 4)
+    out.append('<g class="ends" font-size="11.5" font-weight="bold">')
+    for index, name in enumerate(names):
+        label = escape(common.truncate(name, 13))
+        out.append(
+            f'<text class="series s{index}" x="{x(ends[index][0]) + 8:.1f}" '
+            f'y="{placed[index] + 4:.1f}" fill="{PALETTE[index % len(PALETTE)]}">{label}</text>'
+        )
     out.append("</g>")
     out.append('<g class="legend" fill="#1b1f24">')
     legend_top = bottom + AXIS_SPACE + 8
@@ -457,15 +485,43 @@ def chart(doc: Doc) -> str:
         left = PLOT_LEFT + col * cell
         middle_y = legend_top + row * LEGEND_ROW + 8
         label = escape(common.truncate(common.label(doc, name), 22))
+        colour = PALETTE[index % len(PALETTE)]
         out.append(
+            f'<g class="series s{index}">'
             f'<line x1="{left:.1f}" x2="{left + 34:.1f}" y1="{middle_y:.1f}" y2="{middle_y:.1f}" '
-            f'stroke="{PALETTE[index % len(PALETTE)]}" stroke-width="3"{_dash(index)}/>'
+            f'stroke="{colour}" stroke-width="3"{_dash(index)}/>'
+            f'<path d="{_marker(MARKERS[index % len(MARKERS)], left + 17, middle_y)}" '
+            f'fill="{colour}" stroke="#ffffff" stroke-width="1"/>'
             f'<text x="{left + 42:.1f}" y="{middle_y + 4:.1f}">{label} '
-            f'<tspan font-weight="bold">{doc["totals"][name]}</tspan></text>'
+            f'<tspan font-weight="bold">{doc["totals"][name]}</tspan></text></g>'
         )
     out.append("</g>")
+    out.append(_hover_style(len(names)))
     out.append("</svg></figure>")
     return "\n".join(out)
+
+
+def _hover_style(count: int) -> str:
+    """Pointing at a line, a marker, an end label or a legend entry brings that line
+    forward and fades the others (CSS only: the page has no script)."""
+    rules = [".series { transition: opacity .12s; }"]
+    for i in range(count):
+        rules.append(
+            f"svg:has(.s{i}:hover) .series:not(.s{i}) {{ opacity: .15; }} "
+            f"svg:has(.s{i}:hover) polyline.s{i} {{ stroke-width: 4; }}"
+        )
+    return "<style>" + "\n".join(rules) + "</style>"
+
+
+def _marker(shape: str, cx: float, cy: float, r: float = 4.2) -> str:
+    """An SVG path of a marker of ``shape`` centred on ``(cx, cy)``."""
+    if shape == "circle":
+        return (
+            f"M{cx - r:.1f},{cy:.1f}a{r:.1f},{r:.1f} 0 1,0 {2 * r:.1f},0"
+            f"a{r:.1f},{r:.1f} 0 1,0 {-2 * r:.1f},0Z"
+        )
+    outline = common.marker_outline(shape, r)
+    return "M" + "L".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in outline) + "Z"
 
 
 def _dash(index: int) -> str:

@@ -34,7 +34,7 @@ from fpdf.enums import XPos, YPos
 
 from cardscore import __version__
 from cardscore.export import common
-from cardscore.export.common import PALETTE, Doc, signed
+from cardscore.export.common import MARKERS, PALETTE, Doc, signed
 from cardscore.i18n import _, language, msg, tr
 
 #: (regular, bold) DejaVu Sans, where systems install it; the first present is used.
@@ -57,7 +57,8 @@ FONT_CANDIDATES: list[tuple[str, str]] = [
 PDF_DASHES = ((0, 0), (2.4, 1.0), (0.4, 0.9), (3.6, 1.2), (1.3, 1.3), (0.2, 0.6))
 
 MARGIN = 15.0
-PLAYED_MAX = 48.0  # the widest the Played column gets (mm); longer, its names are shortened
+END_LABELS = 22.0  # room right of the chart for each line's name at its end (mm)
+PLAYED_MAX = 70.0  # the widest the Played column gets (mm); longer, it takes two lines
 PLAYED_MIN = 22.0
 COLUMN_MIN = 17.0  # the narrowest a player's two numbers get, next to the Played column
 INK = (27, 31, 36)
@@ -349,11 +350,14 @@ def summary(pdf: Sheet, doc: Doc) -> None:
 
 
 def params_table(pdf: Sheet, doc: Doc) -> None:
-    key_w, value_w = 46.0, 14.0
+    rows = common.parameters(doc)
+    pdf.font(8)
+    widest = max((pdf.get_string_width(pdf.t(value)) for _, value, _ in rows), default=0)
+    key_w, value_w = 46.0, min(max(14.0, widest + 3), 48.0)  # a value as worded (500 (…))
     meaning_w = pdf.epw - key_w - value_w
     pdf.set_draw_color(*RULE)
     pdf.set_line_width(0.2)
-    for key, value, meaning in common.parameters(doc):
+    for key, value, meaning in rows:
         pdf.font(7.5, color=MUTED)
         lines = pdf.multi_cell(meaning_w, 3.6, pdf.t(meaning), dry_run=True, output="LINES")
         height = max(1, len(lines)) * 3.6 + 1.2
@@ -730,7 +734,7 @@ def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
     y_min, y_max, y_ticks = axes.y_min, axes.y_max, axes.y_ticks
     plot_left = left + 16
     plot_top = top + 2
-    plot_w = width - 18
+    plot_w = width - 18 - END_LABELS  # each line's name at its end, on the right
     plot_h = 62.0
 
     def x(value: float) -> float:
@@ -788,6 +792,25 @@ def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
             if len(points) > 1:
                 pdf.polyline(points)
     pdf.set_dash_pattern()
+    # a marker of the line's own shape every few rounds, and its name at its end: where
+    # lines run together, each can still be found
+    pdf.set_draw_color(255, 255, 255)
+    pdf.set_line_width(0.2)
+    ends = []
+    for index, name in enumerate(names):
+        pdf.set_fill_color(*_rgb(PALETTE[index % len(PALETTE)]))
+        outline = common.marker_outline(MARKERS[index % len(MARKERS)], 1.1)
+        runs = common.runs(doc, name)
+        for run in runs:
+            for r, v in common.marker_points(run, index, len(names)):
+                cx, cy = x(r), y(v)
+                pdf.polygon([(cx + dx, cy + dy) for dx, dy in outline], style="FD")
+        ends.append(runs[-1][-1])
+    placed = common.spread([y(v) for _, v in ends], 3.4, plot_top + 1, bottom + 1)
+    for index, name in enumerate(names):
+        pdf.font(7.5, bold=True, color=_rgb(PALETTE[index % len(PALETTE)]))
+        label = pdf.fit(name, END_LABELS - 2.5)
+        pdf.text(x(ends[index][0]) + 2.2, placed[index] + 1.1, label)
     legend_top = bottom + 14
     per_row = 3
     cell = (width - 16) / per_row
@@ -800,6 +823,11 @@ def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
         pdf.set_dash_pattern(*PDF_DASHES[index % len(PDF_DASHES)])
         pdf.line(lx, ly, lx + 9, ly)
         pdf.set_dash_pattern()
+        pdf.set_fill_color(*_rgb(PALETTE[index % len(PALETTE)]))
+        pdf.set_draw_color(255, 255, 255)
+        pdf.set_line_width(0.2)
+        outline = common.marker_outline(MARKERS[index % len(MARKERS)], 1.1)
+        pdf.polygon([(lx + 4.5 + dx, ly + dy) for dx, dy in outline], style="FD")
         total = str(doc["totals"][name])
         pdf.font(8, bold=True)
         total_w = pdf.get_string_width(total)

@@ -517,11 +517,13 @@ class Parameter(NamedTuple):
 
 
 def describe_params(
-    params: Any, shown: Callable[[str, Any], str | None] | None = None
+    params: Any, shown: Callable[[str, Any], str | None] | None = None, *, in_force: bool = False
 ) -> tuple[Parameter, ...]:
     """Every parameter of a rule set, in declaration order.  ``shown`` may word a value
     where the stored one would mislead (rami's automatic target, stored as 0); it returns
-    ``None`` to keep the value.
+    ``None`` to keep the value.  With ``in_force``, only the parameters that apply under
+    the others (not the maison values of a tarot scored the fft way: see
+    :func:`param_field`'s ``applies``).
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -530,9 +532,18 @@ def describe_params(
     ...     value_garde: int = param_field(40, "a garde's value")
     >>> [tuple(p) for p in describe_params(P())]
     [('half-points', 'on', 'count half points', ()), ('value-garde', '40', "a garde's value", ())]
+    >>> @dataclass(frozen=True)
+    ... class Q:
+    ...     half_points: bool = param_field(False, "count half points")
+    ...     value_garde: int = param_field(40, "a garde's value", applies=lambda p: p.half_points)
+    >>> [p.key for p in describe_params(Q(), in_force=True)], len(describe_params(Q()))
+    (['half-points'], 2)
     """
     rows = []
     for f in dataclasses.fields(params):
+        applies = f.metadata.get("applies")
+        if in_force and applies is not None and not applies(params):
+            continue
         value = getattr(params, f.name)
         text = (msg("on") if value else msg("off")) if isinstance(value, bool) else str(value)
         if shown is not None:
@@ -616,11 +627,20 @@ def apply_settings(params: Any, settings: Sequence[str]) -> Any:
     return dataclasses.replace(params, **changes)
 
 
-def param_field(default: Any, help: str, choices: Sequence[str] = ()) -> Any:
-    """Declare a documented parameter of a rule set (see :func:`apply_settings`)."""
+def param_field(
+    default: Any,
+    help: str,
+    choices: Sequence[str] = (),
+    applies: Callable[[Any], bool] | None = None,
+) -> Any:
+    """Declare a documented parameter of a rule set (see :func:`apply_settings`);
+    ``applies`` tells from the whole rule set whether it counts (the maison values only
+    under maison scoring), so that a sheet lists only the parameters in force."""
     metadata: dict[str, Any] = {"help": help}
     if choices:
         metadata["choices"] = tuple(choices)
+    if applies is not None:
+        metadata["applies"] = applies
     return field(default=default, metadata=metadata)
 
 

@@ -271,6 +271,7 @@ class BeloteParams(_CardParams):
         "the taker team's belote in a litige: kept (it scores at once, only the rest of its "
         "total is held) or held (held with the rest)",
         choices=tuple(LitigeBelote),
+        applies=lambda p: p.litige,
     )
 
     # What a file saved before a parameter existed meant: litige-belote did not exist and

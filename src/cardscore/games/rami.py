@@ -123,15 +123,18 @@ class RamiParams:
     never_opened_extra: int = param_field(
         NEVER_OPENED_EXTRA,
         "added to the hand of a loser who did not open this round (never-opened=plus)",
+        applies=lambda p: p.never_opened != NeverOpenedRule.FLAT,
     )
     never_opened_cap: int = param_field(
         NEVER_OPENED_CAP,
         "most a loser who did not open this round pays (never-opened=plus), and never more "
         "than half the target; 0 = only half the target",
+        applies=lambda p: p.never_opened != NeverOpenedRule.FLAT,
     )
     never_opened_flat: int = param_field(
         NEVER_OPENED_FLAT,
         "what a loser who did not open this round pays (never-opened=flat), not capped",
+        applies=lambda p: p.never_opened == NeverOpenedRule.FLAT,
     )
     rami_sec: RamiSecRule = param_field(  # noqa: RUF009 (a dataclass field)
         RamiSecRule.FLAT,
@@ -140,12 +143,15 @@ class RamiParams:
         choices=[rule.value for rule in RamiSecRule],
     )
     rami_sec_amount: int = param_field(
-        RAMI_SEC_AMOUNT, "what each opponent pays after a rami sec (flat)"
+        RAMI_SEC_AMOUNT,
+        "what each opponent pays after a rami sec (flat)",
+        applies=lambda p: p.rami_sec == RamiSecRule.FLAT,
     )
     target_per_opponent: int = param_field(
         TARGET_PER_OPPONENT,
         f"automatic target: this many points per opponent (default {TARGET_PER_OPPONENT}: "
         f"2 players {TARGET_PER_OPPONENT}, 3 players {2 * TARGET_PER_OPPONENT}…)",
+        applies=lambda p: p.target == AUTOMATIC,
     )
     target: int = param_field(
         AUTOMATIC,

@@ -197,6 +197,11 @@ _CHELEMS: Mapping[str | None, Chelem | None] = {None: None, **{c.value: c for c 
 # Parameters
 
 
+def _maison_scoring(params: Any) -> bool:
+    """Whether a tarot rule set scores the maison way (its contract values count)."""
+    return params.scoring == Scoring.MAISON
+
+
 @dataclass(frozen=True)
 class TarotParams:
     """A tarot rule set (docs/rules.md, Tarot › Tarot parameters); the presets are
@@ -208,8 +213,8 @@ class TarotParams:
 
     scoring: str = param_field(
         "fft",
-        "the scoring formula: fft (official, (25 + gap) × multiplier) or maison "
-        "(seed 000: contract value + surplus rounded to ten)",
+        "the scoring formula: fft (the official rules: (25 + gap) × multiplier) or maison "
+        "(house rules: each contract's own value, plus the gap rounded to ten)",
         choices=tuple(s.value for s in Scoring),
     )
     half_points: bool = param_field(
@@ -217,10 +222,16 @@ class TarotParams:
         "keep half points (a half point goes to the side that wins the deal); "
         "off: a half point is dropped (55.5 → 55)",
     )
-    value_prise: int = param_field(20, "maison scoring: value of a prise (petite)")
-    value_garde: int = param_field(40, "maison scoring: value of a garde")
-    value_garde_sans: int = param_field(80, "maison scoring: value of a garde sans")
-    value_garde_contre: int = param_field(160, "maison scoring: value of a garde contre")
+    value_prise: int = param_field(
+        20, "maison scoring: value of a prise (petite)", applies=_maison_scoring
+    )
+    value_garde: int = param_field(40, "maison scoring: value of a garde", applies=_maison_scoring)
+    value_garde_sans: int = param_field(
+        80, "maison scoring: value of a garde sans", applies=_maison_scoring
+    )
+    value_garde_contre: int = param_field(
+        160, "maison scoring: value of a garde contre", applies=_maison_scoring
+    )
     miseres: bool = param_field(
         False,
         "misères (simple or double) are played: a personal bonus of 10 from every other player",
@@ -236,15 +247,16 @@ class TarotParams:
     double_bonus_counts_double: bool = param_field(
         False,
         "maison scoring: a double poignée or double misère is worth twice a simple one "
-        "(seed 000 counts them the same)",
+        "(off: the same as a simple one)",
+        applies=_maison_scoring,
     )
 
 
 PRESETS: Mapping[str, TarotParams] = MappingProxyType(
     {
         "fft": TarotParams(),
-        # seed 000 drops half points and plays misères and renonce; a deal nobody takes is a
-        # renonce there, so passe is off.
+        # the house rules drop half points and play misères and renonce; a deal nobody
+        # takes is a renonce there, so passe is off.
         "maison": TarotParams(
             scoring=Scoring.MAISON.value, half_points=False, miseres=True, renonce=True, passe=False
         ),
