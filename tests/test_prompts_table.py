@@ -268,7 +268,8 @@ def test_a_player_joins_with_starting_points_after_refused_answers(capsys) -> No
     assert "From round 3: Zoé joins with 50." in out
     assert standings.next_mort == standings.next_dealer
     assert f"round 3: {standings.next_dealer} deals and is mort" in out
-    assert f"Next dealer: {standings.next_dealer} — mort: {standings.next_mort}" in out
+    assert standings.next_mort == standings.next_dealer  # the dealer sits out: "(mort)"
+    assert f"Next dealer: {standings.next_dealer} (mort)" in out
 
 
 def test_a_joiner_starts_from_0_by_default() -> None:
