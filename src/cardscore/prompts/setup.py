@@ -115,7 +115,7 @@ def ask_same_table(session: Session) -> bool:
     question = msg(
         "Same table as last time? ({players} — {rules})",
         players=", ".join(session.players),
-        rules=session.rules,
+        rules=preset_word(session.rules),
     )
     return ask.yes_no(tr(question), default=True)
 
