@@ -240,7 +240,7 @@ def test_an_older_round_is_asked_by_its_number(capsys) -> None:
 NEW_ROUND = "".join([
     DOWN + ENTER,         # Contract? garde
     DOWN + ENTER,         # Who took? Bob
-    DOWN * 4 + ENTER,     # Who was called? Dan (after "— none")
+    DOWN * 3 + ENTER,     # Who was called? Dan (the taker alone, Ann, Cyd first)
     "2" + ENTER,          # bouts
     ENTER,                # the taker's points
     "49" + ENTER,
@@ -285,7 +285,7 @@ def test_change_an_answer_that_makes_others_apply_asks_them(capsys) -> None:
         ENTER,                # Which answer? Contract? passe
         UP * 3 + ENTER,       # passe → garde
         DOWN + ENTER,         # Who took? Bob
-        DOWN * 4 + ENTER,     # Who was called? Dan (after "— none")
+        DOWN * 3 + ENTER,     # Who was called? Dan (the taker alone, Ann, Cyd first)
         "2" + ENTER,
         ENTER,
         "49" + ENTER,

@@ -142,7 +142,7 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
         answer(child, f"Player {seat}'s name", name)
 
     # Round 1: Bob takes a garde, calls Dan, 2 bouts, 49 points: (25 + 8) × 2 = 66.
-    play_round(child, contract=1, taker=1, called=4, bouts="2", points="49")
+    play_round(child, contract=1, taker=1, called=3, bouts="2", points="49")  # Dan
     child.expect_exact("garde: (25 + 8) × 2")
     child.expect_exact("Save this round?")
     child.send("y")
@@ -151,7 +151,7 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
 
     # Round 2, entered wrong: Cyd takes a prise alone with 1 bout and 60 points
     # (60 − 51 = 9 → 25 + 9 = 34 per defender, Cyd +136).
-    play_round(child, contract=0, taker=2, called=3, bouts="1", points="60")
+    play_round(child, contract=0, taker=2, called=0, bouts="1", points="60")  # alone
     child.expect_exact("Save this round?")
     child.send("y")
     assert shown_totals(child)["Cyd"] == 70  # −66 + 136
@@ -164,7 +164,7 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
     child.send("y")
     child.expect_exact("Last round removed")
     assert shown_totals(child)["Cyd"] == -66
-    play_round(child, contract=1, taker=2, called=3, bouts="1", points="60")
+    play_round(child, contract=1, taker=2, called=0, bouts="1", points="60")  # alone
     child.expect_exact("garde: (25 + 9) × 2")
     child.expect_exact("Save this round?")
     child.send("y")

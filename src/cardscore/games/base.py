@@ -263,6 +263,9 @@ class Field:
     echo: Callable[[Table, str], str] | None = None
     asked_as: str = ""
     instead_of: str | tuple[str, ...] = ()
+    #: how the prompts word the answer "none" of an optional list, after its dash (an
+    #: English msgid; ``""``: "none"): tarot's ``called``, "the taker alone…"
+    none: str = ""
 
     KINDS: ClassVar[frozenset[str]] = frozenset(FieldKind)
 
@@ -723,6 +726,9 @@ class Game(Protocol):
         """The questions worth asking again about an accepted round, each with why
         (``(field key, message)``): a capot contract that looks made without its capot."""
 
+    def asked(self, f: Field, table: Table, raw: Mapping[str, Any]) -> Field | None:
+        """``f`` as the prompts ask it given the answers so far, or ``None``: not asked."""
+
     def shown_param(
         self, params: Any, name: str, players: Sequence[str] | None = None
     ) -> str | None:
@@ -749,6 +755,11 @@ class GameDefaults:
 
     def second_thoughts(self, inp: Mapping[str, Any], table: Table) -> Sequence[tuple[str, str]]:
         return ()
+
+    def asked(self, f: Field, table: Table, raw: Mapping[str, Any]) -> Field | None:
+        """``f`` as the prompts ask it given the answers so far (its question worded for a
+        renonce…), or ``None`` where they do not ask it (``add`` may still take it)."""
+        return f
 
     def shown_param(
         self, params: Any, name: str, players: Sequence[str] | None = None

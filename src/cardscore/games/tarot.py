@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -402,6 +402,17 @@ def _contract_so_far(raw: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _not_the_taker(table: Table, raw: Mapping[str, Any]) -> Sequence[str]:
+    """The players the prompts offer as called: not the taker, who calling himself plays
+    alone, as when nobody was called (one answer, "the taker alone")."""
+    taker = raw.get("taker") if isinstance(raw, Mapping) else None
+    try:
+        found = table.find_player(taker) if isinstance(taker, str) else None
+    except InputError:
+        found = None
+    return [p for p in table.players if p != found]
+
+
 def _not_passe(table: Table, raw: Mapping[str, Any]) -> bool:
     return _contract_so_far(raw) != Contract.PASSE
 
@@ -445,11 +456,13 @@ FIELDS: tuple[Field, ...] = (
     Field(
         "called",
         FieldKind.PLAYER,
-        "Who was called? (the taker himself if he plays alone)",
+        "Who was called?",
         "the partner the taker called (5 or 6 players); the taker's own name or nothing "
         "if he plays alone",
         applies=_partner_possible,
         unavailable="a partner is called only at 5 or 6 players",
+        who=_not_the_taker,
+        none="the taker alone (he called himself, or nobody)",
     ),
     Field(
         "bouts",
@@ -517,6 +530,11 @@ FIELDS: tuple[Field, ...] = (
     ),
 )
 _FIELD = {f.key: f for f in FIELDS}
+# A renonce's questions: nobody took; the player with the most points pays them.
+_RENONCE_QUESTIONS = {
+    "taker": replace(_FIELD["taker"], label="Who had the most points (chien included)?"),
+    "points": replace(_FIELD["points"], label="That player's points (chien included)?"),
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -1543,6 +1561,16 @@ class Tarot(GameDefaults):
     presets = PRESETS
     default_preset = "fft"
     fields = FIELDS
+
+    def asked(self, f: Field, table: Table, raw: Mapping[str, Any]) -> Field | None:
+        """A renonce asks only what it needs: who had the most points and his points
+        (the defence's points, which ``add`` takes too, are not offered)."""
+        if _contract_so_far(raw) != Contract.RENONCE:
+            return f
+        if f.key == "defense_points":
+            return None
+        return _RENONCE_QUESTIONS.get(f.key, f)
+
     min_players = MIN_PLAYERS
     lower_wins = False
     max_players = MAX_PLAYERS

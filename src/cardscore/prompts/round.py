@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 import questionary
 
 from cardscore.games.base import Choice, Field, FieldKind, Game, InputError, Table
-from cardscore.i18n import _, language, msg, tr
+from cardscore.i18n import _, decimal_text, language, msg, tr
 from cardscore.prompts import ask
 
 NOBODY = "—"
@@ -217,7 +217,12 @@ class RoundAsker:
         if f.asked_as:
             return tr(f.asked_as)
         answered = next((g for g in group if g.key in self.raw), f)
-        return tr(answered.label)
+        return tr(self.as_asked(answered).label)
+
+    def as_asked(self, f: Field) -> Field:
+        """``f`` as the game has it asked given the answers so far (a renonce's taker is
+        asked as who had the most points)."""
+        return self.game.asked(f, self.table, self.raw) or f
 
     def ask_question(self, f: Field) -> None:
         """Ask ``f``'s question (with its twin, "whose points did you count?" first),
@@ -228,6 +233,9 @@ class RoundAsker:
         else:
             prior = {g.key: self.defaults[g.key] for g in group if g.key in self.defaults}
         twin = group[1] if len(group) == 2 and group[1].key == "defense_" + f.key else None
+        if twin is not None and self.game.asked(twin, self.table, self.raw) is None:
+            twin = None  # only the points are asked (a renonce: the player's own)
+            self.raw.pop(group[1].key, None)
         if twin is not None:
             self.raw.pop(f.key, None)
             self.raw.pop(twin.key, None)
@@ -276,7 +284,7 @@ class RoundAsker:
             self._ask_together(self._together(f))
             return
         self.raw.pop(f.key, None)
-        value = self._ASKERS[f.kind](self, f)
+        value = self._ASKERS[f.kind](self, self.as_asked(f))
         if value not in (None, [], "", False):
             self.raw[f.key] = value
 
@@ -334,6 +342,8 @@ class RoundAsker:
         """The first entry of an optional list, "— none".  The placeholder's name tells the
         translators what is missing (a player, a team, a value): French says « personne »,
         « aucune » or « aucun »."""
+        if f.none:
+            return msg("{nobody} {none}", nobody=NOBODY, none=msg(f.none))
         if f.kind == "player":
             return msg("{nobody} none", nobody=NOBODY)
         if f.kind == "team":
@@ -341,7 +351,9 @@ class RoundAsker:
         return msg("{no_value} none", no_value=NOBODY)
 
     def _ask_player(self, f: Field) -> str | None:
-        return self._select(f, [(p, p) for p in self.active], optional=not f.required)
+        offered = f.who(self.table, self.raw) if f.who else self.active
+        players = [p for p in self.active if p in offered]
+        return self._select(f, [(p, p) for p in players], optional=not f.required)
 
     def _ask_team(self, f: Field) -> str | None:
         return self._select(f, [(t, t) for t in self.table.teams], optional=not f.required)
@@ -358,6 +370,8 @@ class RoundAsker:
 
     def _ask_text(self, f: Field) -> str | None:
         default = str(self._prior.get(f.key) or "")
+        if f.kind == "number":
+            default = decimal_text(default)  # 55,5 in French, as it would be typed
         answer = questionary.text(
             tr(f.label), default=default, validate=self._validator(f)
         ).unsafe_ask()

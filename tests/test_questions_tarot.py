@@ -1,0 +1,160 @@
+"""Tarot questions: "Who was called?" offers the taker alone once (not "none" and the taker's
+own name, which mean the same), and a renonce asks only what it needs: who had the most
+points and that player's points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cardscore import store
+from cardscore.i18n import set_language
+from cardscore.prompts.round import RoundAsker
+from cardscore.session import Session
+
+ENTER, DOWN = "\r", "\x1b[B"
+FIVE = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
+SIX = [*FIVE, "Fay"]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+@pytest.fixture
+def questions(monkeypatch) -> list[tuple[str, list[str]]]:
+    """Every question asked, with the titles of its choices (none for a typed answer)."""
+    import questionary
+
+    asked: list[tuple[str, list[str]]] = []
+    select, text = questionary.select, questionary.text
+
+    def spy_select(question, choices, **kwargs):
+        asked.append((question, [str(c.title) for c in choices]))
+        return select(question, choices, **kwargs)
+
+    def spy_text(question, **kwargs):
+        asked.append((question, []))
+        return text(question, **kwargs)
+
+    monkeypatch.setattr(questionary, "select", spy_select)
+    monkeypatch.setattr(questionary, "text", spy_text)
+    return asked
+
+
+def drive(keys: str, function: Callable[..., Any], *args: Any) -> Any:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        with create_app_session(input=pipe, output=DummyOutput()):
+            return function(*args)
+
+
+def asker(names: list[str], rules: str = "fft", **raw: str) -> RoundAsker:
+    session = Session.create("tarot", names, rules=rules, session_id=store.new_id())
+    asking = RoundAsker(session.game_rules, session.table(), 1)
+    asking.raw.update(raw)
+    asking.asked.update(raw)  # answered already
+    return asking
+
+
+def test_who_was_called_offers_the_taker_alone_once(questions) -> None:
+    asking = asker(FIVE, contract="garde", taker="Bob")
+    # the taker alone (first), 2 bouts, the taker's points: 49, no petit, poignée, chelem
+    raw = drive(ENTER + "2" + ENTER + ENTER + "49" + ENTER + ENTER + ENTER + ENTER, asking.ask)
+    question, offered = questions[0]
+    assert question == "Who was called?"
+    assert offered == [
+        "— the taker alone (he called himself, or nobody)",
+        "Ann",
+        "Cyd",
+        "Dan",
+        "Eve",
+    ]
+    assert "called" not in raw
+    inp = asking.game.build_round(raw, asking.table, 1)
+    assert inp["called"] is None
+    # the same round as "called himself" typed on the command line
+    assert inp == asking.game.build_round({**raw, "called": "Bob"}, asking.table, 1)
+
+
+def test_who_was_called_at_six_leaves_out_the_taker_and_the_mort(questions) -> None:
+    asking = asker(SIX, contract="garde", taker="Cyd")  # Ann deals round 1: the mort
+    drive(DOWN * 2 + ENTER + "2" + ENTER + ENTER + "49" + ENTER * 4, asking.ask)
+    assert questions[0] == (
+        "Who was called?",
+        ["— the taker alone (he called himself, or nobody)", "Bob", "Dan", "Eve", "Fay"],
+    )
+    assert asking.raw["called"] == "Dan"
+
+
+def test_who_was_called_in_french(questions) -> None:
+    set_language("fr")
+    asking = asker(FIVE, contract="garde", taker="Bob")
+    drive(ENTER + "2" + ENTER + ENTER + "49" + ENTER * 4, asking.ask)
+    assert questions[0][0] == "Qui a été appelé ?"
+    assert questions[0][1][0] == "— le preneur seul (il s'est appelé lui-même, ou personne)"
+
+
+def test_a_renonce_asks_who_had_the_most_points_and_that_players_points(questions) -> None:
+    asking = asker(FIVE[:4], rules="maison", contract="renonce")
+    raw = drive(ENTER + "34" + ENTER, asking.ask)  # Ann, 34 points; nothing else asked
+    assert [question for question, _ in questions] == [
+        "Who had the most points (chien included)?",
+        "That player's points (chien included)?",
+    ]
+    assert raw == {"contract": "renonce", "taker": "Ann", "points": "34"}
+    scored = asking.game.build_round(raw, asking.table, 1)
+    assert scored == asking.game.build_round(
+        {"contract": "renonce", "taker": "Ann", "points": "34"}, asking.table, 1
+    )
+    # the list of answers to change says the same questions
+    assert [asking.question_of(f) for f in asking.questions()] == [
+        "Contract?",
+        "Who had the most points (chien included)?",
+        "That player's points (chien included)?",
+    ]
+
+
+def test_a_renonce_in_french(questions) -> None:
+    set_language("fr")
+    asking = asker(FIVE[:4], rules="maison", contract="renonce")
+    drive(ENTER + "34" + ENTER, asking.ask)
+    assert [question for question, _ in questions] == [
+        "Qui a le plus de points (chien compris) ?",
+        "Ses points (chien compris) ?",
+    ]
+
+
+def test_a_bid_still_asks_whose_points(questions) -> None:
+    asking = asker(FIVE[:4], rules="maison", contract="garde", taker="Ann")
+    drive("2" + ENTER + DOWN + ENTER + "40" + ENTER + ENTER * 4, asking.ask)
+    assert [q for q, _ in questions][:4] == [
+        "How many bouts did the taker take?",
+        "Whose points did you count?",
+        "The defence's points?",
+        "Who took the petit au bout?",
+    ]
+    assert asking.raw["defense_points"] == "40" and "points" not in asking.raw
+
+
+def test_the_command_line_still_takes_the_taker_as_called_and_a_renonces_defence_points(
+    cli,
+) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FIVE), "--no-play").code == 0
+    alone = ["--taker", "Bob", "--called", "Bob", "--contract", "garde", "--bouts", "2"]
+    assert cli("add", *alone, "--points", "49").code == 0
+    assert cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--rules", "maison",
+               "--no-play").code == 0  # fmt: skip
+    renonce = ["--taker", "Ann", "--contract", "renonce", "--defense-points", "57"]
+    assert cli("add", *renonce).code == 0
+    assert store.load(None).rounds[0]["points"] == 34
