@@ -279,7 +279,7 @@ def test_html_marks_the_corrected_round_and_the_rounds_after_the_end(lang: str) 
     assert texts[ended - 1] == "4" and texts[ended + 1] == "5†"
     # the mark says when the round was corrected; the legend is under the table
     edited = scoresheet(session, session.standings())["rounds"][2]["edited"]
-    when = edited[:16].replace("T", " ")
+    when = i18n.date_text(edited)  # as the language writes it (01/12/2026 09:58 in French)
     assert any(when in title for title in page.titles)
     legend = flat(" ".join(page.after_table))
     assert EDITED[lang] in legend and AFTER[lang] in legend

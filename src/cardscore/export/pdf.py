@@ -483,6 +483,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         return fitted[name]
 
     right = pdf.l_margin + layout.width
+    said_lines: dict[str, list[str]] = {}  # what was played, as drawn (rounds repeat it)
     # Each cell is drawn with text() at a computed position: fpdf2's cell() costs ten times
     # as much, which a sheet of thousands of rounds would feel.
     number_right = pdf.l_margin + layout.number_w - 1 - layout.marks_w
@@ -551,7 +552,10 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
             pdf.text(held_right - pdf.width(text), base, text)
         if layout.played_w:  # what was played, the last column
             pdf.font(8)
-            said = layout.played_lines(pdf, common.played(row))
+            text = common.played(row)
+            said = said_lines.get(text)
+            if said is None:
+                said = said_lines[text] = layout.played_lines(pdf, text)
             if len(said) == 1:
                 pdf.text(played_left, base, said[0])
             else:  # two lines, about the numbers' line
