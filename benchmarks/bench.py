@@ -8,6 +8,11 @@ machine's noise; ratios are of medians.  Scoring is timed in-process.
 
     python benchmarks/bench.py            # about half a minute on 2 cores
     python benchmarks/bench.py --runs 3   # quicker, noisier
+    python benchmarks/bench.py --sheets   # only show --json and print, against show --all
+
+``--sheets`` times, on the 10,000-round session, ``show --json`` and ``print`` in every
+format against ``show --all`` on the same session (each pair side by side, as above), and
+checks that no command of the pair writes anything on standard error (a library warning).
 
 It prints one table (measure, value, target, OK / NOT OK) and the slowest imports of
 cardscore's own modules (``python -X importtime -c "import cardscore.cli"``).  Exit status 0
@@ -232,6 +237,49 @@ def corrections(
 
 
 # --------------------------------------------------------------------------------------------
+# Whole sheets: show --json and print, against show --all on the same session
+
+# (label, arguments after the session id, target ratio to `show --all`, runs wanted, budget s)
+SHEETS = [
+    ("show --json", ["show", "{id}", "--json"], 2.0, 5, 20),
+    *(
+        (f"print --format {fmt}", ["print", "{id}", "--format", fmt, "-o", "{out}"], 3.0, 3, 15)
+        for fmt in ("txt", "md", "csv", "html")
+    ),
+    ("print --format pdf", ["print", "{id}", "--format", "pdf", "-o", "{out}"], 8.0, 3, 30),
+]
+
+
+def sheets(
+    cardscore: list[str],
+    session_id: str,
+    out: Path,
+    ratio_row: Callable[..., Row],
+    env: dict[str, str],
+) -> list[Row]:
+    """``show --json`` and ``print`` in each format over ``show --all`` on ``session_id``
+    (medians, side by side), and a row saying whether any of them wrote on standard error."""
+    show_all = [*cardscore, "show", session_id, "--all"]
+    rows: list[Row] = []
+    quiet: list[str] = []
+    for label, args, limit, count, budget in SHEETS:
+        fmt = "json" if "--json" in args else args[args.index("--format") + 1]
+        target = out.with_suffix(f".{fmt}")
+        argv = [*cardscore, *(a.format(id=session_id, out=target) for a in args)]
+        rows.append(ratio_row(f"{label} / show --all, 10k", argv, show_all, limit, count, budget))
+        result = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        said = [  # what print -o says on standard error: "Wrote PATH", nothing else
+            line
+            for line in result.stderr.decode(errors="replace").splitlines()
+            if not line.startswith("Wrote ")
+        ]
+        if said:
+            quiet.append(f"{label}: {' / '.join(said)[:80]}")
+    rows.append(Row("  their standard error", "; ".join(quiet) or "nothing", "nothing", not quiet))
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
 # Timing
 
 
@@ -363,6 +411,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="time only add, edit and undo on 10,000-round tarot and belote games",
     )
+    parser.add_argument(
+        "--sheets",
+        action="store_true",
+        help="time only show --json and print (each format) against show --all, 10,000 rounds",
+    )
     args = parser.parse_args(argv)
 
     def runs(default: int) -> int:
@@ -427,6 +480,11 @@ def main(argv: list[str] | None = None) -> int:
             )
 
         add = [*cardscore, "add", "bench10", *ADD_ARGS]
+        if args.sheets:
+            rows += sheets(cardscore, "bench10", Path(home) / "sheet", ratio_row, env)
+            print_table(rows)
+            print(f"\nbenchmark ran in {time.perf_counter() - started:.0f} s")
+            return 0 if all(r.ok is not False for r in rows) else 1
         rows += corrections(cardscore, env, ratio_row, saved_10k, path_10k)
         restore_10k()
         if args.corrections:
@@ -520,6 +578,9 @@ def main(argv: list[str] | None = None) -> int:
                     print_10k.count,
                 )
             )
+
+        # whole sheets: show --json and print, against show --all
+        rows += sheets(cardscore, "bench10", Path(home) / "sheet", ratio_row, env)
 
         # scoring: replay 100,000 rounds in this process
         from cardscore.session import Session

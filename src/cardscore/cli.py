@@ -8,7 +8,6 @@ input, 130 interrupted.  Every error is one line on standard error, never a trac
 # per build and would evaluate string ones each time; these are evaluated once, at import.
 import copy
 import inspect
-import json
 import os
 import re
 import sys
@@ -64,7 +63,9 @@ def out(renderable: Any, *, soft_wrap: bool = False) -> None:
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    from cardscore.indented_json import dumps  # json.dumps(indent=2)'s text, faster
+
+    sys.stdout.write(dumps(data) + "\n")
 
 
 def _lazy_store():
@@ -1020,10 +1021,12 @@ def print_sheet(
 ) -> None:
     """Export the scoresheet (to standard output, or to a file with -o)."""
     from cardscore import export
+    from cardscore.session import whole_sheet
 
     chosen = export.pick_format(fmt, output)
     current = _lazy_store().load(session)
-    data = export.render(chosen, current, current.standings())
+    with whole_sheet():
+        data = export.render(chosen, current, current.standings())
     if output is None:
         if isinstance(data, bytes):
             raise InputError(msg("--format {format}: binary output needs -o PATH", format=chosen))
@@ -1051,8 +1054,10 @@ def show(
     standings = current.standings()
     if as_json:
         from cardscore.document import scoresheet
+        from cardscore.session import whole_sheet
 
-        print_json(scoresheet(current, standings))
+        with whole_sheet():
+            print_json(scoresheet(current, standings))
         return
     from cardscore import render
 

@@ -97,9 +97,9 @@ def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
     from cardscore.document import scoresheet
 
     if fmt == "json":  # exactly what `show --json` prints
-        import json
+        from cardscore.indented_json import dumps
 
-        return json.dumps(scoresheet(session, standings), ensure_ascii=False, indent=2) + "\n"
+        return dumps(scoresheet(session, standings)) + "\n"
     try:
         module = importlib.import_module(f"cardscore.export.{MODULES[fmt]}")
     except ModuleNotFoundError as exc:  # fpdf2, a dependency, missing from this install

@@ -1,0 +1,148 @@
+"""Whole sheets of long sessions (README "Speed"): ``show --json`` and ``print``.
+
+The figures come from ``python benchmarks/bench.py --sheets``; here, what makes them: the
+JSON written as ``json.dumps(indent=2)`` writes it (the same bytes, by a faster way), the
+collector paused while a sheet is built and left as it was, and no library warning on
+standard error.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardscore.document import scoresheet
+from cardscore.i18n import msg
+from cardscore.indented_json import dumps
+from cardscore.session import Session, whole_sheet
+
+# ---------------------------------------------------------------------------------------------
+# The JSON text
+
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=8)
+    | st.sampled_from(["\x00", '"\\u0000"', "\n", "é", "{}", "[", "\x01"])
+)
+values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values)
+def test_the_text_is_the_standard_librarys(value: object) -> None:
+    assert dumps(value) == json.dumps(value, ensure_ascii=False, indent=2)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {1: [2], None: {"a": []}, 2.5: "x", False: [[]]},  # keys the encoder turns into text
+        {"a": ["\x00", {"b": "\x00"}], "c": [{"d": ["\x00"]}]},  # the stand-in itself
+        [msg("{who} pays {n}", who="Bob", n=20), {"m": [msg("passe")]}],  # messages
+        [[[[[1]]]], {"deep": {"er": {"still": [{"x": None}]}}}],
+        {"nan": float("nan"), "inf": [float("inf"), -float("inf")], "zero": -0.0},
+    ],
+)
+def test_the_text_of_awkward_values(value: object) -> None:
+    assert dumps(value) == json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def test_what_the_encoder_refuses_it_refuses_the_same_way() -> None:
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        dumps({"a": [1, {"b": object()}]})
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        dumps({"a": object()})
+
+
+def _tarot(rounds: int) -> Session:
+    session = Session.create("tarot", ["Ann", "Bob", "Cyd", "Dan", "Eve"], session_id="t")
+    raws = [
+        {"taker": "Ann", "contract": "garde", "bouts": "2", "points": "49,5", "called": "Bob"},
+        {"taker": "Cyd", "contract": "prise", "bouts": "1", "points": "44", "called": "Cyd"},
+        {"contract": "passe"},
+        {"taker": "Eve", "contract": "garde-sans", "bouts": "3", "points": "60", "called": "Dan",
+         "poignee": ["Eve:simple"], "petit_au_bout": "Eve"},
+    ]  # fmt: skip
+    for index in range(rounds):
+        session.add(raws[index % len(raws)])
+    return session
+
+
+def test_a_scoresheet_is_written_as_before() -> None:
+    session = _tarot(40)
+    document = scoresheet(session, session.standings())
+    assert dumps(document) == json.dumps(document, ensure_ascii=False, indent=2)
+
+
+# ---------------------------------------------------------------------------------------------
+# The collector
+
+
+def test_the_collector_is_paused_while_a_sheet_is_built_and_back_after() -> None:
+    assert gc.isenabled()
+    try:
+        with whole_sheet():
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        with pytest.raises(RuntimeError), whole_sheet():
+            raise RuntimeError
+        assert gc.isenabled()
+        gc.disable()  # a caller that had it off keeps it off
+        with whole_sheet():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
+def test_a_sheet_built_with_the_collector_paused_is_the_same() -> None:
+    session = _tarot(30)
+    before = dumps(scoresheet(session, session.standings(fresh=True)))
+    with whole_sheet():
+        during = dumps(scoresheet(session, session.standings(fresh=True)))
+    gc.unfreeze()
+    assert during == before
+
+
+# ---------------------------------------------------------------------------------------------
+# Standard error: "Wrote PATH", and never a library's warning
+
+
+@pytest.mark.parametrize("fmt", ["txt", "md", "csv", "html", "pdf", "json"])
+def test_print_says_nothing_on_standard_error_but_where_it_wrote(
+    fmt: str, tmp_path, monkeypatch
+) -> None:
+    from cardscore import store
+
+    monkeypatch.setenv("CARDSCORE_HOME", str(tmp_path))
+    session = _tarot(12)
+    session.id = "sheet"
+    with store.locked(session.id):
+        store.write(session)
+    out = tmp_path / f"sheet.{fmt}"
+    command = [sys.executable, "-W", "default", "-m", "cardscore", "print", "sheet"]
+    result = subprocess.run(
+        [*command, "--format", fmt, "-o", str(out)], capture_output=True, text=True, check=True
+    )
+    assert result.stderr == f"Wrote {out}\n"
+    if fmt != "pdf":
+        result = subprocess.run([*command, "--format", fmt], capture_output=True, text=True)
+        assert (result.returncode, result.stderr) == (0, "")
