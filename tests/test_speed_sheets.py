@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 import subprocess
 import sys
+import warnings
 
 import pytest
 from hypothesis import given, settings
@@ -146,3 +148,41 @@ def test_print_says_nothing_on_standard_error_but_where_it_wrote(
     if fmt != "pdf":
         result = subprocess.run([*command, "--format", fmt], capture_output=True, text=True)
         assert (result.returncode, result.stderr) == (0, "")
+
+
+# ---------------------------------------------------------------------------------------------
+# The PDF: fpdf2's bytes, drawn faster; no warning however many pages
+
+
+def _without_dates(pdf: bytes) -> bytes:
+    """A PDF without what changes from one second to the next (its dates, its /ID)."""
+    pdf = re.sub(rb"D:\d{14}[^)]*", b"", pdf)
+    return re.sub(rb"/ID \[<[0-9A-F]+><[0-9A-F]+>\]", b"", pdf)
+
+
+def test_the_pdf_is_the_one_fpdf2s_own_text_draws(monkeypatch) -> None:
+    pytest.importorskip("fpdf")
+    from fpdf import FPDF
+
+    from cardscore.export import pdf, pdf_text
+
+    session = _tarot(90)
+    document = scoresheet(session, session.standings())
+    fast = pdf.render(document)
+    monkeypatch.setattr(pdf_text.CachedText, "text", FPDF.text)
+    monkeypatch.setattr(pdf_text.CachedText, "set_text_color", FPDF.set_text_color)
+    assert _without_dates(pdf.render(document)) == _without_dates(fast)
+
+
+def test_a_pdf_of_a_thousand_pages_and_more_warns_of_nothing() -> None:
+    pytest.importorskip("fpdf")
+    from cardscore.export.pdf import Sheet
+
+    session = _tarot(4)
+    session.rounds = [session.rounds[index % 4] for index in range(1_000)]
+    sheet = Sheet(scoresheet(session, session.standings()))
+    for _ in range(1_000):
+        sheet.add_page()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sheet.output()

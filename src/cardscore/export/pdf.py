@@ -35,6 +35,7 @@ from fpdf.enums import XPos, YPos
 from cardscore import __version__
 from cardscore.export import common
 from cardscore.export.common import MARKERS, PALETTE, Doc, signed
+from cardscore.export.pdf_text import CachedText
 from cardscore.i18n import _, language, msg, tr
 
 #: (regular, bold) DejaVu Sans, where systems install it; the first present is used.
@@ -145,7 +146,7 @@ def find_font() -> tuple[str, str] | None:
     return None
 
 
-class Sheet(FPDF):
+class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
     """An A4 page with the sheet's footer; text goes through :meth:`t`."""
 
     def __init__(self, doc: Doc) -> None:
@@ -166,6 +167,12 @@ class Sheet(FPDF):
         else:
             self.family = "helvetica"
         self.ellipsis = "…" if self.unicode else "..."
+        # the page count's room in the footer: fpdf2 keeps three digits for "{nb}", one a
+        # character for a longer alias, and warns when the count is wider (a page a round
+        # at most: a long session's sheet runs to thousands of pages)
+        digits = max(3, len(str(len(doc["rounds"]) + 10)))
+        self.pages_alias = "{nb}" if digits == 3 else "{" + "p" * (digits - 2) + "}"
+        self.alias_nb_pages(self.pages_alias)
         title = common.title(doc)
         self.set_title(self.t(title))
         self.set_author("cardscore")
@@ -251,7 +258,7 @@ class Sheet(FPDF):
                 "cardscore {version} · page {page}/{pages}",
                 version=__version__,
                 page=self.page_no(),
-                pages="{nb}",  # fpdf2 writes the number of pages there
+                pages=self.pages_alias,  # fpdf2 writes the number of pages there
             )
         )
         if not self.unicode:
@@ -384,6 +391,7 @@ class _Layout:
     def __init__(self, pdf: Sheet, doc: Doc) -> None:
         self.names = list(doc["columns"])
         self.mort = common.mort_column(doc)
+        self.dealer_heading = common.dealer_heading(doc)  # each page's (once: every round)
         self.held = common.has_held(doc)
         rounds = doc["rounds"]
         pdf.font(8)
@@ -647,7 +655,7 @@ def table_head(pdf: Sheet, doc: Doc, layout: _Layout) -> None:
     pdf.set_draw_color(*RULE)
     pdf.set_line_width(0.2)
     pdf.cell(layout.number_w, height, "#", align="R")
-    dealer = " " + pdf.t(common.dealer_heading(doc))
+    dealer = " " + pdf.t(layout.dealer_heading)
     # A heading wider than its column would run into the next column's heading: it is
     # drawn on two lines.
     words = dealer.split()
