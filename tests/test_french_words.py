@@ -172,7 +172,7 @@ def test_each_value_the_french_help_lists_is_accepted(cli, home) -> None:
         (["list", "--json=3"], "L'option --json ne prend pas de valeur", None),
         (["show", "a", "b", "c"], "Mots en trop : b c", None),
         (["new", "tarot", "--players", "x"], "--players : 'x' n'est pas un nombre entier", None),
-        (["new"], "Argument manquant : JEU", "Missing argument game"),
+        (["new"], "Argument manquant : JEU", "Missing argument GAME"),
     ],
 )
 def test_usage_errors_and_hints_in_french(cli, home, args, french, english) -> None:

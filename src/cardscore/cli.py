@@ -93,7 +93,12 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.
 @app.command()
 def new(
     game: Annotated[
-        str, typer.Argument(help="tarot, belote, coinche or rami.", autocompletion=completion.games)
+        str,
+        typer.Argument(
+            help="tarot, belote, coinche or rami.",
+            autocompletion=completion.games,
+            metavar=msg("GAME"),
+        ),
     ],
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players.")
@@ -1132,7 +1137,11 @@ def list_sessions(as_json: JsonOpt = False) -> None:
 def delete(
     session: Annotated[
         str,
-        typer.Argument(help="Session id or unique prefix.", autocompletion=completion.sessions),
+        typer.Argument(
+            help="Session id or unique prefix.",
+            autocompletion=completion.sessions,
+            metavar=msg("SESSION"),
+        ),
     ],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
@@ -1157,7 +1166,12 @@ def delete(
 @app.command("rules")
 def rules_command(
     game: Annotated[
-        str, typer.Argument(help="tarot, belote, coinche or rami.", autocompletion=completion.games)
+        str,
+        typer.Argument(
+            help="tarot, belote, coinche or rami.",
+            autocompletion=completion.games,
+            metavar=msg("GAME"),
+        ),
     ],
     rules: Annotated[
         str | None,
@@ -1208,7 +1222,10 @@ def rules_command(
 
 @app.command()
 def convert(
-    points: Annotated[str, typer.Argument(help="The defence's card points (35,5 accepted).")],
+    points: Annotated[
+        str,
+        typer.Argument(help="The defence's card points (35,5 accepted).", metavar=msg("POINTS")),
+    ],
     rules: Annotated[str, typer.Option("--rules", help="fft or maison.")] = "fft",
 ) -> None:
     """Tarot: turn the defence's points into the taker's (91 − defence)."""
