@@ -51,7 +51,7 @@ def game_name(doc: Doc) -> str:
 
 def title(doc: Doc) -> str:
     """The sheet's title: the session's, else the game and its rule set."""
-    return doc["title"] or f"{game_name(doc)} — {doc['rules']}"
+    return doc["title"] or f"{game_name(doc)} — {preset_word(doc['rules'])}"
 
 
 def date_text(stamp: str) -> str:
