@@ -1968,7 +1968,7 @@ class CoincheGame(_CardGame):
         >>> r = COINCHE.score({"taker": "Ann", "trump": "hearts", "contract": 100, "coinche": 2,
         ...                    "points": 98, "dix_de_der": 0, "belote": None, "announces": [],
         ...                    "capot": None, "generale_made": False}, t, 1, None)
-        >>> r.scores, r.breakdown[-2]
+        >>> r.scores, r.breakdown[-1]
         ({'AC': 520, 'BD': 0}, 'AC: (160 + 100) × 2 coinché = 520')
         """
         record = coinche_record(inp, table)
