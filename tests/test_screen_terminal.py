@@ -72,3 +72,44 @@ def test_the_loop_shows_the_sheet_at_60_columns_whole(home: Path) -> None:
     check_figures(shown, store.load(session.id), every_round=True)
     child.sendcontrol("c")  # quits at the menu
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_list_entries_go_on_over_lines_at_60_columns(home: Path, language: str) -> None:
+    """An entry wider than the terminal (the rule set and what it is, the menu's Corriger
+    and its disabled Redo) goes on over indented lines: every word of it is on the screen."""
+    from cardscore.games import get_game
+    from cardscore.i18n import set_language
+    from cardscore.prompts.setup import preset_choices
+
+    home.mkdir(parents=True, exist_ok=True)  # the program starts in it
+    child = spawn(home, "--lang", language, "new", "belote")
+    child.expect_exact("»")
+    settle(child)
+    lines = child.screen.lines()
+    check_fits("\n".join(lines), WIDTH)
+    shown = " ".join(" ".join(line.strip(" »") for line in lines).split())
+    set_language(language)
+    try:
+        titles = [" ".join(choice.title.split()) for choice in preset_choices(get_game("belote"))]
+    finally:
+        set_language("en")
+    for title in titles:
+        assert len(title) + 3 > WIDTH  # entries too wide for the terminal after the pointer
+        assert title in shown
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+
+
+def test_fitted_titles_fit_and_keep_every_word() -> None:
+    from cardscore.prompts.ask import fitted_title
+
+    title = "maison — house rules: in sans atout the ace is worth 11 (a round of 130)"
+    for width in (40, 60, 80):
+        lines = fitted_title(title, width=width).split("\n")
+        assert all(len(line) + 3 <= width for line in lines)
+        assert " ".join(" ".join(lines).split()) == title
+    assert fitted_title(title, width=200) == title
+    # a disabled entry: questionary writes "- TITLE (REASON)" after the pointer's room
+    lines = fitted_title("Redo (the last change undone)", "nothing to redo", 40).split("\n")
+    assert len(lines[-1]) + 3 + 2 + len(" (nothing to redo)") <= 40

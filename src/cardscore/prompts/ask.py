@@ -6,6 +6,9 @@
   (where they do not clash with the translated keys).
 * :func:`checkbox`: questionary's ``checkbox`` with its hint translated and its answers too:
   questionary says ``done`` for an empty choice and ``done (3 selections)`` for several.
+* :func:`select`: questionary's ``select`` with its hint translated and its entries fitted
+  to the terminal: an entry wider than the screen goes on over indented lines instead of
+  being cut at the edge (``maison — house rules: …`` at 60 columns).
 * :func:`list_hint`, :func:`checkbox_hint`: the hints under a list or a checkbox question.
 
 Nothing here knows a language: every word is a catalog entry (``i18n.tr``).
@@ -22,6 +25,8 @@ Nothing here knows a language: every word is a catalog entry (``i18n.tr``).
 from __future__ import annotations
 
 import re
+import shutil
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -129,6 +134,58 @@ def list_hint() -> str:
 def checkbox_hint() -> str:
     """The hint under a checkbox question (questionary's own, in the user's language)."""
     return _("(Use arrow keys to move, <space> to select, <a> to toggle, <i> to invert)")
+
+
+#: what questionary draws before an entry's title: the pointer or its room (`` » ``), and
+#: before a disabled one also ``- ``; an entry's continuation lines start under its title
+_POINTER = 3
+_DISABLED = 2
+_INDENT = " " * (_POINTER + 2)
+
+
+def fitted_title(title: str, disabled: str | None = None, width: int | None = None) -> str:
+    r"""An entry's title broken over lines that fit ``width`` columns (the terminal's by
+    default), its continuation lines indented; a disabled entry's reason, which questionary
+    writes after the title in brackets, is made room for.
+
+    >>> fitted_title("maison — house rules: garde 40, gaps rounded to ten", width=30)
+    'maison — house rules:\n     garde 40, gaps\n     rounded to ten'
+    >>> fitted_title("Redo (the last change undone)", "nothing to redo", width=30)
+    'Redo (the last change\n     undone)\n    '
+    >>> fitted_title("Quit", width=30)
+    'Quit'
+    """
+    if width is None:
+        width = shutil.get_terminal_size().columns
+    room = max(width - _POINTER - (_DISABLED if disabled else 0) - 1, 20)
+    lines = textwrap.wrap(title, room, subsequent_indent=_INDENT) or [title]
+    if disabled:
+        reason = len(disabled) + 3  # " (" + reason + ")"
+        last = len(lines[-1]) + (_POINTER + _DISABLED if len(lines) == 1 else 0)
+        if last + reason > width - 1:
+            lines.append(_INDENT[:-1])  # the reason on a line of its own
+    return "\n".join(lines)
+
+
+def fitted(choices: Sequence[Any], width: int | None = None) -> list[Any]:
+    """The entries of a list question, each title :func:`fitted_title` (plain titles only:
+    a separator or a styled title is left as it is)."""
+    out: list[Any] = []
+    for choice in choices:
+        if isinstance(choice, str):
+            choice = questionary.Choice(fitted_title(choice, width=width), choice)
+        elif isinstance(choice, questionary.Choice) and isinstance(choice.title, str):
+            disabled = choice.disabled if isinstance(choice.disabled, str) else None
+            choice.title = fitted_title(choice.title, disabled, width)
+        out.append(choice)
+    return out
+
+
+def select(message: str, choices: Sequence[Any], **kwargs: Any) -> Question:
+    """questionary's ``select``, its hint in the user's language and its entries fitted to
+    the terminal's width (:func:`fitted`)."""
+    kwargs.setdefault("instruction", list_hint())
+    return questionary.select(message, choices=fitted(choices), **kwargs)
 
 
 _SEVERAL = re.compile(r"done \((\d+) selections\)")

@@ -29,7 +29,7 @@ from cardscore.changes import Kind, effect, last_in_force, plain
 from cardscore.games.base import FieldKind, Game, InputError, Table
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts import ask
-from cardscore.prompts.round import NOBODY, RoundAsker, in_words, list_hint
+from cardscore.prompts.round import NOBODY, RoundAsker, in_words
 from cardscore.session import Session
 from cardscore.table_effects import minus
 
@@ -63,11 +63,10 @@ def ask_save(*, can_save: bool = True, why_not: str = "", discard: str = "") -> 
         questionary.Choice(_("Change an answer"), CHANGE),
         questionary.Choice(discard or _("Discard it"), DISCARD),
     ]
-    question = questionary.select(
+    question = ask.select(
         _("Save this round?"),
         choices=choices,
         default=YES if can_save else CHANGE,
-        instruction=list_hint(),
     )
     app = question.application
     # the list itself, so that a key's answer is shown answered, as Enter's would be
@@ -111,9 +110,7 @@ def pick_question(asker: RoundAsker) -> str | None:
         for f in asker.questions()
     ]
     choices.append(questionary.Choice(_("Back"), BACK))
-    answer = questionary.select(
-        _("Which answer?"), choices=choices, instruction=list_hint()
-    ).unsafe_ask()
+    answer = ask.select(_("Which answer?"), choices=choices).unsafe_ask()
     return None if answer == BACK else answer
 
 
@@ -422,9 +419,7 @@ def pick_round(session: Session) -> int:
     for row in standings.rows[first - 1 :]:
         line = game.headline(row.input, row.table, row.record)
         choices.append(questionary.Choice(f"{row.number} · {tr(line)}", row.number))
-    answer = questionary.select(
-        _("Which round?"), choices=choices, default=count, instruction=list_hint()
-    ).unsafe_ask()
+    answer = ask.select(_("Which round?"), choices=choices, default=count).unsafe_ask()
     if answer != OLDER:
         return int(answer)
 
@@ -447,7 +442,7 @@ def corriger(session_id: str) -> None:
         if change is not None and change["kind"] == Kind.ADD
         else _("The last change (undo it)")
     )
-    what = questionary.select(
+    what = ask.select(
         _("Corriger what?"),
         choices=[
             questionary.Choice(last, LAST, disabled=change is None and _("nothing to undo")),
@@ -458,7 +453,6 @@ def corriger(session_id: str) -> None:
             ),
         ],
         default=LAST if change is not None else EARLIER,
-        instruction=list_hint(),
     ).unsafe_ask()
     if what == EARLIER:
         edit_round(session_id, pick_round(session))

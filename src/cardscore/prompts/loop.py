@@ -19,8 +19,7 @@ from rich.text import Text
 from cardscore import render, store
 from cardscore.games.base import InputError
 from cardscore.i18n import _, msg, tr
-from cardscore.prompts import correct, table
-from cardscore.prompts.round import list_hint
+from cardscore.prompts import ask, correct, table
 from cardscore.session import Session, Standings
 
 RECORD, UNDO, REDO, SHOW, PRINT, QUIT = "record", "undo", "redo", "show", "print", "quit"
@@ -53,10 +52,9 @@ def play(session_id: str) -> None:
             )
         menu = [*head(record, standings, session), *tail(session)]
         try:
-            action = questionary.select(
+            action = ask.select(
                 _("What now?"),
                 choices=menu,
-                instruction=list_hint(),
             ).unsafe_ask()
         except KeyboardInterrupt:  # every round is saved already: said, then interrupted
             console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 import questionary
 
 from cardscore.games.base import Choice, Field, FieldKind, Game, InputError, Table
-from cardscore.i18n import _, decimal_text, language, msg, tr
+from cardscore.i18n import _, decimal_text, msg, tr
 from cardscore.prompts import ask
 
 NOBODY = "—"
@@ -75,19 +75,6 @@ def in_words(text: str, fields: Iterable[Field], asking: Field | None = None) ->
 
     text = _LEADING.sub(leading, text)
     return _NAMED.sub(lambda found: question(found.group()) or found.group(), text)
-
-
-def list_hint() -> str | None:
-    """The hint questionary shows under a list question, in the user's language (``None``
-    keeps questionary's own English one)."""
-    return None if language() == "en" else _("(Use arrow keys)")
-
-
-def checkbox_hint() -> str | None:
-    """The hint questionary shows under a checkbox question (``None``: its own, in English)."""
-    if language() == "en":
-        return None
-    return _("(Use arrow keys to move, <space> to select, <a> to toggle, <i> to invert)")
 
 
 class RoundAsker:
@@ -239,14 +226,13 @@ class RoundAsker:
         if twin is not None:
             self.raw.pop(f.key, None)
             self.raw.pop(twin.key, None)
-            side = questionary.select(
+            side = ask.select(
                 _("Whose points did you count?"),
                 choices=[
                     questionary.Choice(_("the taker's"), f.key),
                     questionary.Choice(_("the defence's"), twin.key),
                 ],
                 default=twin.key if twin.key in prior else f.key,
-                instruction=list_hint(),
             ).unsafe_ask()
             chosen = twin if side == twin.key else f
             if chosen.key not in prior:  # the other side's points: not a default here
@@ -303,9 +289,7 @@ class RoundAsker:
         if none:
             choices.insert(0, questionary.Choice(tr(self._none(f)), NOBODY))
         default = self._default_choice(f, [str(c.value) for c in choices])
-        answer = questionary.select(
-            tr(f.label), choices=choices, default=default, instruction=list_hint()
-        ).unsafe_ask()
+        answer = ask.select(tr(f.label), choices=choices, default=default).unsafe_ask()
         return None if answer == NOBODY else answer
 
     def _default_choice(self, f: Field, values: list[str]) -> str | None:
@@ -390,9 +374,7 @@ class RoundAsker:
         choices = [questionary.Choice(tr(g.label), g.key) for g in allowed]
         choices.insert(0, questionary.Choice(tr(msg("{no_value} none", no_value=NOBODY)), NOBODY))
         default = next((g.key for g in allowed if self._prior.get(g.key)), NOBODY)
-        answer = questionary.select(
-            tr(flags[0].asked_as), choices=choices, default=default, instruction=list_hint()
-        ).unsafe_ask()
+        answer = ask.select(tr(flags[0].asked_as), choices=choices, default=default).unsafe_ask()
         if answer != NOBODY:
             self.raw[answer] = True
 
@@ -422,18 +404,11 @@ class RoundAsker:
         return None
 
     def _ask_players(self, f: Field) -> list[str]:
-        answer = ask.checkbox(
-            tr(f.label), self._checked(f), empty=_("nobody"), instruction=checkbox_hint()
-        ).unsafe_ask()
+        answer = ask.checkbox(tr(f.label), self._checked(f), empty=_("nobody")).unsafe_ask()
         return list(answer or [])
 
     def _ask_player_tag(self, f: Field) -> list[str]:
-        chosen = (
-            ask.checkbox(
-                tr(f.label), self._checked(f), empty=_("nobody"), instruction=checkbox_hint()
-            ).unsafe_ask()
-            or []
-        )
+        chosen = ask.checkbox(tr(f.label), self._checked(f), empty=_("nobody")).unsafe_ask() or []
         tags = (
             [c for c in f.choices if not self.problem(f, [f"{chosen[0]}:{c.value}"])]
             if chosen
@@ -444,11 +419,10 @@ class RoundAsker:
             if len(tags) > 1:
                 default = self._tag_of(f, player)
                 values = [c.value for c in tags]
-                tag = questionary.select(
+                tag = ask.select(
                     tr(msg("{question} — {player}:", question=msg(f.label), player=player)),
                     choices=[questionary.Choice(self._title(f, c), c.value) for c in tags],
                     default=default if default in values else None,
-                    instruction=list_hint(),
                 ).unsafe_ask()
                 answers.append(f"{player}:{tag}")
             else:

@@ -20,7 +20,6 @@ from cardscore.games import preset_word
 from cardscore.games.base import Game, fold
 from cardscore.i18n import _, msg, tr
 from cardscore.prompts import ask
-from cardscore.prompts.round import list_hint
 
 if TYPE_CHECKING:
     from cardscore.session import Session
@@ -127,11 +126,10 @@ def ask_new(
     if rules is None and len(game.presets) == 1:
         rules = game.default_preset
     if rules is None:
-        rules = questionary.select(
+        rules = ask.select(
             _("Rule set?"),
             choices=preset_choices(game),
             default=game.default_preset,
-            instruction=list_hint(),
         ).unsafe_ask()
     if names is None:
         if players is None:
@@ -140,11 +138,10 @@ def ask_new(
             else:
                 counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
                 players = int(
-                    questionary.select(
+                    ask.select(
                         _("How many players?"),
                         choices=counts,
                         default=counts[min(2, len(counts) - 1)],
-                        instruction=list_hint(),
                     ).unsafe_ask()
                 )
         from cardscore.sametable import earlier_names

@@ -33,7 +33,6 @@ from cardscore.games.base import Game, InputError
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts import ask
 from cardscore.prompts.correct import said
-from cardscore.prompts.round import list_hint
 from cardscore.sametable import follow_on
 from cardscore.seating import Timeline, era_of, read_change, summary
 from cardscore.session import Session, Standings
@@ -128,9 +127,7 @@ def change_table(session_id: str) -> dict[str, Any] | None:
     }
     while True:
         session = store.read(store.session_path(session_id))
-        what = questionary.select(
-            _("Table: what changes?"), choices=choices(session), instruction=list_hint()
-        ).unsafe_ask()
+        what = ask.select(_("Table: what changes?"), choices=choices(session)).unsafe_ask()
         if what == BACK:
             return None
         ops = askers[what](session)
@@ -145,7 +142,7 @@ def pick_player(question: str, players: Sequence[str]) -> str | None:
     """A player picked from a list (``None``: Back)."""
     entries = [questionary.Choice(p, p) for p in players]
     entries.append(questionary.Choice(_("Back"), BACK))
-    answer = questionary.select(question, choices=entries, instruction=list_hint()).unsafe_ask()
+    answer = ask.select(question, choices=entries).unsafe_ask()
     return None if answer == BACK else answer
 
 
