@@ -358,3 +358,16 @@ def test_a_long_sheet_in_a_narrow_terminal_is_printed_a_block_a_round(
     check_fits(result.out, 60)
     check_figures(result.out, session, every_round=True)
     assert "Round 212 (dealer Béatrice, mort Béatrice)" in result.out.splitlines()
+
+
+def test_a_corrected_rounds_old_scores_are_coloured_by_the_game() -> None:
+    """ "Round N as it was:" colours a rami penalty red and a tarot gain green."""
+    from cardscore.prompts.correct import scores_line
+
+    def styles(line) -> dict[str, str]:
+        plain = line.plain
+        return {plain[span.start : span.end]: str(span.style) for span in line.spans}
+
+    assert styles(scores_line({"Ann": 36, "Bob": 0}, lower_wins=True))["+36"] == "red"
+    assert styles(scores_line({"Ann": 36, "Bob": -36}))["+36"] == "green"
+    assert styles(scores_line({"Ann": 36, "Bob": -36}))["-36"] == "red"

@@ -226,12 +226,13 @@ def moved_totals(before: Mapping[str, int], after: Mapping[str, int]) -> list[st
     return lines
 
 
-def scores_line(scores: Mapping[str, int]) -> Text:
-    """A round's scores in one line, as the breakdown ends: ``Ann -86   Bob +172``."""
+def scores_line(scores: Mapping[str, int], lower_wins: bool = False) -> Text:
+    """A round's scores in one line, as the breakdown ends: ``Ann -86   Bob +172``, each
+    coloured by what it means for the player (``lower_wins``: rami's penalties)."""
     line = Text("  ")
     for column, value in scores.items():
         line.append(f"{column} ", style="bold")
-        line.append(render.signed(value), style="green" if value > 0 else "red" if value else "dim")
+        line.append(render.signed(value), style=render.score_style(value, lower_wins))
         line.append("   ")
     return line
 
@@ -301,7 +302,7 @@ def edit_round(session_id: str, number: int) -> None:
         new_row = after.rows[number - 1]
         dealer = table.dealer(number)
         console.print(Text(tr(msg("Round {number} as it was:", number=number)), style="bold"))
-        console.print(scores_line(old_row.scores))
+        console.print(scores_line(old_row.scores, game.lower_wins))
         console.print(
             render.round_report(
                 session,
