@@ -186,3 +186,39 @@ def test_a_pdf_of_a_thousand_pages_and_more_warns_of_nothing() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         sheet.output()
+
+
+# ---------------------------------------------------------------------------------------------
+# What a sheet is built with: the breakdowns (every round scored again) only where written
+
+
+@pytest.mark.parametrize(
+    ("fmt", "extras"),
+    [("txt", ()), ("md", ()), ("csv", ()), ("html", ("breakdown",)), ("pdf", ("breakdown",))],
+)
+def test_a_sheet_is_built_with_the_round_parts_it_writes(fmt: str, extras, monkeypatch) -> None:
+    if fmt == "pdf":
+        pytest.importorskip("fpdf")
+    from cardscore import export
+    from cardscore.document import ROUND_EXTRAS
+    from cardscore.session import RoundRow
+
+    session = _tarot(8)
+    standings = session.standings()
+    full = scoresheet(session, standings)
+    assert [k for k in full["rounds"][0] if k in ROUND_EXTRAS] == ["breakdown", "terms"]
+    explained = []
+    real = RoundRow._explained
+    monkeypatch.setattr(RoundRow, "_explained", lambda row: explained.append(row) or real(row))
+    built = []
+    module = export.importlib.import_module(f"cardscore.export.{export.MODULES[fmt]}")
+    monkeypatch.setattr(module, "render", lambda doc: built.append(doc) or "")
+    export.render(fmt, session, session.standings(fresh=True))
+    (doc,) = built
+    assert [list(row) for row in doc["rounds"]] == [
+        [k for k in row if k not in ROUND_EXTRAS or k in extras] for row in full["rounds"]
+    ]
+    assert len(explained) == (8 if extras else 0)  # no round scored again for txt, md, csv
+    assert [row.get("breakdown") for row in doc["rounds"]] == [
+        row["breakdown"] if extras else None for row in full["rounds"]
+    ]

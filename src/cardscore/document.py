@@ -7,7 +7,8 @@ too, so every format shows the same numbers.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
 from cardscore.games import get_game
 from cardscore.i18n import tr
@@ -15,8 +16,18 @@ from cardscore.seating import ERA_OPERATIONS
 from cardscore.seating import summary as change_summary
 from cardscore.session import RoundRow, Session, Standings
 
+if TYPE_CHECKING:
+    from cardscore.games.base import Game
 
-def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
+
+# The parts of a round that cost most to build (every round scored again, its breakdown's
+# messages written): a sheet that does not show them is built without them.
+ROUND_EXTRAS = ("breakdown", "terms")
+
+
+def scoresheet(
+    session: Session, standings: Standings, extras: Collection[str] = ROUND_EXTRAS
+) -> dict[str, Any]:
     """``{id, game, rules, params, title, columns, rounds, totals, held, finished, winner}``
     plus ``players``, ``teams``, ``created``, ``updated``, ``next_dealer``, ``next_mort``,
     ``unawarded`` (the points held when the game ended, which nobody gets; else 0) and
@@ -24,8 +35,12 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
 
     ``columns`` are every column the session ever had (a player who left, one who joined);
     ``totals`` hold every one of them (a player who left keeps his total); ``players`` are
-    the players at the table now (the ones the next round is played by)."""
+    the players at the table now (the ones the next round is played by).
+
+    Each round holds the :data:`ROUND_EXTRAS` named in ``extras`` only (all of them by
+    default, as ``show --json`` prints them): an exporter names the ones it writes."""
     ended = session.ended_after(standings)
+    game = get_game(session.game)
     return {
         "id": session.id,
         "game": session.game,
@@ -37,7 +52,7 @@ def scoresheet(session: Session, standings: Standings) -> dict[str, Any]:
         "created": session.created,
         "updated": session.updated,
         "columns": list(standings.columns),
-        "rounds": [round_document(row, ended) for row in standings.rows],
+        "rounds": [round_document(row, ended, extras, game) for row in standings.rows],
         **standing(standings),
         "unawarded": standings.held if standings.finished else 0,
         "table_changes": table_changes(session),
@@ -73,7 +88,12 @@ def standing(standings: Standings) -> dict[str, Any]:
     }
 
 
-def round_document(row: RoundRow, ended: int | None = None) -> dict[str, Any]:
+def round_document(
+    row: RoundRow,
+    ended: int | None = None,
+    extras: Collection[str] = ROUND_EXTRAS,
+    game: Game | None = None,
+) -> dict[str, Any]:
     """One round of the scoresheet: ``{number, dealer, mort, input, played, scores, totals,
     breakdown, held, terms, edited, after_end}`` — ``played`` says in a few words what was
     played, in the current language (``Bob garde (Dan) 2b 49``, ``Ann out``: the game's
@@ -83,27 +103,36 @@ def round_document(row: RoundRow, ended: int | None = None) -> dict[str, Any]:
     ``after_end`` whether it was recorded after the round ``ended`` that ended the game.
 
     ``scores`` and ``totals`` hold the columns of the table that played the round only: a
-    player not at the table that round (not yet come, or gone) is in neither."""
-    record = row.record
+    player not at the table that round (not yet come, or gone) is in neither.
+
+    ``breakdown`` and ``terms`` are there when ``extras`` names them (the round is scored
+    again for them); ``game`` is the session's game (looked up when not given)."""
     seated = row.columns
     scores, totals = row.scores, row.totals
     if len(seated) != len(totals):  # the table changed: the others are left out
         scores = {column: score for column, score in scores.items() if column in seated}
         totals = {column: total for column, total in totals.items() if column in seated}
-    return {
+    table, played = row.table, row.input
+    if game is None or game.name != table.game:
+        game = get_game(table.game)
+    document = {
         "number": row.number,
         "dealer": row.dealer,
         "mort": row.mort,
-        "input": row.input,
-        "played": tr(get_game(row.table.game).played(row.input, row.table)),
+        "input": played,
+        "played": tr(game.played(played, table)),
         "scores": scores,
         "totals": totals,
-        "breakdown": list(row.breakdown),
-        "held": row.held,
-        "terms": None if record is None else record.as_json(),
-        "edited": row.edited,
-        "after_end": ended is not None and row.number > ended,
     }
+    if "breakdown" in extras:
+        document["breakdown"] = list(row.breakdown)
+    document["held"] = row.held
+    if "terms" in extras:
+        record = row.record
+        document["terms"] = None if record is None else record.as_json()
+    document["edited"] = row.edited
+    document["after_end"] = ended is not None and row.number > ended
+    return document
 
 
 def summary(session: Session, standings: Standings | None = None) -> dict[str, Any]:

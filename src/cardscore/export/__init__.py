@@ -94,7 +94,7 @@ def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
     """The scoresheet in format ``fmt`` (text, or bytes for pdf)."""
     if fmt not in FORMATS:
         raise InputError(unknown_format(fmt))
-    from cardscore.document import scoresheet
+    from cardscore.document import ROUND_EXTRAS, scoresheet
 
     if fmt == "json":  # exactly what `show --json` prints
         from cardscore.indented_json import dumps
@@ -115,7 +115,9 @@ def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
                 package=exc.name,
             )
         ) from None
-    return module.render(scoresheet(session, standings))
+    # the round parts the format writes (a breakdown is built only for a sheet showing it)
+    extras = getattr(module, "ROUND_EXTRAS", ROUND_EXTRAS)
+    return module.render(scoresheet(session, standings, extras))
 
 
 def write(path: str, data: str | bytes) -> Path:

@@ -41,6 +41,9 @@ from cardscore.export import common
 from cardscore.export.common import Doc
 from cardscore.i18n import _
 
+# The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): none (no
+# breakdown, no terms); the sheet is built without them.
+ROUND_EXTRAS: tuple[str, ...] = ()
 BOM = "\ufeff"
 HELD_GAMES = frozenset({"belote", "coinche"})
 

@@ -36,6 +36,9 @@ from cardscore.export import common
 from cardscore.export.common import DASHES, MARKERS, PALETTE, Doc, signed
 from cardscore.i18n import _, language, msg, tr
 
+# The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): the
+# breakdowns, not the terms; the sheet is built with these only.
+ROUND_EXTRAS: tuple[str, ...] = ("breakdown",)
 CSS = """
 :root { --ink: #1b1f24; --muted: #5b6470; --rule: #c9ced6; --zebra: #f3f5f8;
         --plus: #17663a; --minus: #b3261e; --accent: #0b4f8a;

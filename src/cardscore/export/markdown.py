@@ -19,6 +19,9 @@ from cardscore.export import common
 from cardscore.export.common import Doc, signed
 from cardscore.i18n import _, msg, tr
 
+# The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): none (no
+# breakdown, no terms); the sheet is built without them.
+ROUND_EXTRAS: tuple[str, ...] = ()
 _SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#~"})
 
 

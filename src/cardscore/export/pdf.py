@@ -54,6 +54,10 @@ FONT_CANDIDATES: list[tuple[str, str]] = [
     )
 ]
 
+# The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): the
+# breakdowns, not the terms; the sheet is built with these only.
+ROUND_EXTRAS: tuple[str, ...] = ("breakdown",)
+
 #: Dash patterns (dash, gap in mm) matching the HTML chart's: solid, long, dots, …
 PDF_DASHES = ((0, 0), (2.4, 1.0), (0.4, 0.9), (3.6, 1.2), (1.3, 1.3), (0.2, 0.6))
 

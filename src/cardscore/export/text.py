@@ -25,6 +25,9 @@ from cardscore.export import common
 from cardscore.export.common import Doc, signed, squeeze, truncate, unique_labels
 from cardscore.i18n import _, msg, tr
 
+# The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): none (no
+# breakdown, no terms); the sheet is built without them.
+ROUND_EXTRAS: tuple[str, ...] = ()
 WIDTH = 80
 LABEL_MAX = 12  # a heading longer than its numbers is cut to this many characters
 DEALER_MAX = 10
