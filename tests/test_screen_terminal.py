@@ -113,3 +113,28 @@ def test_fitted_titles_fit_and_keep_every_word() -> None:
     # a disabled entry: questionary writes "- TITLE (REASON)" after the pointer's room
     lines = fitted_title("Redo (the last change undone)", "nothing to redo", 40).split("\n")
     assert len(lines[-1]) + 3 + 2 + len(" (nothing to redo)") <= 40
+
+
+def test_a_long_question_breaks_between_words_at_60_columns(home: Path) -> None:
+    """A question wider than the terminal goes on over a second line between two words (the
+    terminal would cut "finisse" in two), its yes/no hint on the line of its end."""
+    home.mkdir(parents=True, exist_ok=True)
+    child = spawn(home, "--lang", "fr", "new", "rami", "--names", "Ann,Bob,Cyd")
+    child.expect_exact("Quitter")  # the menu's last entry
+    settle(child)
+    child.send(ENTER)  # record round 1
+    child.expect_exact("(o/N)")
+    settle(child)
+    lines = child.screen.lines()
+    check_fits("\n".join(lines), WIDTH)
+    start = next(i for i, line in enumerate(lines) if "La donne est-elle bloquée" in line)
+    question = lines[start : start + 2]
+    assert question[0].startswith("? La donne est-elle bloquée")
+    assert question[1].startswith("  ") and question[1].rstrip().endswith("? (o/N)")
+    words = " ".join(question).split()
+    assert "quelqu'un" in words and "finisse)" in words  # no word cut in two
+    child.sendcontrol("c")  # drops the round being entered: back at the menu
+    child.expect_exact("Quitter")
+    settle(child)
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)

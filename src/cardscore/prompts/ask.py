@@ -9,6 +9,9 @@
 * :func:`select`: questionary's ``select`` with its hint translated and its entries fitted
   to the terminal: an entry wider than the screen goes on over indented lines instead of
   being cut at the edge (``maison — house rules: …`` at 60 columns).
+* :func:`text`, :func:`autocomplete`: questionary's, their question fitted to the terminal
+  like every question here (:func:`fitted_question`): a question wider than the screen is
+  broken between words, not in the middle of one by the terminal.
 * :func:`list_hint`, :func:`checkbox_hint`: the hints under a list or a checkbox question.
 
 Nothing here knows a language: every word is a catalog entry (``i18n.tr``).
@@ -70,6 +73,7 @@ def hint(default: bool) -> str:
 def confirm(message: str, default: bool = True, **kwargs: Any) -> Question:
     """A yes/no question (questionary's ``confirm``, in the user's language): a key answers
     at once, Enter takes ``default``, Ctrl-C interrupts."""
+    message = fitted_question(message)
     status: dict[str, Any] = {"answer": None, "complete": False}
     answers = keys()
     yes, no = yes_no_words()
@@ -167,6 +171,42 @@ def fitted_title(title: str, disabled: str | None = None, width: int | None = No
     return "\n".join(lines)
 
 
+#: the room kept after a question's last line for its hint and a short answer (``(o/N) Non``)
+_ANSWER_ROOM = 12
+
+
+def fitted_question(message: str, width: int | None = None) -> str:
+    r"""A question broken between words over lines that fit ``width`` columns (the
+    terminal's by default) after questionary's ``? ``, its last line leaving room for the
+    hint and the answer; continuation lines line up under the question's first word.
+
+    >>> fitted_question("Rami sec (the winner went out in one turn)?", width=40)
+    'Rami sec (the winner went out in one\n  turn)?'
+    >>> fitted_question("Who took?", width=30)
+    'Who took?'
+    """
+    if width is None:
+        width = shutil.get_terminal_size().columns
+    room = max(width - 3, 20)  # "? " before the first line, and the last column left free
+    if len(message) + _ANSWER_ROOM <= room:
+        return message
+    lines = textwrap.wrap(message, room, initial_indent="", subsequent_indent="  ")
+    if len(lines[-1]) + _ANSWER_ROOM > room:  # the hint and the answer go on the last line
+        last = textwrap.wrap(lines.pop().strip(), max(room - _ANSWER_ROOM, 10))
+        lines.extend("  " + line for line in last)
+    return "\n".join(lines) if lines else message
+
+
+def text(message: str, **kwargs: Any) -> Question:
+    """questionary's ``text``, the question fitted to the terminal."""
+    return questionary.text(fitted_question(message), **kwargs)
+
+
+def autocomplete(message: str, **kwargs: Any) -> Question:
+    """questionary's ``autocomplete``, the question fitted to the terminal."""
+    return questionary.autocomplete(fitted_question(message), **kwargs)
+
+
 def fitted(choices: Sequence[Any], width: int | None = None) -> list[Any]:
     """The entries of a list question, each title :func:`fitted_title` (plain titles only:
     a separator or a styled title is left as it is)."""
@@ -185,7 +225,7 @@ def select(message: str, choices: Sequence[Any], **kwargs: Any) -> Question:
     """questionary's ``select``, its hint in the user's language and its entries fitted to
     the terminal's width (:func:`fitted`)."""
     kwargs.setdefault("instruction", list_hint())
-    return questionary.select(message, choices=fitted(choices), **kwargs)
+    return questionary.select(fitted_question(message), choices=fitted(choices), **kwargs)
 
 
 _SEVERAL = re.compile(r"done \((\d+) selections\)")
@@ -221,7 +261,7 @@ def checkbox(
     """questionary's ``checkbox``, its hint and its answer in the user's language (``empty``:
     what an answer with no box checked says, "none" by default)."""
     kwargs.setdefault("instruction", checkbox_hint())
-    question = questionary.checkbox(message, choices=list(choices), **kwargs)
+    question = questionary.checkbox(fitted_question(message), choices=list(choices), **kwargs)
     # The question's line is the message of a PromptSession inside the layout (the prefix of
     # its input line): its answer is said again, in our words.
     for window in question.application.layout.find_all_windows():

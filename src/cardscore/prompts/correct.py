@@ -430,7 +430,7 @@ def pick_round(session: Session) -> int:
             return True
         return tr(msg("a round number from 1 to {count}", count=count))
 
-    return int(questionary.text(_("Round number?"), validate=valid).unsafe_ask().strip())
+    return int(ask.text(_("Round number?"), validate=valid).unsafe_ask().strip())
 
 
 def corriger(session_id: str) -> None:

@@ -356,9 +356,7 @@ class RoundAsker:
         default = str(self._prior.get(f.key) or "")
         if f.kind == "number":
             default = decimal_text(default)  # 55,5 in French, as it would be typed
-        answer = questionary.text(
-            tr(f.label), default=default, validate=self._validator(f)
-        ).unsafe_ask()
+        answer = ask.text(tr(f.label), default=default, validate=self._validator(f)).unsafe_ask()
         return answer.strip() or None
 
     def _ask_flag(self, f: Field) -> bool:
@@ -466,7 +464,7 @@ class RoundAsker:
                 question=msg(f.label),
                 team=team,
             )
-            text = questionary.text(
+            text = ask.text(
                 tr(question), default=" ".join(defaults[team]), validate=self._validator(f, wrap)
             ).unsafe_ask()
             answers = wrap(text)
@@ -489,7 +487,7 @@ class RoundAsker:
                 return [*prev, f"{player}={text.strip()}"]
 
             question = msg("{question} — {player}:", question=msg(f.label), player=player)
-            text = questionary.text(
+            text = ask.text(
                 tr(question),
                 default=typed.get(player.casefold(), ""),
                 validate=self._validator(f, wrap),

@@ -100,11 +100,11 @@ def ask_name(question: str, taken: Sequence[str], known: Sequence[str]) -> str:
 
     completer = NameCompleter(known, taken)
     if completer.names:
-        answer = questionary.autocomplete(
+        answer = ask.autocomplete(
             question, choices=completer.names, completer=completer, validate=check
         ).unsafe_ask()
     else:  # nobody to offer (a first game)
-        answer = questionary.text(question, validate=check).unsafe_ask()
+        answer = ask.text(question, validate=check).unsafe_ask()
     return " ".join(answer.split())
 
 
@@ -159,7 +159,7 @@ def ask_new(
     for index, default in enumerate(game.default_team_names(names), start=1):
         # Not pre-filled: typing a name must not append it to the default one.
         question = msg("Name of team {index} (Enter: {default}):", index=index, default=default)
-        team = questionary.text(tr(question)).unsafe_ask()
+        team = ask.text(tr(question)).unsafe_ask()
         team = " ".join(team.split())
         if team and team != default:
             settings.append(f"team{index}={team}")

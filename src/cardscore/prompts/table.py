@@ -149,7 +149,7 @@ def pick_player(question: str, players: Sequence[str]) -> str | None:
 def ask_text(question: str, check: Callable[[str], str | None], default: str = "") -> str:
     """A text answer, ``check``'s objection shown as it is typed (Enter refused until it
     has none)."""
-    answer = questionary.text(
+    answer = ask.text(
         question, default=default, validate=lambda text: check(text) or True
     ).unsafe_ask()
     return typed_name(answer)
@@ -221,7 +221,7 @@ def ask_join(session: Session) -> Ops | None:
             return None  # 0
         return refusal(game, timeline, {JOIN: [f"{joined}={text.strip()}"]})
 
-    points = questionary.text(
+    points = ask.text(
         tr(msg("{name}'s starting points?", name=joined)),
         default="0",
         validate=lambda t: check(t) or True,
@@ -248,7 +248,7 @@ def ask_target(session: Session) -> Ops | None:
             return tr(msg("the target is {target} already", target=now))
         return refusal(game, timeline, {TARGET: int(text)})
 
-    answer = questionary.text(
+    answer = ask.text(
         tr(msg("New target (now {target})?", target=now)), validate=lambda t: check(t) or True
     ).unsafe_ask()
     return {TARGET: int(answer.strip())}
@@ -350,7 +350,7 @@ def play_on(session_id: str) -> dict[str, Any] | None:
             )
         return None
 
-    answer = questionary.text(
+    answer = ask.text(
         tr(msg("New target (the highest total is {highest})?", highest=highest)),
         default=str(suggested_target(now, highest)),
         validate=lambda t: check(t) or True,
