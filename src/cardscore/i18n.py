@@ -51,11 +51,10 @@ class Msg(str):
     template: str
     params: Mapping[str, Any]
 
-    def __new__(cls, template: str, **params: Any) -> Msg:
-        self = super().__new__(cls, template.format(**params) if params else template)
-        self.template = template
-        self.params = params
-        return self
+    def __new__(cls, template: str, /, **params: Any) -> Msg:
+        self = _new_str(cls, template.format_map(params) if params else template)
+        self.__dict__ = {"template": template, "params": params}  # one step: a whole sheet
+        return self  # builds some seventeen messages a round
 
     def __reduce__(self) -> tuple[Any, ...]:  # keep the template across pickling
         return (_rebuild, (self.template, dict(self.params)))
@@ -65,9 +64,15 @@ def _rebuild(template: str, params: dict[str, Any]) -> Msg:
     return Msg(template, **params)
 
 
-def msg(template: str, **params: Any) -> Msg:
+_new_str = str.__new__
+
+
+def msg(template: str, /, **params: Any) -> Msg:
     """Mark a message for translation; its English text is ``template.format(**params)``."""
-    return Msg(template, **params)
+    # Msg(template, **params), without a second call and a second copy of the arguments
+    self = _new_str(Msg, template.format_map(params) if params else template)
+    self.__dict__ = {"template": template, "params": params}
+    return self
 
 
 def choose_language(requested: str | None = None) -> str:

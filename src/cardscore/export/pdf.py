@@ -28,6 +28,7 @@ import math
 import os
 import re
 import unicodedata
+from typing import Any
 
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
@@ -160,6 +161,9 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         self._color_state: tuple[int, int, int] | None = None
         self._width_cache: dict[tuple[str, float], dict[str, float]] = {}
         self._widths: dict[str, float] = {}
+        self._text_width_cache: dict[tuple[str, float], dict[str, float]] = {}
+        self._text_widths: dict[str, float] = {}
+        self._fonts: dict[tuple[str, float], Any] = {}  # (style, size) → fpdf2's font
         self.set_margins(MARGIN, MARGIN, MARGIN)
         self.set_auto_page_break(True, margin=MARGIN + 3)
         font = find_font()
@@ -190,10 +194,20 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
 
     def font(self, size: float, bold: bool = False, color: tuple[int, int, int] = INK) -> None:
         style = "B" if bold else ""
-        if (style, size) != self._font_state:
-            self.set_font(self.family, style, size)
-            self._font_state = (style, size)
-            self._widths = self._width_cache.setdefault((style, size), {})
+        state = (style, size)
+        if state != self._font_state:
+            known = self._fonts.get(state) if self._font_state is not None else None
+            if known is None:
+                self.set_font(self.family, style, size)
+                self._fonts[state] = self.current_font
+            else:  # what set_font does when the font changes (family, no U or S, the same)
+                self.font_style = style
+                self.font_size_pt = size
+                self.current_font = known
+                self.current_font_is_set_on_page = False
+            self._font_state = state
+            self._widths = self._width_cache.setdefault(state, {})
+            self._text_widths = self._text_width_cache.setdefault(state, {})
         if color != self._color_state:
             self.set_text_color(*color)
             self._color_state = color
@@ -206,6 +220,9 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
     def width(self, text: str) -> float:
         """The width of ``text`` in the current font, from each character's width (cached):
         much faster than ``get_string_width`` on thousands of cells."""
+        total = self._text_widths.get(text)
+        if total is not None:  # a text drawn before (a sheet draws each score many times)
+            return total
         widths = self._widths
         total = 0.0
         for char in text:
@@ -213,6 +230,7 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
             if value is None:
                 value = widths[char] = self.get_string_width(char)
             total += value
+        self._text_widths[text] = total
         return total
 
     def wrap(self, text: str, width: float) -> list[str]:

@@ -18,7 +18,7 @@ from fpdf import FPDF
 from fpdf.enums import TextMode
 
 # What the fast way reads of fpdf2 (2.7 and later): without one of them, fpdf2's text()
-_NEEDED = ("_out", "_set_font_for_page", "normalize_text")
+_NEEDED = ("_out", "_set_font_for_page", "normalize_text", "_GraphicsStateMixin__statestack")
 _COLOURS: dict[tuple[Any, ...], Any] = {}  # (r, g, b) → fpdf2's colour (immutable)
 
 
@@ -26,18 +26,18 @@ class CachedText(FPDF):
     """An FPDF whose :meth:`text` encodes each distinct text once per font."""
 
     def text(self, x: float, y: float, text: str = "", *args: Any, **kwargs: Any) -> None:
-        font = self.current_font
+        # fpdf2's graphics state read once (its properties read it one at a time)
+        state = self.__state() if _KNOWN and not (args or kwargs) else None
+        font = None if state is None else state.current_font
         if (
-            args
-            or kwargs
+            font is None
             or not self.page
-            or font is None
-            or not self.font_family
-            or self.text_mode != TextMode.FILL
-            or self.underline
-            or self.strikethrough
+            or not state.font_family
+            or state.text_mode != TextMode.FILL
+            or state.underline
+            or state.strikethrough
             or getattr(self, "_record_text_quad_points", True)
-            or not _KNOWN
+            or self.buffer
         ):
             super().text(x, y, text, *args, **kwargs)
             return
@@ -45,25 +45,52 @@ class CachedText(FPDF):
             encodings = self.__encodings
         except AttributeError:
             encodings = self.__encodings = {}
-            self.__colours: dict[Any, str] = {}
+            self.__colours: dict[Any, bytes] = {}
+            self.__fonts_on_pages: dict[tuple[int, int, float], bytes] = {}
         known = encodings.get(id(font))
         if known is None:
             known = encodings[id(font)] = {}
         encoded = known.get(text)
-        if encoded is None:
-            encoded = known[text] = font.encode_text(self.normalize_text(text))
-        if not self.current_font_is_set_on_page:
-            self._out(self._set_font_for_page(font, self.font_size_pt))
+        if encoded is None:  # the text's operands, as fpdf2's _out writes them (Latin-1)
+            operand = font.encode_text(self.normalize_text(text))
+            encoded = known[text] = f" Td {operand} ET".encode("latin1")
+        page = self.page
+        contents = self.pages[page].contents
+        if type(contents) is not bytearray:  # another fpdf2 than the one this was built on
+            contents = None
+        if not state.current_font_is_set_on_page:
+            size = state.font_size_pt
+            key = (page, font.i, size)
+            selected = self.__fonts_on_pages.get(key)
+            if selected is None or contents is None:
+                selected = self.__fonts_on_pages[key] = self._set_font_for_page(font, size).encode(
+                    "latin1"
+                )
+            else:  # fpdf2's _set_font_for_page, its resource already noted for this page
+                state.current_font_is_set_on_page = True
+            if contents is None:
+                self._out(selected)
+            else:
+                contents += selected
+                contents.append(0x0A)
         k = self.k
-        line = f"BT {x * k:.2f} {(self.h - y) * k:.2f} Td {encoded} ET"
-        colour = self.text_color
-        fill = self.fill_color
+        line = b"BT %.2f %.2f%s" % (x * k, (self.h - y) * k, encoded)
+        colour = state.text_color
+        fill = state.fill_color
         if fill is not colour and fill != colour:
             operator = self.__colours.get(colour)
             if operator is None:
-                operator = self.__colours[colour] = colour.serialize().lower()
-            line = f"q {operator} {line} Q"
-        self._out(line)
+                operator = self.__colours[colour] = colour.serialize().lower().encode("latin1")
+            line = b"q %s %s Q" % (operator, line)
+        if contents is None:
+            self._out(line)
+        else:
+            contents += line
+            contents.append(0x0A)
+
+    def __state(self) -> Any:
+        """fpdf2's current graphics state (what its font and colour properties read)."""
+        return self._GraphicsStateMixin__statestack[-1]  # type: ignore[attr-defined]
 
     def set_text_color(self, r: Any, g: Any = -1, b: Any = -1) -> None:
         """fpdf2's, each colour converted once (a sheet sets one for nearly every text)."""
@@ -81,4 +108,4 @@ class CachedText(FPDF):
         self.text_color = colour
 
 
-_KNOWN = all(hasattr(FPDF, name) for name in _NEEDED)
+_KNOWN = all(hasattr(FPDF, name) for name in _NEEDED[:-1]) and _NEEDED[-1] in vars(FPDF())

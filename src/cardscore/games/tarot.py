@@ -1527,10 +1527,36 @@ def _notes(record: TarotRecord) -> dict[str, Msg]:
     return notes
 
 
+# The share lines written lately, by what they are made of: rounds of a session repeat them
+# (the same taker, partner and unit), and a whole sheet writes one or two a round.  A message
+# is never changed once made, so the same one serves each round that says it.
+_SHARE_LINES: dict[tuple[Any, ...], Msg] = {}
+_SHARE_LINES_KEPT = 4096
+
+
 def _share_line(
     deltas: Mapping[str, int], notes: Mapping[str, Msg], players: Sequence[str], mort: str | None
 ) -> Msg:
     """``Ann +318 (3 × 106), Bob −106, …`` over every seat, the mort included."""
+    # each share is _signed(delta) (78 and 78.0 alike) and a note's text is its template's
+    # arguments written out ("2 × 78", "called"): the key holds all the line says
+    key = (
+        tuple(players),
+        mort,
+        tuple([deltas.get(p, 0) for p in players]),
+        tuple([(p, note.template, note) for p, note in notes.items()]),
+    )
+    line = _SHARE_LINES.get(key)
+    if line is None:
+        if len(_SHARE_LINES) >= _SHARE_LINES_KEPT:
+            _SHARE_LINES.clear()
+        line = _SHARE_LINES[key] = _new_share_line(deltas, notes, players, mort)
+    return line
+
+
+def _new_share_line(
+    deltas: Mapping[str, int], notes: Mapping[str, Msg], players: Sequence[str], mort: str | None
+) -> Msg:
     line: Msg | None = None
     for p in players:
         points = _signed(deltas.get(p, 0))
