@@ -384,7 +384,7 @@ def test_bad_option_in_french(cli: Cli) -> None:
     result = cli("--lang", "fr", "stats", "--since", "hier")
     assert result.code == 2
     assert result.err.strip() == (
-        "cardscore : erreur : --since : 'hier' n'est pas une date (AAAA-MM-JJ)"
+        "cardscore : erreur : --since : « hier » n'est pas une date (AAAA-MM-JJ)"
     )
 
 

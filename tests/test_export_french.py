@@ -307,8 +307,8 @@ def test_pdf_in_french_without_dejavu(cli, monkeypatch: pytest.MonkeyPatch, tmp_
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (("--format", "docx"), "--format : format inconnu 'docx' (formats acceptés : txt"),
-        (("-o", "sheet.xlsx"), "(extension '.xlsx' ; extensions connues : .txt"),
+        (("--format", "docx"), "--format : format inconnu « docx » (formats acceptés : txt"),
+        (("-o", "sheet.xlsx"), "(extension « .xlsx » ; extensions connues : .txt"),
         (("-o", "sheet"), "(pas d'extension ; extensions connues : .txt"),
     ],
 )

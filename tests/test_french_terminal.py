@@ -303,5 +303,5 @@ def test_a_mistyped_command_is_answered_in_french(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     text = " ".join(line.strip() for line in child.screen.lines() if line.strip())
-    assert text == "cardscore : erreur : Commande inconnue 'shwo'. Vouliez-vous dire 'show' ?"
+    assert text == "cardscore : erreur : Commande inconnue « shwo ». Vouliez-vous dire « show » ?"
     assert child.exitstatus == 2 and english_on(child.screen) == []

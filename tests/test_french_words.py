@@ -114,7 +114,7 @@ def test_parameter_values_read_oui_non_in_french(cli, home) -> None:
     english = cli("rules", "belote").out
     assert re.search(r"│ litige\s+│\s+on │", english)
     bad = cli("--lang", "fr", "new", "belote", "--names", "A,B,C,D", "--set", "litige=peut-être")
-    assert bad.err == "cardscore : erreur : --set litige : 'peut-être' n'est ni oui ni non\n"
+    assert bad.err == "cardscore : erreur : --set litige : « peut-être » n'est ni oui ni non\n"
 
 
 # --------------------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ def test_each_value_the_french_help_lists_is_accepted(cli, home) -> None:
     [
         (
             ["shwo"],
-            "Commande inconnue 'shwo'. Vouliez-vous dire 'show' ?",
+            "Commande inconnue « shwo ». Vouliez-vous dire « show » ?",
             "No such command: shwo. Did you mean 'show'?",
         ),
         (
@@ -171,7 +171,7 @@ def test_each_value_the_french_help_lists_is_accepted(cli, home) -> None:
         ),
         (["list", "--json=3"], "L'option --json ne prend pas de valeur", None),
         (["show", "a", "b", "c"], "Mots en trop : b c", None),
-        (["new", "tarot", "--players", "x"], "--players : 'x' n'est pas un nombre entier", None),
+        (["new", "tarot", "--players", "x"], "--players : « x » n'est pas un nombre entier", None),
         (["new"], "Argument manquant : JEU", "Missing argument GAME"),
     ],
 )

@@ -185,6 +185,20 @@ def test_a_player_named_like_a_message_is_not_translated() -> None:
                 what="x",
                 text="does not apply to this round",
             )
-        ) == ("x : 'does not apply to this round' n'est pas un nombre entier")
+        ) == ("x : « does not apply to this round » n'est pas un nombre entier")
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["fr", "nb"])
+def test_what_the_user_typed_is_quoted_as_the_language_quotes(language: str) -> None:
+    """French and Norwegian quote with « », never with the straight quotes of a repr."""
+    catalog = i18n.load_catalog(language)
+    straight = sorted(t for t, said in catalog.items() if "!r}" in said)
+    assert straight == []
+    i18n.set_language(language)
+    try:
+        said = i18n.tr(i18n.msg("{what}: {text!r} is not a whole number", what="x", text="y"))
+    finally:
+        i18n.set_language("en")
+    assert "«" in said and "'y'" not in said

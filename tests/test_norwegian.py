@@ -85,7 +85,7 @@ def test_a_parameter_set_to_nei(cli) -> None:
         "--lang", "nb", "new", "tarot", "--names", "A,B,C,D", "--set", "half-points=kanskje"
     )
     assert refused.code == 2
-    assert "--set half-points: 'kanskje' er verken ja eller nei" in refused.err
+    assert "--set half-points: «kanskje» er verken ja eller nei" in refused.err
 
 
 def test_dates_in_norwegian(cli) -> None:

@@ -56,7 +56,8 @@ def test_a_refused_name_is_said_in_french() -> None:
     finally:
         set_language("en")
     assert (
-        said == "--replace : le nom d'un joueur ne peut pas être vide ni fait de tirets (ici '--')"
+        said
+        == "--replace : le nom d'un joueur ne peut pas être vide ni fait de tirets (ici « -- »)"
     )
 
 

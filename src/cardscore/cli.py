@@ -1602,7 +1602,7 @@ def usage_message(text: str) -> str:
     >>> from cardscore.i18n import set_language
     >>> set_language("fr")
     >>> usage_message("No such command 'shwo'. Did you mean 'show'?")
-    "Commande inconnue : shwo. Vouliez-vous dire 'show' ?"
+    'Commande inconnue : shwo. Vouliez-vous dire « show » ?'
     >>> usage_message("No such option: --al (Possible options: --all, --detail)")
     'Option inconnue : --al (options possibles : --all, --detail)'
     >>> set_language("en")
@@ -1615,6 +1615,9 @@ def usage_message(text: str) -> str:
         found = re.fullmatch(pattern, first)
         if found:
             first, said = found.groups()
+            named = re.findall(r"'([^']*)'", said)  # click quotes the names it suggests
+            if named:  # quoted as the language quotes: « show » in French
+                said = ", ".join(tr(msg("'{name}'", name=name)) for name in named)
             hint = tr(msg(template, hint=said))
             hint = (". " if template.startswith("Did") else " ") + hint
             break
