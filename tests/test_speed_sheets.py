@@ -222,3 +222,53 @@ def test_a_sheet_is_built_with_the_round_parts_it_writes(fmt: str, extras, monke
     assert [row.get("breakdown") for row in doc["rounds"]] == [
         row["breakdown"] if extras else None for row in full["rounds"]
     ]
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("tarot", ("Ann", "Bob", "Cyd", "Dan", "Eve")),
+        ("tarot", ("Ann", "Bob", "Cyd", "Dan", "Eve", "Fay")),
+        ("belote", ("South", "West", "North", "East")),
+        ("coinche", ("South", "West", "North", "East")),
+        ("rami", ("Ann", "Bob", "Cyd")),
+    ],
+)
+def test_a_whole_sheet_writes_each_breakdown_from_the_replay_as_scoring_again_does(
+    game: str, players: tuple[str, ...], monkeypatch
+) -> None:
+    import random
+
+    from cardscore.games import get_game
+    from cardscore.games.base import InputError
+    from test_corrections import random_chooser, raw_round
+
+    chooser = random_chooser(random.Random(f"{game}{len(players)}"))
+    session = Session.create(game, list(players), session_id="s")
+    for _ in range(200):  # some typed answers are refused; a belote game ends
+        if len(session.rounds) == 40 or session.standings().finished:
+            break
+        try:
+            session.add(raw_round(chooser, game, players))
+        except InputError:
+            continue
+    count = len(session.rounds)
+    assert count >= 5
+    scored_again = scoresheet(session, session.standings(fresh=True))
+    kind = type(get_game(game))
+    explained = []
+    real = kind.score
+
+    def score(self, inp, table, number, carry, *, explain=True):
+        explained.append(explain)
+        return real(self, inp, table, number, carry, explain=explain)
+
+    monkeypatch.setattr(kind, "score", score)
+    with whole_sheet():
+        written = scoresheet(session, session.standings(fresh=True))
+    gc.unfreeze()
+    assert written == scored_again
+    assert [r["breakdown"] for r in written["rounds"]] == [
+        list(r["breakdown"]) for r in scored_again["rounds"]
+    ]
+    assert explained == [False] * count  # each round scored once, by the replay

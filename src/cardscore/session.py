@@ -118,7 +118,9 @@ class RoundRow:
     A replay computes the numbers only; the round's :attr:`breakdown` and :attr:`record` are
     worked out when first asked for (only the rows shown, ``show --detail``, the exports and
     the statistics need them), by scoring the round again with what the round before
-    carried over, then kept.
+    carried over, then kept.  The rows replayed while a whole sheet is built
+    (:func:`whole_sheet`) keep what their replay scored, and write their breakdown from its
+    record instead (:meth:`~cardscore.games.base.Game.explained`).
     """
 
     __slots__ = (
@@ -128,6 +130,7 @@ class RoundRow:
         "_number",
         "_replay",
         "_result",
+        "_scored",
         "_scores",
         "_table",
         "_totals",
@@ -143,8 +146,10 @@ class RoundRow:
         carry: Any,
         replay: _Replay,
         table: Table,
+        scored: RoundResult | None = None,
     ) -> None:
         self._table = table  # the table that played it
+        self._scored = scored  # what the replay scored (its record), kept for a whole sheet
         self._number = number
         self._input = input
         self._scores = scores
@@ -221,10 +226,19 @@ class RoundRow:
         except AttributeError:
             pass
         replay = self._replay
+        scored, self._scored = self._scored, None
         try:
-            result = replay.game.score(
-                self._input, self._table, self._number, self._carry, explain=True
-            )
+            breakdown = None
+            if scored is not None and scored.record is not None:  # written from its record
+                breakdown = replay.game.explained(scored.record, self._table)
+            if breakdown is None:
+                result = replay.game.score(
+                    self._input, self._table, self._number, self._carry, explain=True
+                )
+            else:  # what score(..., explain=True) returns, without scoring the round again
+                result = RoundResult(
+                    scored.scores, breakdown, scored.carry, scored.held, scored.record
+                )
         except Exception as exc:  # a damaged round that only its explanation trips on
             raise _unscorable(replay.session_id, self._number, exc) from None
         self._result = result
@@ -270,16 +284,29 @@ def whole_sheet() -> Iterator[None]:
     10,000-round session took as long as the work itself.  What the block makes is freed
     by reference counting as usual.  When it ends, what is alive then is set aside for good
     (``gc.freeze``: the rows a session keeps, the modules), so that the collector, back on,
-    does not walk it all at its next pass, and goes on with what comes after."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
+    does not walk it all at its next pass, and goes on with what comes after.
+
+    The rows replayed meanwhile keep what their replay scored, so that each round's
+    breakdown is written from it (each round is scored once, not twice)."""
+    global _keep_scored
+    kept, _keep_scored = _keep_scored, True
     try:
-        yield
+        if not gc.isenabled():
+            yield
+            return
+        gc.disable()
+        try:
+            yield
+        finally:
+            gc.freeze()
+            gc.enable()
     finally:
-        gc.freeze()
-        gc.enable()
+        _keep_scored = kept
+
+
+# Whether replayed rows keep what they scored (while a whole sheet is built: every row's
+# breakdown will be read; otherwise the replay's records would only live longer for nothing)
+_keep_scored = False
 
 
 @dataclass(frozen=True)
@@ -374,6 +401,7 @@ class _Progress:
         append = self.rows.append
         carry: Any = self.carry
         held = self.held
+        keep = _keep_scored
         for number, inp in enumerate(inputs, start=self.count + 1):
             while next_first and number >= next_first:  # a new table from this round on
                 era = eras[following]
@@ -391,7 +419,12 @@ class _Progress:
             for column in columns:
                 totals[column] += scores.get(column, 0)
             held = result.held
-            append(RoundRow(number, inp, scores, totals.copy(), held, carry, replay, table))
+            append(
+                RoundRow(
+                    number, inp, scores, totals.copy(), held, carry, replay, table,
+                    result if keep else None,
+                )
+            )  # fmt: skip
             carry = result.carry
         self.inputs.extend(inputs)
         self.carry, self.held = carry, held

@@ -697,6 +697,11 @@ class Game(Protocol):
         one): replaying a session asks only for them, the breakdown of a round is worked
         out again when it is shown."""
 
+    def explained(self, record: Any, table: Table) -> tuple[str, ...] | None:
+        """The breakdown ``score(..., explain=True)`` writes, from the ``record`` a score
+        without ``explain`` returned (the round not scored again), or ``None`` when this
+        game writes it only while scoring."""
+
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Whether the game is over after a round leaving these totals, and who won."""
 
@@ -752,6 +757,9 @@ class GameDefaults:
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         return ()
+
+    def explained(self, record: Any, table: Table) -> tuple[str, ...] | None:
+        return None  # the round is scored again, with its breakdown
 
     def second_thoughts(self, inp: Mapping[str, Any], table: Table) -> Sequence[tuple[str, str]]:
         return ()

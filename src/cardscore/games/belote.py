@@ -1610,6 +1610,10 @@ class _CardGame(GameDefaults):
     def sitting_out(self, table: Table, number: int) -> str | None:
         return None
 
+    def explained(self, record: Any, table: Table) -> tuple[Msg, ...]:
+        """The breakdown, from the record a score without ``explain`` returned."""
+        return _explain(record, table)
+
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Over once a team reached the target and the totals differ; the higher wins.
 

@@ -1298,6 +1298,10 @@ class Rami(GameDefaults):
         breakdown = _explain(record, table) if explain else ()
         return RoundResult(record.scores, breakdown, record=record)
 
+    def explained(self, record: Any, table: Table) -> tuple[Msg, ...]:
+        """The breakdown, from the record a score without ``explain`` returned."""
+        return _explain(record, table)
+
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Over once a total reaches the target, if the lowest total is not shared.
 

@@ -1719,6 +1719,10 @@ class Tarot(GameDefaults):
         breakdown = _explain(record, table) if explain else ()
         return RoundResult(scores, breakdown, None, 0, record)  # positional: a replay is hot
 
+    def explained(self, record: Any, table: Table) -> tuple[Msg, ...]:
+        """The breakdown, from the record a score without ``explain`` returned."""
+        return _explain(record, table)
+
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
         """Tarot has no end: the table stops when it likes."""
         return Outcome(False, None)
