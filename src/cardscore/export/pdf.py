@@ -36,7 +36,7 @@ from fpdf.enums import XPos, YPos
 from cardscore import __version__
 from cardscore.export import common
 from cardscore.export.common import MARKERS, PALETTE, Doc, signed
-from cardscore.export.pdf_text import CachedText
+from cardscore.export.pdf_text import _KNOWN, CachedText
 from cardscore.i18n import _, language, msg, tr
 
 #: (regular, bold) DejaVu Sans, where systems install it; the first present is used.
@@ -164,6 +164,7 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         self._text_width_cache: dict[tuple[str, float], dict[str, float]] = {}
         self._text_widths: dict[str, float] = {}
         self._fonts: dict[tuple[str, float], Any] = {}  # (style, size) → fpdf2's font
+        self._wrapped: dict[tuple[Any, float, str], list[str]] = {}
         self.set_margins(MARGIN, MARGIN, MARGIN)
         self.set_auto_page_break(True, margin=MARGIN + 3)
         font = find_font()
@@ -196,15 +197,16 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         style = "B" if bold else ""
         state = (style, size)
         if state != self._font_state:
-            known = self._fonts.get(state) if self._font_state is not None else None
+            known = self._fonts.get(state) if self._font_state is not None and _KNOWN else None
             if known is None:
                 self.set_font(self.family, style, size)
                 self._fonts[state] = self.current_font
             else:  # what set_font does when the font changes (family, no U or S, the same)
-                self.font_style = style
-                self.font_size_pt = size
-                self.current_font = known
-                self.current_font_is_set_on_page = False
+                graphics = self._GraphicsStateMixin__statestack[-1]  # type: ignore[attr-defined]
+                graphics.font_style = style
+                graphics.font_size_pt = size
+                graphics.current_font = known
+                graphics.current_font_is_set_on_page = False
             self._font_state = state
             self._widths = self._width_cache.setdefault(state, {})
             self._text_widths = self._text_width_cache.setdefault(state, {})
@@ -235,7 +237,16 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
 
     def wrap(self, text: str, width: float) -> list[str]:
         """``text`` broken into lines of at most ``width`` in the current font, at spaces
-        (a word longer than a line is broken where it must)."""
+        (a word longer than a line is broken where it must); the lines of a text wrapped
+        before in the same font and width are those (a sheet repeats many breakdown lines:
+        the list is not to be changed)."""
+        key = (self._font_state, width, text)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            lines = self._wrapped[key] = self._wrap(text, width)
+        return lines
+
+    def _wrap(self, text: str, width: float) -> list[str]:
         space = self.width(" ")
         lines: list[str] = []
         line: list[str] = []

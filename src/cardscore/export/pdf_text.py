@@ -27,7 +27,11 @@ class CachedText(FPDF):
 
     def text(self, x: float, y: float, text: str = "", *args: Any, **kwargs: Any) -> None:
         # fpdf2's graphics state read once (its properties read it one at a time)
-        state = self.__state() if _KNOWN and not (args or kwargs) else None
+        state = (
+            self._GraphicsStateMixin__statestack[-1]  # type: ignore[attr-defined]
+            if _KNOWN and not (args or kwargs)
+            else None
+        )
         font = None if state is None else state.current_font
         if (
             font is None
@@ -47,6 +51,7 @@ class CachedText(FPDF):
             encodings = self.__encodings = {}
             self.__colours: dict[Any, bytes] = {}
             self.__fonts_on_pages: dict[tuple[int, int, float], bytes] = {}
+            self.__last_pair: tuple[Any, Any, bytes | None] = (None, None, None)
         known = encodings.get(id(font))
         if known is None:
             known = encodings[id(font)] = {}
@@ -77,20 +82,25 @@ class CachedText(FPDF):
         line = b"BT %.2f %.2f%s" % (x * k, (self.h - y) * k, encoded)
         colour = state.text_color
         fill = state.fill_color
-        if fill is not colour and fill != colour:
-            operator = self.__colours.get(colour)
-            if operator is None:
-                operator = self.__colours[colour] = colour.serialize().lower().encode("latin1")
+        # the colour's operator when it differs from the fill (fpdf2's test), kept for the
+        # last pair of colour objects (a sheet draws many texts between two changes)
+        last = self.__last_pair
+        if last[0] is colour and last[1] is fill:
+            operator = last[2]
+        else:
+            operator = None
+            if fill is not colour and fill != colour:
+                operator = self.__colours.get(colour)
+                if operator is None:
+                    operator = self.__colours[colour] = colour.serialize().lower().encode("latin1")
+            self.__last_pair = (colour, fill, operator)
+        if operator is not None:
             line = b"q %s %s Q" % (operator, line)
         if contents is None:
             self._out(line)
         else:
             contents += line
             contents.append(0x0A)
-
-    def __state(self) -> Any:
-        """fpdf2's current graphics state (what its font and colour properties read)."""
-        return self._GraphicsStateMixin__statestack[-1]  # type: ignore[attr-defined]
 
     def set_text_color(self, r: Any, g: Any = -1, b: Any = -1) -> None:
         """fpdf2's, each colour converted once (a sheet sets one for nearly every text)."""
@@ -105,7 +115,10 @@ class CachedText(FPDF):
             if key:
                 _COLOURS[key] = self.text_color
             return
-        self.text_color = colour
+        if _KNOWN:  # the converted colour itself (fpdf2's setter would convert it again)
+            self._GraphicsStateMixin__statestack[-1].text_color = colour  # type: ignore[attr-defined]
+        else:
+            self.text_color = colour
 
 
 _KNOWN = all(hasattr(FPDF, name) for name in _NEEDED[:-1]) and _NEEDED[-1] in vars(FPDF())
