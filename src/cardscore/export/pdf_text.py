@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from fpdf import FPDF
+from fpdf import FPDF, fonts
 from fpdf.enums import TextMode
 
 # What the fast way reads of fpdf2 (2.7 and later): without one of them, fpdf2's text()
 _NEEDED = ("_out", "_set_font_for_page", "normalize_text", "_GraphicsStateMixin__statestack")
-_COLOURS: dict[tuple[Any, ...], Any] = {}  # (r, g, b) → fpdf2's colour (immutable)
+_COLOURS: dict[tuple[Any, ...], Any] = {}
+_TTF_FONT = getattr(
+    fonts, "TTFFont", None
+)  # an embedded font (what encode_text encodes)  # (r, g, b) → fpdf2's colour (immutable)
 
 
 class CachedText(FPDF):
@@ -57,7 +60,7 @@ class CachedText(FPDF):
             known = encodings[id(font)] = {}
         encoded = known.get(text)
         if encoded is None:  # the text's operands, as fpdf2's _out writes them (Latin-1)
-            operand = font.encode_text(self.normalize_text(text))
+            operand = self.__encode(font, self.normalize_text(text))
             encoded = known[text] = f" Td {operand} ET".encode("latin1")
         page = self.page
         contents = self.pages[page].contents
@@ -101,6 +104,25 @@ class CachedText(FPDF):
         else:
             contents += line
             contents.append(0x0A)
+
+    def __encode(self, font: Any, text: str) -> str:
+        """``font.encode_text(text)``: for an embedded (TrueType) font, each character's
+        place in the font's subset is picked once (in the order fpdf2 would pick them), not
+        once a character of every new text."""
+        if type(font) is not _TTF_FONT or getattr(font, "is_symbol", True):
+            return font.encode_text(text)
+        try:
+            places = self.__places[id(font)]
+        except AttributeError:
+            self.__places: dict[int, dict[str, str]] = {}
+            places = self.__places[id(font)] = {}
+        except KeyError:
+            places = self.__places[id(font)] = {}
+        for char in text:
+            if char not in places:
+                place = font.subset.pick(ord(char))
+                places[char] = "" if place is None else chr(place)
+        return f"({font.escape_text(''.join([places[char] for char in text]))}) Tj"
 
     def set_text_color(self, r: Any, g: Any = -1, b: Any = -1) -> None:
         """fpdf2's, each colour converted once (a sheet sets one for nearly every text)."""
