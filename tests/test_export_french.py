@@ -93,7 +93,7 @@ def test_txt_in_french(cli, game: Game) -> None:
     seats = "Équipes : " if game.sheet["teams"] else "Joueurs : "
     assert any(line.startswith(seats) for line in lines), out
     assert any(line.startswith("Règles : ") for line in lines), out
-    assert f"règles {game.sheet['rules']}" in out and f"partie {game.sid}" in out
+    assert f"règles : {game.sheet['rules']}" in out and f"partie {game.sid}" in out
     head = next(line for line in lines if line.lstrip().startswith("#"))
     assert head.split()[:2] == ["#", "Donneur"]
     assert "pts" in out and "total" in out
@@ -236,7 +236,7 @@ def assert_french_headings(game: Game, text: str) -> None:
     for heading in (
         "Classement",
         "Totaux cumulés",
-        f"Règles {game.sheet['rules']}",
+        f"Règles : {game.sheet['rules']}",
         "Donnes",
         "Détail de chaque donne",
         "Donneur",
