@@ -1224,7 +1224,9 @@ def rules_command(
 def convert(
     points: Annotated[
         str,
-        typer.Argument(help="The defence's card points (35,5 accepted).", metavar=msg("POINTS")),
+        typer.Argument(
+            help="The defence's card points (35.5 or 35,5 accepted).", metavar=msg("POINTS")
+        ),
     ],
     rules: Annotated[str, typer.Option("--rules", help="fft or maison.")] = "fft",
 ) -> None:

@@ -477,7 +477,7 @@ FIELDS: tuple[Field, ...] = (
         "points",
         FieldKind.NUMBER,
         "The taker's points?",
-        "the taker's card points, 0 to 91 (35,5 accepted)",
+        "the taker's card points, 0 to 91 (35.5 or 35,5 accepted)",
         applies=_not_passe,
         unavailable="nobody counts points when everybody passed",
     ),
