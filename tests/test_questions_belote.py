@@ -111,7 +111,7 @@ def test_add_refuses_an_unknown_name_in_one_line_and_saves_nothing(cli, sessions
     assert sessions() == before
     french = cli("--lang", "fr", "add", *options, "--announce", "taker:quatre")
     assert french.code == 2 and len(french.err.splitlines()) == 1
-    assert french.err.startswith("cardscore : erreur : --announce : 'quatre' ")
+    assert french.err.startswith("cardscore : erreur : --announce : « quatre » ")
 
 
 # ---- the prompts ---------------------------------------------------------------------------

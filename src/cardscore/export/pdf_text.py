@@ -19,10 +19,8 @@ from fpdf.enums import TextMode
 
 # What the fast way reads of fpdf2 (2.7 and later): without one of them, fpdf2's text()
 _NEEDED = ("_out", "_set_font_for_page", "normalize_text", "_GraphicsStateMixin__statestack")
-_COLOURS: dict[tuple[Any, ...], Any] = {}
-_TTF_FONT = getattr(
-    fonts, "TTFFont", None
-)  # an embedded font (what encode_text encodes)  # (r, g, b) → fpdf2's colour (immutable)
+_COLOURS: dict[tuple[Any, ...], Any] = {}  # (r, g, b) → fpdf2's colour (immutable)
+_TTF_FONT = getattr(fonts, "TTFFont", None)  # an embedded font (what encode_text encodes)
 
 
 class CachedText(FPDF):
