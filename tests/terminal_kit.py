@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pyte
@@ -50,3 +52,117 @@ def screen_totals(child) -> dict[str, int]:
         if len(cells) >= 5 and cells[1].isdigit() and re.fullmatch(r"-?\d+", cells[3]):
             rows[cells[2]] = int(cells[3])
     return rows
+
+
+# --------------------------------------------------------------------------------------------
+# A game played in a language: what the language tests of the real terminal share
+
+DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
+CARDSCORE = Path(sys.executable).parent / "cardscore"
+
+
+class SeenScreen(Screen):
+    """The screen, and every line it has shown since the start (questions redrawn, lists
+    cleared, lines scrolled away included)."""
+
+    def __init__(self, columns: int = COLUMNS, rows: int = ROWS) -> None:
+        super().__init__(columns, rows)
+        self.seen: set[str] = set()
+
+    def write(self, data: str) -> None:
+        super().write(data)
+        self.seen.update(line for line in self.lines() if line.strip())
+
+
+def spawn_in(language: str, home: Path, *args: str):
+    """The installed ``cardscore --lang LANGUAGE ARGS…`` in an 80 × 50 terminal, started in
+    ``home`` and keeping its sessions there; ``child.screen`` is what it has shown."""
+    import pexpect
+
+    child = pexpect.spawn(
+        str(CARDSCORE),
+        ["--lang", language, *args],
+        env=environment(home),
+        encoding="utf-8",
+        dimensions=(ROWS, COLUMNS),
+        timeout=15,
+        cwd=str(home),
+    )
+    child.logfile_read = child.screen = SeenScreen()
+    return child
+
+
+def expect(child, text: str) -> None:
+    """Wait for ``text``; when it does not come, fail with what the screen shows."""
+    import pexpect
+    import pytest
+
+    try:
+        child.expect_exact(text)
+    except (pexpect.TIMEOUT, pexpect.EOF):
+        screen = "\n".join(line for line in child.screen.lines() if line.strip())
+        pytest.fail(f"{text!r} did not come; the screen shows:\n{screen}")
+
+
+def settle(child, quiet: float = 0.15) -> None:
+    """Read what the program writes until it has been silent for ``quiet`` seconds."""
+    import pexpect
+
+    try:
+        while True:
+            child.read_nonblocking(65536, timeout=quiet)
+    except pexpect.TIMEOUT:
+        pass
+
+
+def pick(child, question: str, option: str, *, drawn: bool = False, hint: str = "") -> None:
+    """Answer a list question by the option's text, as a person reading the list would
+    (``drawn``: the list is on the screen already; ``hint``: the list's hint, waited for)."""
+    if not drawn:
+        expect(child, question)
+        if hint:
+            expect(child, hint)
+        child.expect_exact("»")
+        settle(child)
+    lines = child.screen.lines()
+    start = max(i for i, line in enumerate(lines) if question in line)
+    options = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        options.append(line)
+    options = [line for line in options if not line[3:].startswith("- ")]  # disabled
+    current = next(i for i, line in enumerate(options) if "»" in line)
+    wanted = next(i for i, line in enumerate(options) if line[3:].strip().startswith(option))
+    key = DOWN if wanted >= current else UP
+    child.send(key * abs(wanted - current) + ENTER)
+
+
+def answer(child, question: str, text: str) -> None:
+    expect(child, question)
+    child.sendline(text)
+
+
+def menu_totals(child, caption: str, menu: str) -> dict[str, int]:
+    """The totals table on the screen once ``caption`` is under it and the menu (its
+    question ``menu``) drawn."""
+    expect(child, caption)
+    expect(child, menu)
+    child.expect_exact("»")
+    settle(child)
+    return screen_totals(child)
+
+
+def words_pattern(words: Sequence[str]) -> re.Pattern[str]:
+    """Any of ``words``, whole (not inside a word, nor beside a ``/``)."""
+    return re.compile(r"(?<![\w/])(" + "|".join(re.escape(w) for w in words) + r")(?![\w/])")
+
+
+def words_seen(screen: SeenScreen, pattern: re.Pattern[str]) -> list[str]:
+    """The lines the screen showed with a word of ``pattern``, each with the word."""
+    return sorted(
+        f"{m.group(1)!r} in {line.strip()!r}"
+        for line in screen.seen
+        for m in [pattern.search(line)]
+        if m
+    )

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
-import sys
 import time
 from pathlib import Path
 
@@ -21,11 +19,20 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
-from terminal_kit import Screen, environment, screen_totals  # noqa: E402
-
-DOWN = "\x1b[B"
-ENTER = "\r"
-CARDSCORE = Path(sys.executable).parent / "cardscore"
+from terminal_kit import (  # noqa: E402
+    CARDSCORE,
+    DOWN,
+    ENTER,
+    SeenScreen,
+    answer,
+    expect,
+    menu_totals,
+    settle,
+    spawn_in,
+    words_pattern,
+    words_seen,
+)
+from terminal_kit import pick as pick_any  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
 
@@ -39,79 +46,16 @@ ENGLISH = (
     "mean", "Possible", "such", "Missing", "argument", "Deleted", "session", "Session",
     "Enter", "Y/n", "y/N", "surplus", "manche", "Manche",
 )  # fmt: skip
-FORBIDDEN = re.compile(r"(?<![\w/])(" + "|".join(re.escape(w) for w in ENGLISH) + r")(?![\w/])")
+FORBIDDEN = words_pattern(ENGLISH)
 NAMES = ["Ann", "Bob", "Cyd", "Dan"]
 
 
-class SeenScreen(Screen):
-    """The screen, and every line it has shown since the start (questions redrawn, lists
-    cleared, lines scrolled away included)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.seen: set[str] = set()
-
-    def write(self, data: str) -> None:
-        super().write(data)
-        self.seen.update(line for line in self.lines() if line.strip())
-
-
 def spawn(home: Path, *args: str):
-    child = pexpect.spawn(
-        str(CARDSCORE),
-        ["--lang", "fr", *args],
-        env=environment(home),
-        encoding="utf-8",
-        dimensions=(50, 80),
-        timeout=15,
-        cwd=str(home),
-    )
-    child.logfile_read = child.screen = SeenScreen()
-    return child
-
-
-def expect(child, text: str) -> None:
-    """Wait for ``text``; when it does not come, fail with what the screen shows."""
-    try:
-        child.expect_exact(text)
-    except (pexpect.TIMEOUT, pexpect.EOF):
-        screen = "\n".join(line for line in child.screen.lines() if line.strip())
-        pytest.fail(f"{text!r} did not come; the screen shows:\n{screen}")
-
-
-def settle(child) -> None:
-    try:
-        while True:
-            child.read_nonblocking(65536, timeout=0.15)
-    except pexpect.TIMEOUT:
-        pass
+    return spawn_in("fr", home, *args)
 
 
 def pick(child, question: str, option: str, *, drawn: bool = False) -> None:
-    """Answer a list question by the option's text, as a person reading the list would
-    (``drawn``: the list is on the screen already)."""
-    if not drawn:
-        expect(child, question)
-        expect(child, "(flèches pour choisir)")
-        child.expect_exact("»")
-        settle(child)
-    lines = child.screen.lines()
-    start = max(i for i, line in enumerate(lines) if question in line)
-    options = []
-    for line in lines[start + 1 :]:
-        if not line.strip():
-            break
-        options.append(line)
-    options = [line for line in options if not line[3:].startswith("- ")]  # disabled
-    current = next(i for i, line in enumerate(options) if "»" in line)
-    wanted = next(i for i, line in enumerate(options) if line[3:].strip().startswith(option))
-    key = DOWN if wanted >= current else "\x1b[A"
-    child.send(key * abs(wanted - current) + ENTER)
-
-
-def answer(child, question: str, text: str) -> None:
-    expect(child, question)
-    child.sendline(text)
+    pick_any(child, question, option, drawn=drawn, hint="(flèches pour choisir)")
 
 
 def on_screen(child, text: str, timeout: float = 15) -> None:
@@ -154,21 +98,12 @@ def checkbox(child, question: str, downs: list[int]) -> None:
 
 def totals(child, caption: str) -> dict[str, int]:
     """The totals table on the screen once ``caption`` is under it and the menu drawn."""
-    expect(child, caption)
-    expect(child, "Et maintenant ?")
-    child.expect_exact("»")
-    settle(child)
-    return screen_totals(child)
+    return menu_totals(child, caption, "Et maintenant ?")
 
 
 def english_on(screen: SeenScreen) -> list[str]:
     """The lines that showed a forbidden word, with the word."""
-    return sorted(
-        f"{m.group(1)!r} in {line.strip()!r}"
-        for line in screen.seen
-        for m in [FORBIDDEN.search(line)]
-        if m
-    )
+    return words_seen(screen, FORBIDDEN)
 
 
 def quit_and_check(child, *, drawn: bool = False) -> None:

@@ -4,7 +4,6 @@ program reads itself, no COLUMNS): a 6-player tarot sheet, by ``show`` and by th
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,10 @@ pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
 from cardscore import store  # noqa: E402
-from terminal_kit import Screen, environment  # noqa: E402
+from terminal_kit import CARDSCORE, Screen, environment  # noqa: E402
+from terminal_kit import settle as settle_for  # noqa: E402
 from test_screen_widths import check_figures, check_fits, played  # noqa: E402
 
-CARDSCORE = Path(sys.executable).parent / "cardscore"
 DOWN, ENTER = "\x1b[B", "\r"
 WIDTH, HEIGHT = 60, 200  # tall: the whole sheet stays on the screen
 
@@ -40,11 +39,7 @@ def spawn(home: Path, *args: str):
 
 
 def settle(child) -> None:
-    try:
-        while True:
-            child.read_nonblocking(65536, timeout=0.3)
-    except pexpect.TIMEOUT:
-        pass
+    settle_for(child, 0.3)
 
 
 def test_show_at_60_columns_cuts_no_figure(home: Path) -> None:

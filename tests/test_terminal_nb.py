@@ -6,8 +6,6 @@ checkbox, yes/no), and nothing on screen in English (or French, but for the game
 from __future__ import annotations
 
 import json
-import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,11 +13,19 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
-from terminal_kit import Screen, environment, screen_totals  # noqa: E402
-
-DOWN = "\x1b[B"
-ENTER = "\r"
-CARDSCORE = Path(sys.executable).parent / "cardscore"
+from terminal_kit import (  # noqa: E402
+    CARDSCORE,
+    DOWN,
+    ENTER,
+    SeenScreen,
+    answer,
+    expect,
+    menu_totals,
+    pick,
+    spawn_in,
+    words_pattern,
+    words_seen,
+)
 
 pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
 
@@ -37,88 +43,16 @@ FRENCH = (
     "dedans", "litige", "réserve", "cartes", "annonces", "pli", "plis", "Partie",
     "officiel", "personne", "aucun", "O/n",
 )  # fmt: skip
-FORBIDDEN = re.compile(
-    r"(?<![\w/])(" + "|".join(re.escape(w) for w in ENGLISH + FRENCH) + r")(?![\w/])"
-)
-
-
-class SeenScreen(Screen):
-    """The screen, and every line it has shown since the start (questions redrawn, lists
-    cleared, lines scrolled away included)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.seen: set[str] = set()
-
-    def write(self, data: str) -> None:
-        super().write(data)
-        self.seen.update(line for line in self.lines() if line.strip())
+FORBIDDEN = words_pattern(ENGLISH + FRENCH)
 
 
 def spawn(home: Path, *args: str):
-    child = pexpect.spawn(
-        str(CARDSCORE),
-        ["--lang", "nb", *args],
-        env=environment(home),
-        encoding="utf-8",
-        dimensions=(50, 80),
-        timeout=15,
-        cwd=str(home),
-    )
-    child.logfile_read = child.screen = SeenScreen()
-    return child
-
-
-def expect(child, text: str) -> None:
-    """Wait for ``text``; when it does not come, fail with what the screen shows."""
-    try:
-        child.expect_exact(text)
-    except pexpect.TIMEOUT:
-        screen = "\n".join(line for line in child.screen.lines() if line.strip())
-        pytest.fail(f"{text!r} did not come; the screen shows:\n{screen}")
-
-
-def settle(child) -> None:
-    try:
-        while True:
-            child.read_nonblocking(65536, timeout=0.15)
-    except pexpect.TIMEOUT:
-        pass
-
-
-def pick(child, question: str, option: str, *, drawn: bool = False) -> None:
-    """Answer a list question by the option's text, as a person reading the list would
-    (``drawn``: the list is on the screen already)."""
-    if not drawn:
-        expect(child, question)
-        child.expect_exact("»")
-        settle(child)
-    lines = child.screen.lines()
-    start = max(i for i, line in enumerate(lines) if question in line)
-    options = []
-    for line in lines[start + 1 :]:
-        if not line.strip():
-            break
-        options.append(line)
-    options = [line for line in options if not line[3:].startswith("- ")]  # disabled
-    current = next(i for i, line in enumerate(options) if "»" in line)
-    wanted = next(i for i, line in enumerate(options) if line[3:].strip().startswith(option))
-    key = DOWN if wanted >= current else "\x1b[A"
-    child.send(key * abs(wanted - current) + ENTER)
+    return spawn_in("nb", home, *args)
 
 
 def totals(child, caption: str) -> dict[str, int]:
     """The totals table on the screen once ``caption`` is under it and the menu drawn."""
-    expect(child, caption)
-    expect(child, "Hva nå?")
-    child.expect_exact("»")
-    settle(child)
-    return screen_totals(child)
-
-
-def answer(child, question: str, text: str) -> None:
-    expect(child, question)
-    child.sendline(text)
+    return menu_totals(child, caption, "Hva nå?")
 
 
 def yes(child, question: str, key: str = "j") -> None:
@@ -130,12 +64,7 @@ def yes(child, question: str, key: str = "j") -> None:
 
 def english_on(screen: SeenScreen) -> list[str]:
     """The lines that showed a forbidden word, with the word."""
-    return sorted(
-        f"{m.group(1)!r} in {line.strip()!r}"
-        for line in screen.seen
-        for m in [FORBIDDEN.search(line)]
-        if m
-    )
+    return words_seen(screen, FORBIDDEN)
 
 
 def quit_and_check(child, *, drawn: bool = False) -> None:
