@@ -150,44 +150,33 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
         parts.append([])
     lines: list[str] = []
     for index, part in enumerate(parts, start=1):
+        says_played = not part  # the part that says what was played (never the only one)
         if len(parts) > 1:
             if index > 1:
                 lines.append("")
-            if not part:  # the part that says what was played
+            if says_played:
                 lines.append(_("Rounds, what was played:"))
-                lines.extend(
-                    _table(
-                        doc,
-                        part,
-                        gap,
-                        (number_width, mark_width),
-                        (dealer_width, played_width),
-                        0,
-                        labels,
-                        width,
+            else:
+                first = columns.index(part[0]) + 1
+                last = first + len(part) - 1
+                lines.append(
+                    tr(
+                        msg(
+                            "Rounds, columns {first}–{last} of {count}:",
+                            first=first,
+                            last=last,
+                            count=len(columns),
+                        )
                     )
                 )
-                continue
-            first = columns.index(part[0]) + 1
-            last = first + len(part) - 1
-            lines.append(
-                tr(
-                    msg(
-                        "Rounds, columns {first}–{last} of {count}:",
-                        first=first,
-                        last=last,
-                        count=len(columns),
-                    )
-                )
-            )
         lines.extend(
             _table(
                 doc,
                 part,
                 gap,
                 (number_width, mark_width),
-                (dealer_width, played_width if inline else 0),
-                held_width,
+                (dealer_width, played_width if inline or says_played else 0),
+                0 if says_played else held_width,
                 labels,
                 width,
             )
