@@ -48,6 +48,8 @@ def described_by_games() -> dict[str, str]:
             for choice in f.choices:
                 if choice.label:
                     found.setdefault(choice.label, f"{name} choice {choice.value}")
+        for preset, line in game.preset_lines.items():
+            found.setdefault(line, f"{name} rule set {preset}")
         for params in game.presets.values():
             for field in dataclasses.fields(params):
                 text = field.metadata.get("help")

@@ -21,6 +21,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from cardscore.i18n import msg
@@ -658,6 +659,9 @@ class Game(Protocol):
     params_cls: type
     presets: Mapping[str, Any]
     default_preset: str
+    #: what each rule set is, in one short line (the rule-set question says it after the name;
+    #: ``cardscore rules`` says all of it); a rule set with nothing to tell has none
+    preset_lines: Mapping[str, str]
     fields: tuple[Field, ...]
     min_players: int
     #: whether the lowest total is the best (rami) rather than the highest
@@ -754,6 +758,8 @@ class GameDefaults:
     >>> d.default_team_names(["Ann", "Bob"]), d.second_thoughts({}, None), d.goal_text(None)
     ((), (), None)
     """
+
+    preset_lines: Mapping[str, str] = MappingProxyType({})
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         return ()

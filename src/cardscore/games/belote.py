@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 from cardscore.games.base import (
@@ -1806,6 +1807,12 @@ class BeloteGame(_CardGame):
     name = "belote"
     params_cls = BeloteParams
     presets = BELOTE_PRESETS
+    preset_lines = MappingProxyType(
+        {
+            "maison": "house rules: in sans atout the ace is worth 11 (a round of 130)",
+            "official": "the official count: in sans atout the ace is worth 19 (162)",
+        }
+    )
     fields = BELOTE_FIELDS
 
     def _summary(self, params: BeloteParams) -> list[Msg]:
@@ -1880,6 +1887,12 @@ class CoincheGame(_CardGame):
     """
 
     name = "coinche"
+    preset_lines = MappingProxyType(
+        {
+            "maison": "house rules: sans atout ace 11, totals not rounded, capot 252",
+            "official": "the official count: sans atout ace 19, totals rounded, capot 250",
+        }
+    )
     has_contract = True
     params_cls = CoincheParams
     presets = COINCHE_PRESETS

@@ -1586,6 +1586,12 @@ class Tarot(GameDefaults):
     params_cls = TarotParams
     presets = PRESETS
     default_preset = "fft"
+    preset_lines = MappingProxyType(
+        {
+            "fft": "the FFT's scoring: (25 + gap) × contract, every round sums to zero",
+            "maison": "house rules: garde 40, gaps rounded to ten, personal bonuses",
+        }
+    )
     fields = FIELDS
 
     def asked(self, f: Field, table: Table, raw: Mapping[str, Any]) -> Field | None:

@@ -25,24 +25,12 @@ if TYPE_CHECKING:
     from cardscore.session import Session
 
 
-#: what each rule set is, in one short line (the rule-set question shows it after the name);
-#: ``cardscore rules GAME --rules PRESET`` says all of it
-PRESET_LINES: dict[tuple[str, str], str] = {
-    ("tarot", "fft"): "the FFT's scoring: (25 + gap) × contract, every round sums to zero",
-    ("tarot", "maison"): "house rules: garde 40, gaps rounded to ten, personal bonuses",
-    ("belote", "maison"): "house rules: in sans atout the ace is worth 11 (a round of 130)",
-    ("belote", "official"): "the official count: in sans atout the ace is worth 19 (162)",
-    ("coinche", "maison"): "house rules: sans atout ace 11, totals not rounded, capot 252",
-    ("coinche", "official"): "the official count: sans atout ace 19, totals rounded, capot 250",
-}
-
-
 def preset_choices(game: Game) -> list[questionary.Choice]:
     """The rule sets as the question offers them: each name (in the user's language) with
     what it is."""
     choices = []
     for preset in game.presets:
-        line = PRESET_LINES.get((game.name, preset))
+        line = game.preset_lines.get(preset)
         word = preset_word(preset)
         title = tr(msg("{rules} — {what}", rules=word, what=msg(line))) if line else word
         choices.append(questionary.Choice(title, preset))
