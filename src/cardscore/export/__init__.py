@@ -94,12 +94,10 @@ def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
     """The scoresheet in format ``fmt`` (text, or bytes for pdf)."""
     if fmt not in FORMATS:
         raise InputError(unknown_format(fmt))
-    from cardscore.document import ROUND_EXTRAS, scoresheet
+    from cardscore.document import ROUND_EXTRAS, json_text, scoresheet
 
     if fmt == "json":  # exactly what `show --json` prints
-        from cardscore.indented_json import dumps
-
-        return dumps(scoresheet(session, standings)) + "\n"
+        return json_text(scoresheet(session, standings))
     try:
         module = importlib.import_module(f"cardscore.export.{MODULES[fmt]}")
     except ModuleNotFoundError as exc:  # fpdf2, a dependency, missing from this install
