@@ -713,3 +713,80 @@ def test_a_defence_chelem_bounds_the_points_word_for_word(
     with pytest.raises(InputError) as caught:
         GAME.build_round(raw, table(4, params), 1)
     assert str(caught.value) == message and caught.value.field == "chelem"
+
+
+# The breakdown's lines are kept by what they say (tarot._kept): a line kept for one round
+# must be the very line the next round would have had made afresh.
+_SEEN: list[tuple[TarotRecord, Table]] = []
+
+
+@settings(max_examples=400, deadline=None)
+@given(rounds())
+def test_a_kept_line_is_the_line_made_afresh(case: tuple[Table, int, dict]) -> None:
+    from cardscore.games import tarot
+    from cardscore.i18n import set_language, tr
+
+    t, number, raw = case
+    record = work_out(GAME.build_round(raw, t, number), t, number)
+    _SEEN.append((record, t))
+    del _SEEN[:-40]
+    kept = [explain(r, table) for r, table in _SEEN]  # lines kept from the rounds before
+    fresh = []
+    for r, table in _SEEN:
+        tarot._LINES.clear()
+        fresh.append(explain(r, table))
+    assert kept == fresh
+    for language in ("en", "fr", "nb"):
+        set_language(language)
+        try:
+            said = [[tr(line) for line in lines] for lines in kept]
+            assert said == [[tr(line) for line in lines] for lines in fresh]
+        finally:
+            set_language("en")
+    assert [[(line.template, line.params) for line in lines] for lines in kept] == [
+        [(line.template, line.params) for line in lines] for lines in fresh
+    ]
+
+
+def test_kept_lines_over_rounds_that_say_nearly_the_same() -> None:
+    """Rounds a line apart: another partner, other points, another contract, a bonus, another
+    rule set or table; each breakdown written with the lines kept from the rounds before is
+    the one made afresh."""
+    from cardscore.games import tarot
+
+    tables = [
+        table(5, FFT),
+        table(5, MAISON),
+        table(5, dataclasses.replace(MAISON, half_points=not MAISON.half_points)),
+        table(4, FFT),
+        Table("tarot", ("Ann", "Bob", "Cyd", "Dan", "Zoé"), FFT),  # another name, one seat
+    ]
+    raws = [
+        {"taker": taker, "called": called, "contract": contract, "bouts": str(bouts),
+         "points": points, **extra}
+        for taker in ("Ann", "Bob")
+        for called in ("Ann", "Cyd", "Dan")
+        for contract in ("prise", "garde", "garde-sans")
+        for bouts in (1, 2)
+        for points in ("41", "45", "45,5", "51", "55,5", "60")
+        for extra in ({}, {"petit_au_bout": "Cyd"}, {"poignee": ["Dan:simple"]})
+    ]  # fmt: skip
+    rounds = []
+    for raw in raws:
+        for t in tables:
+            if len(t.players) == 4:
+                raw = {key: value for key, value in raw.items() if key != "called"}
+            try:
+                rounds.append((work_out(GAME.build_round(raw, t, 1), t, 1), t))
+            except InputError:  # a petit au bout or poignée this rule set does not take
+                continue
+    tarot._LINES.clear()
+    kept = [explain(record, t) for record, t in rounds]
+    fresh = []
+    for record, t in rounds:
+        tarot._LINES.clear()
+        fresh.append(explain(record, t))
+    assert len(rounds) > 1500
+    assert [[(line, line.template, line.params) for line in lines] for lines in kept] == [
+        [(line, line.template, line.params) for line in lines] for lines in fresh
+    ]

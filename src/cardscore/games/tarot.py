@@ -27,7 +27,7 @@ with its owner), :func:`scores_of` turns the record into every player's score, a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -1361,10 +1361,11 @@ def explain(record: TarotRecord, table: Table) -> tuple[Msg, ...]:
     else:
         lines = _fft_lines(record)
     players, mort = table.players, record.mort
-    scores = scores_of(record._replace(personal=()), players)  # the contract's shares
-    notes = _notes(record)
-    lines.append(msg("→ {shares}", shares=_share_line(scores, notes, players, mort)))
+    # the contract's shares: all they say follows from the seats, the attack and the unit
+    key = ("→", players, mort, record.taker, record.called, record.factor, record.unit)
+    lines.append(_kept(key, _contract_shares, record, players))
     if record.personal:
+        scores = scores_of(record._replace(personal=()), players)
         for term in record.personal:
             _pay(scores, term, record.active)
             lines.append(_bonus_line(term, len(record.active) - 1))
@@ -1372,8 +1373,29 @@ def explain(record: TarotRecord, table: Table) -> tuple[Msg, ...]:
     return tuple(lines)
 
 
+def _contract_shares(record: TarotRecord, players: Sequence[str]) -> Msg:
+    """``→ Ann +318 (3 × 106), Bob −106, …``: each seat's share of the contract."""
+    scores = scores_of(record._replace(personal=()), players)
+    shares = _share_line(scores, _notes(record), players, record.mort)
+    return msg("→ {shares}", shares=shares)
+
+
 def _points_line(record: TarotRecord) -> Msg:
     """``Ann: 49 points, 2 bouts → 41 needed, made by 8``."""
+    key = (
+        "points",
+        record.taker,
+        record.points,
+        record.counted,
+        record.margin,
+        record.scoring,
+        record.bouts,
+        record.needed,
+    )
+    return _kept(key, _new_points_line, record)
+
+
+def _new_points_line(record: TarotRecord) -> Msg:
     typed, counted, margin = record.points, record.counted, record.margin
     assert typed is not None and counted is not None and margin is not None  # a bid
     if counted != typed:
@@ -1423,12 +1445,8 @@ def _fft_lines(record: TarotRecord) -> list[Msg]:
         "mult": mult,
         "total": _signed(contract.amount),
     }
-    lines = [
-        _points_line(record),
-        msg("{contract}: ({base} + {gap}) × {mult} = {total}", **base)
-        if made
-        else msg("{contract}: −({base} + {gap}) × {mult} = {total}", **base),
-    ]
+    key = ("fft", record.contract, record.gap, mult, contract.amount, made)
+    lines = [_points_line(record), _kept(key, _fft_contract_line, base, made)]
     for term in record.contract_terms[1:]:
         lines.append(_fft_bonus_line(term, mult, bool(made)))
     if len(record.contract_terms) > 1:
@@ -1440,6 +1458,13 @@ def _fft_lines(record: TarotRecord) -> list[Msg]:
             )
         )
     return lines
+
+
+def _fft_contract_line(base: Mapping[str, Any], made: bool | None) -> Msg:
+    """``garde: (25 + 9) × 2 = +68``, or its lost form."""
+    if made:
+        return msg("{contract}: ({base} + {gap}) × {mult} = {total}", **base)
+    return msg("{contract}: −({base} + {gap}) × {mult} = {total}", **base)
 
 
 def _fft_bonus_line(term: Term, mult: int | None, made: bool) -> Msg:
@@ -1527,11 +1552,22 @@ def _notes(record: TarotRecord) -> dict[str, Msg]:
     return notes
 
 
-# The share lines written lately, by what they are made of: rounds of a session repeat them
-# (the same taker, partner and unit), and a whole sheet writes one or two a round.  A message
-# is never changed once made, so the same one serves each round that says it.
-_SHARE_LINES: dict[tuple[Any, ...], Msg] = {}
-_SHARE_LINES_KEPT = 4096
+# The lines written lately, by what they are made of (a kind, then all the line says): the
+# rounds of a session repeat them (the same taker, partner and unit; the same points and
+# bouts; the same contract and gap), and a whole sheet writes several a round.  A message is
+# never changed once made, so the same one serves each round that says it.
+_LINES: dict[tuple[Any, ...], Msg] = {}
+_LINES_KEPT = 8192
+
+
+def _kept(key: tuple[Any, ...], make: Callable[..., Msg], *args: Any) -> Msg:
+    """The line ``key`` stands for: made by ``make(*args)`` the first time."""
+    line = _LINES.get(key)
+    if line is None:
+        if len(_LINES) >= _LINES_KEPT:
+            _LINES.clear()
+        line = _LINES[key] = make(*args)
+    return line
 
 
 def _share_line(
@@ -1541,17 +1577,13 @@ def _share_line(
     # each share is _signed(delta) (78 and 78.0 alike) and a note's text is its template's
     # arguments written out ("2 × 78", "called"): the key holds all the line says
     key = (
+        "shares",
         tuple(players),
         mort,
         tuple([deltas.get(p, 0) for p in players]),
         tuple([(p, note.template, note) for p, note in notes.items()]),
     )
-    line = _SHARE_LINES.get(key)
-    if line is None:
-        if len(_SHARE_LINES) >= _SHARE_LINES_KEPT:
-            _SHARE_LINES.clear()
-        line = _SHARE_LINES[key] = _new_share_line(deltas, notes, players, mort)
-    return line
+    return _kept(key, _new_share_line, deltas, notes, players, mort)
 
 
 def _new_share_line(
