@@ -11,10 +11,12 @@ from __future__ import annotations
 import gc
 import json
 import re
+import shutil
 import subprocess
 import sys
 import uuid
 import warnings
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -218,6 +220,55 @@ def test_the_pdf_is_the_one_fpdf2s_own_text_draws(monkeypatch) -> None:
     monkeypatch.setattr(pdf_text.CachedText, "text", FPDF.text)
     monkeypatch.setattr(pdf_text.CachedText, "set_text_color", FPDF.set_text_color)
     assert _without_dates(pdf.render(document)) == _without_dates(fast)
+
+
+needs_poppler = pytest.mark.skipif(
+    not (shutil.which("pdftoppm") and shutil.which("pdftotext")), reason="poppler not installed"
+)
+
+
+def _seen(pdf_bytes: bytes, folder: Path, name: str) -> tuple[list[bytes], str]:
+    """What a reader sees of a PDF: each page's pixels (pdftoppm) and every word with its
+    place (pdftotext -bbox)."""
+    path = folder / f"{name}.pdf"
+    path.write_bytes(pdf_bytes)
+    subprocess.run(["pdftoppm", "-r", "72", str(path), str(folder / name)], check=True)
+    pages = [page.read_bytes() for page in sorted(folder.glob(f"{name}-*.ppm"))]
+    words = subprocess.run(
+        ["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True
+    ).stdout
+    return pages, re.sub(r"<title>.*?</title>|<meta [^>]*>", "", words)
+
+
+@needs_poppler
+def test_a_row_drawn_at_once_looks_as_drawn_text_by_text(tmp_path: Path, monkeypatch) -> None:
+    """Each row of the rounds table is drawn in one operation (CachedText.texts): the pages
+    look, pixel for pixel, and read, word for word and place for place, as when each text is
+    drawn by fpdf2's own text() — with a corrected round's mark, held points, every colour
+    of a score, a Played column on two lines."""
+    pytest.importorskip("fpdf")
+    from fpdf import FPDF
+
+    from cardscore.export import pdf, pdf_text
+
+    session = _tarot(90)
+    document = scoresheet(session, session.standings())
+    document["rounds"][4]["edited"] = "2026-12-01T10:00:00+00:00"
+    document["rounds"][6]["held"] = 80
+    document["rounds"][7]["played"] = "Élodie-Marguerite garde sans (Bérénice-Alexandrine) 3b 60"
+    assert {score > 0 for row in document["rounds"] for score in row["scores"].values()} == {
+        True,
+        False,
+    }
+    fast = _seen(pdf.render(document), tmp_path, "fast")
+    monkeypatch.setattr(pdf_text.CachedText, "texts", lambda self, items: False)
+    monkeypatch.setattr(pdf_text.CachedText, "text", FPDF.text)
+    monkeypatch.setattr(pdf_text.CachedText, "set_text_color", FPDF.set_text_color)
+    slow = _seen(pdf.render(document), tmp_path, "slow")
+    assert len(fast[0]) == len(slow[0]) >= 4
+    assert fast[1] == slow[1]
+    for number, (seen_fast, seen_slow) in enumerate(zip(fast[0], slow[0], strict=True), 1):
+        assert seen_fast == seen_slow, f"page {number} differs"
 
 
 def test_a_pdf_of_a_thousand_pages_and_more_warns_of_nothing() -> None:

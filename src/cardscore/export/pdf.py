@@ -165,6 +165,7 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         self._text_widths: dict[str, float] = {}
         self._fonts: dict[tuple[str, float], Any] = {}  # (style, size) → fpdf2's font
         self._wrapped: dict[tuple[Any, float, str], list[str]] = {}
+        self._styles: dict[tuple[int, float], bool] = {}  # (font, size) → bold
         self.set_margins(MARGIN, MARGIN, MARGIN)
         self.set_auto_page_break(True, margin=MARGIN + 3)
         font = find_font()
@@ -213,6 +214,31 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         if color != self._color_state:
             self.set_text_color(*color)
             self._color_state = color
+
+    def font_of(self, size: float, bold: bool = False) -> Any:
+        """fpdf2's font for :meth:`font` ``(size, bold)``, to hand to :meth:`draw`."""
+        self.font(size, bold)
+        self._styles[id(self.current_font), size] = bold
+        return self.current_font
+
+    def measure(self, text: str, font: Any) -> float:
+        """The width of ``text`` in ``font`` (one of :meth:`font_of`'s, at size 8)."""
+        known = self._text_width_cache.get(("B" if self._styles[id(font), 8] else "", 8))
+        total = None if known is None else known.get(text)
+        if total is None:
+            self.font(8, self._styles[id(font), 8])
+            total = self.width(text)
+        return total
+
+    def draw(self, cells: list[tuple[float, float, Any, float, tuple[int, int, int], str]]) -> None:
+        """Each ``(x, y, font, size, colour, text)`` (``font`` one of :meth:`font_of`'s)
+        drawn as :meth:`text` draws it in that font, size and colour: all in one operation
+        where fpdf2 allows it (:meth:`CachedText.texts`), else one by one."""
+        if self.texts(cells):
+            return
+        for x, y, font, size, colour, text in cells:
+            self.font(size, self._styles[id(font), size], colour)
+            self.text(x, y, text)
 
     def add_page(self, *args: object, **kwargs: object) -> None:
         super().add_page(*args, **kwargs)  # type: ignore[arg-type]
@@ -525,8 +551,10 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
 
     right = pdf.l_margin + layout.width
     said_lines: dict[str, list[str]] = {}  # what was played, as drawn (rounds repeat it)
-    # Each cell is drawn with text() at a computed position: fpdf2's cell() costs ten times
-    # as much, which a sheet of thousands of rounds would feel.
+    regular, bold = pdf.font_of(8), pdf.font_of(8, bold=True)
+    measure = pdf.measure
+    # Each cell's text is drawn at a computed position, a row's texts at once (Sheet.draw):
+    # fpdf2's cell() costs ten times as much, which a sheet of thousands of rounds would feel.
     number_right = pdf.l_margin + layout.number_w - 1 - layout.marks_w
     dealer_left = pdf.l_margin + layout.number_w + 1
     mort_left = dealer_left + layout.dealer_w
@@ -567,41 +595,39 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.line(pdf.l_margin, y + h, right, y + h)
         base = y + h / 2 + 1.0
         scores, totals = row["scores"], row["totals"]
-        pdf.font(8, color=MUTED)
+        # the row's texts, drawn in one operation: (x, y, font, size, colour, text)
         text = str(row["number"])
-        pdf.text(number_right - pdf.width(text), base, text)
+        cells = [(number_right - measure(text, regular), base, regular, 8, MUTED, text)]
         if layout.marks_w and (marks := common.marks(row)):
-            pdf.font(8, bold=True, color=ACCENT)
-            pdf.text(number_right + 0.3, base, pdf.t(marks))
-        pdf.font(8)
-        pdf.text(dealer_left, base, fit(row["dealer"], layout.dealer_w - 1))
+            cells.append((number_right + 0.3, base, bold, 8, ACCENT, pdf.t(marks)))
+        cells.append((dealer_left, base, regular, 8, INK, fit(row["dealer"], layout.dealer_w - 1)))
         if layout.mort:
-            pdf.text(mort_left, base, fit(row["mort"] or "", layout.mort_w - 1))
+            text = fit(row["mort"] or "", layout.mort_w - 1)
+            cells.append((mort_left, base, regular, 8, INK, text))
         for i, name in enumerate(names):
             if name not in totals:  # not at the table that round: blank
                 continue
             score = scores.get(name, 0)
-            pdf.font(8, color=PLUS if score > 0 else MINUS if score < 0 else MUTED)
             text = signed(score)
-            pdf.text(pts_right[i] - pdf.width(text), base, text)
-            pdf.font(8, bold=True)
+            colour = PLUS if score > 0 else MINUS if score < 0 else MUTED
+            cells.append((pts_right[i] - measure(text, regular), base, regular, 8, colour, text))
             text = str(totals[name])
-            pdf.text(total_right[i] - pdf.width(text), base, text)
+            cells.append((total_right[i] - measure(text, bold), base, bold, 8, INK, text))
         if layout.held and row["held"]:
-            pdf.font(8)
             text = str(row["held"])
-            pdf.text(held_right - pdf.width(text), base, text)
+            cells.append((held_right - measure(text, regular), base, regular, 8, INK, text))
         if layout.played_w:  # what was played, the last column
-            pdf.font(8)
             text = common.played(row)
             said = said_lines.get(text)
             if said is None:
+                pdf.font(8)
                 said = said_lines[text] = layout.played_lines(pdf, text)
             if len(said) == 1:
-                pdf.text(played_left, base, said[0])
+                cells.append((played_left, base, regular, 8, INK, said[0]))
             else:  # two lines, about the numbers' line
-                pdf.text(played_left, base - 1.7, said[0])
-                pdf.text(played_left, base + 1.7, said[1])
+                cells.append((played_left, base - 1.7, regular, 8, INK, said[0]))
+                cells.append((played_left, base + 1.7, regular, 8, INK, said[1]))
+        pdf.draw(cells)
         y += h
     for line in pending:
         y = change_row(pdf, layout, y, line, LATE if late else ZEBRA)

@@ -12,6 +12,7 @@ converted once too (:meth:`CachedText.set_text_color`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from fpdf import FPDF, fonts
@@ -19,12 +20,23 @@ from fpdf.enums import TextMode
 
 # What the fast way reads of fpdf2 (2.7 and later): without one of them, fpdf2's text()
 _NEEDED = ("_out", "_set_font_for_page", "normalize_text", "_GraphicsStateMixin__statestack")
+Rgb = tuple[int, int, int]
 _COLOURS: dict[tuple[Any, ...], Any] = {}  # (r, g, b) → fpdf2's colour (immutable)
 _TTF_FONT = getattr(fonts, "TTFFont", None)  # an embedded font (what encode_text encodes)
 
 
 class CachedText(FPDF):
     """An FPDF whose :meth:`text` encodes each distinct text once per font."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.__encodings: dict[int, dict[str, bytes]] = {}  # per font, each text's operands
+        self.__colours: dict[Any, bytes] = {}  # fpdf2's colour → its operator
+        self.__fonts_on_pages: dict[tuple[int, int, float], bytes] = {}
+        self.__last_pair: tuple[Any, Any, bytes | None] = (None, None, None)
+        self.__places: dict[int, dict[str, str]] = {}  # per font, each character's place
+        self.__rgb_operators: dict[Rgb, bytes] = {}  # for texts()
+        self.__fonts_noted: set[tuple[int, int]] = set()  # (page, font) in its resources
 
     def text(self, x: float, y: float, text: str = "", *args: Any, **kwargs: Any) -> None:
         # fpdf2's graphics state read once (its properties read it one at a time)
@@ -46,20 +58,7 @@ class CachedText(FPDF):
         ):
             super().text(x, y, text, *args, **kwargs)
             return
-        try:
-            encodings = self.__encodings
-        except AttributeError:
-            encodings = self.__encodings = {}
-            self.__colours: dict[Any, bytes] = {}
-            self.__fonts_on_pages: dict[tuple[int, int, float], bytes] = {}
-            self.__last_pair: tuple[Any, Any, bytes | None] = (None, None, None)
-        known = encodings.get(id(font))
-        if known is None:
-            known = encodings[id(font)] = {}
-        encoded = known.get(text)
-        if encoded is None:  # the text's operands, as fpdf2's _out writes them (Latin-1)
-            operand = self.__encode(font, self.normalize_text(text))
-            encoded = known[text] = f" Td {operand} ET".encode("latin1")
+        encoded = self.__operand(font, text)
         page = self.page
         contents = self.pages[page].contents
         if type(contents) is not bytearray:  # another fpdf2 than the one this was built on
@@ -80,7 +79,7 @@ class CachedText(FPDF):
                 contents += selected
                 contents.append(0x0A)
         k = self.k
-        line = b"BT %.2f %.2f%s" % (x * k, (self.h - y) * k, encoded)
+        line = b"BT %.2f %.2f Td %s ET" % (x * k, (self.h - y) * k, encoded)
         colour = state.text_color
         fill = state.fill_color
         # the colour's operator when it differs from the fill (fpdf2's test), kept for the
@@ -103,18 +102,75 @@ class CachedText(FPDF):
             contents += line
             contents.append(0x0A)
 
+    def texts(self, items: Iterable[tuple[float, float, Any, float, Rgb, str]]) -> bool:
+        """Draws each ``(x, y, font, size, rgb, text)`` (fpdf2's font, its size in points,
+        the text's colour) where :meth:`text` would draw it in that font and colour, all in
+        one text object: a row of a long sheet in one operation, not one per number.
+
+        Returns ``False``, drawing nothing, where this fpdf2 or its state does not allow it
+        (the caller then draws them one by one).  fpdf2's own state is left as it was: the
+        fonts and colours are set inside ``q … Q``; each font is noted as used on the page."""
+        state = self._GraphicsStateMixin__statestack[-1] if _KNOWN else None  # type: ignore[attr-defined]
+        if (
+            state is None
+            or not self.page
+            or state.text_mode != TextMode.FILL
+            or state.underline
+            or state.strikethrough
+            or getattr(self, "_record_text_quad_points", True)
+            or self.buffer
+            or type(self.pages[self.page].contents) is not bytearray
+        ):
+            return False
+        operators, fonts_noted = self.__rgb_operators, self.__fonts_noted
+        operand_of = self.__operand
+        page, k, h = self.page, self.k, self.h
+        out = [b"q BT"]
+        last_font: tuple[Any, float] | None = None
+        last_rgb: Rgb | None = None
+        for x, y, font, size, rgb, text in items:
+            if last_font is None or font is not last_font[0] or size != last_font[1]:
+                if (page, font.i) not in fonts_noted:  # the page's resources name the font
+                    was = state.current_font_is_set_on_page
+                    self._set_font_for_page(font, size)
+                    state.current_font_is_set_on_page = was
+                    fonts_noted.add((page, font.i))
+                out.append(b"/F%d %.2f Tf" % (font.i, size))
+                last_font = (font, size)
+            if rgb != last_rgb:
+                operator = operators.get(rgb)
+                if operator is None:  # fpdf2's own colour operator for it
+                    kept = state.text_color
+                    FPDF.set_text_color(self, *rgb)
+                    operator = operators[rgb] = state.text_color.serialize().lower().encode()
+                    state.text_color = kept
+                out.append(operator)
+                last_rgb = rgb
+            operand = operand_of(font, text)
+            out.append(b"1 0 0 1 %.2f %.2f Tm %s" % (x * k, (h - y) * k, operand))
+        out.append(b"ET Q\n")
+        self.pages[page].contents += b" ".join(out)
+        return True
+
+    def __operand(self, font: Any, text: str) -> bytes:
+        """``(…) Tj``: the text's operands in ``font``, as fpdf2's _out writes them (Latin-1),
+        worked out once per font and text."""
+        known = self.__encodings.get(id(font))
+        if known is None:
+            known = self.__encodings[id(font)] = {}
+        operand = known.get(text)
+        if operand is None:
+            operand = known[text] = self.__encode(font, self.normalize_text(text)).encode("latin1")
+        return operand
+
     def __encode(self, font: Any, text: str) -> str:
         """``font.encode_text(text)``: for an embedded (TrueType) font, each character's
         place in the font's subset is picked once (in the order fpdf2 would pick them), not
         once a character of every new text."""
         if type(font) is not _TTF_FONT or getattr(font, "is_symbol", True):
             return font.encode_text(text)
-        try:
-            places = self.__places[id(font)]
-        except AttributeError:
-            self.__places: dict[int, dict[str, str]] = {}
-            places = self.__places[id(font)] = {}
-        except KeyError:
+        places = self.__places.get(id(font))
+        if places is None:
             places = self.__places[id(font)] = {}
         for char in text:
             if char not in places:
