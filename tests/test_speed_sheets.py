@@ -1,9 +1,9 @@
 """Whole sheets of long sessions (README "Speed"): ``show --json`` and ``print``.
 
 The figures come from ``python benchmarks/bench.py --sheets``; here, what makes them: the
-JSON written as ``json.dumps(indent=2)`` writes it (the same bytes, by a faster way) but
-for the rounds, one a line as ``json.dumps(round)`` writes it; the collector paused while a
-sheet is built and left as it was; and no library warning on standard error.
+JSON written as ``json.dumps(indent=2)`` writes it (the same bytes, by a faster way), the
+collector paused while a sheet is built and left as it was, and no library warning on
+standard error.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import re
 import shutil
 import subprocess
 import sys
-import uuid
 import warnings
 from pathlib import Path
 
@@ -94,51 +93,6 @@ def test_a_scoresheet_is_written_as_before() -> None:
     session = _tarot(40)
     document = scoresheet(session, session.standings())
     assert dumps(document) == json.dumps(document, ensure_ascii=False, indent=2)
-
-
-def _one_per_line(data: dict, keys: tuple[str, ...]) -> str:
-    """What ``dumps(data, one_per_line=keys)`` is to write, the slow way: the standard
-    library's indented text, each list under ``keys`` written by it one item a line."""
-    stand_ins = {key: f"<{uuid.uuid4()}>" for key in keys if type(data.get(key)) is list}
-    text = json.dumps(
-        {key: stand_ins.get(key, value) for key, value in data.items()},
-        ensure_ascii=False,
-        indent=2,
-    )
-    for key, stand_in in stand_ins.items():
-        items = [json.dumps(item, ensure_ascii=False) for item in data[key]]
-        block = "[\n" + ",\n".join("    " + item for item in items) + "\n  ]" if items else "[]"
-        text = text.replace(json.dumps(stand_in), block)
-    return text
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(["rounds", "id", "totals", "x"]), values, max_size=4))
-def test_the_rounds_are_written_one_a_line(value: dict) -> None:
-    text = dumps(value, one_per_line=("rounds",))
-    assert text == _one_per_line(value, ("rounds",))
-    assert json.dumps(json.loads(text)) == json.dumps(json.loads(json.dumps(value)))
-
-
-def test_show_json_writes_each_round_on_its_line(cli, tmp_path) -> None:
-    from cardscore import store
-    from cardscore.document import json_text
-
-    session = _tarot(9)
-    session.id = "sheet"
-    with store.locked(session.id):
-        store.write(session)
-    shown = cli("show", "sheet", "--json").out
-    document = scoresheet(session, session.standings())
-    assert json.loads(shown) == json.loads(json.dumps(document))
-    assert shown == json_text(document) == _one_per_line(document, ("rounds",)) + "\n"
-    lines = shown.splitlines()
-    for row in document["rounds"]:  # each round whole on a line: json.loads reads it back
-        line = next(line for line in lines if line.startswith(f'    {{"number": {row["number"]},'))
-        assert json.loads(line.rstrip(",")) == json.loads(json.dumps(row))
-    printed = tmp_path / "sheet.json"
-    assert cli("print", "sheet", "-o", str(printed)).code == 0
-    assert printed.read_text(encoding="utf-8") == shown
 
 
 # ---------------------------------------------------------------------------------------------

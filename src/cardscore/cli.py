@@ -1058,11 +1058,11 @@ def show(
     current = _lazy_store().load(session)
     standings = current.standings()
     if as_json:
-        from cardscore.document import json_text, scoresheet
+        from cardscore.document import scoresheet
         from cardscore.session import whole_sheet
 
         with whole_sheet():
-            sys.stdout.write(json_text(scoresheet(current, standings)))
+            print_json(scoresheet(current, standings))
         return
     from cardscore import render
 

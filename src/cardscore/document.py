@@ -59,27 +59,6 @@ def scoresheet(
     }
 
 
-def json_text(sheet: dict[str, Any]) -> str:
-    """The scoresheet as ``show --json`` and ``print --format json`` write it: indented by
-    two spaces, each round on a line of its own (a long sheet's rounds, indented as the
-    rest, would take four times as long to write and half as much room again).
-
-    >>> print(json_text({"id": "x", "rounds": [{"number": 1}, {"number": 2}], "held": 0}))
-    {
-      "id": "x",
-      "rounds": [
-        {"number": 1},
-        {"number": 2}
-      ],
-      "held": 0
-    }
-    <BLANKLINE>
-    """
-    from cardscore.indented_json import dumps
-
-    return dumps(sheet, one_per_line=("rounds",)) + "\n"
-
-
 def table_changes(session: Session) -> list[dict[str, Any]]:
     """The table changes in force, in order: ``{from, summary, replace, join, leave,
     target}`` — ``from`` is the first round the new table plays (moved by the rounds

@@ -1,5 +1,4 @@
-"""``json.dumps(data, ensure_ascii=False, indent=2)``, the same text, several times faster;
-and the scoresheet's layout, its rounds one a line (:func:`dumps`'s ``one_per_line``).
+"""``json.dumps(data, ensure_ascii=False, indent=2)``, the same text, several times faster.
 
 With ``indent``, the standard library encodes in Python, value by value: on a 10,000-round
 ``show --json`` (16 MB) that took longer than everything else the command does.  Its C
@@ -11,21 +10,12 @@ hold other containers (the document, its rounds, a round) are walked here.
 >>> data = {"a": [1, 2.5, "é"], "b": {}, "c": [{"d": None, "e": True}], "f": []}
 >>> dumps(data) == json.dumps(data, ensure_ascii=False, indent=2)
 True
->>> print(dumps({"id": "x", "rounds": [{"n": 1, "s": [2, 3]}, {"n": 2, "s": []}]},
-...             one_per_line=("rounds",)))
-{
-  "id": "x",
-  "rounds": [
-    {"n": 1, "s": [2, 3]},
-    {"n": 2, "s": []}
-  ]
-}
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import Any
 
 from cardscore.i18n import Msg
@@ -36,39 +26,9 @@ _CONTAINERS = frozenset({dict, list, tuple})
 _SCALARS = frozenset({str, int, float, bool, type(None), Msg})
 
 
-def dumps(data: Any, one_per_line: Collection[str] = ()) -> str:
-    """``data`` as ``json.dumps(data, ensure_ascii=False, indent=2)`` writes it; but when
-    ``data`` is a dict, each item of the lists under the keys ``one_per_line`` names is
-    written on one line, as ``json.dumps(item, ensure_ascii=False)`` writes it.
-
-    The scoresheet writes its rounds so: a 10,000-round sheet is then 11 MB, not 17, written
-    in a quarter of the time, and a round reads (and ``grep`` finds it) on its own line."""
-    if one_per_line and type(data) is dict:
-        data = {
-            key: _OneLineEach(value) if key in one_per_line and type(value) is list else value
-            for key, value in data.items()
-        }
+def dumps(data: Any) -> str:
+    """``data`` as ``json.dumps(data, ensure_ascii=False, indent=2)`` writes it."""
     return _text(data, 0)
-
-
-class _OneLineEach(list):  # type: ignore[type-arg]
-    """A list whose items :func:`_text` writes one a line."""
-
-
-def _one_line_encoder() -> Callable[[Any], str]:
-    """``json.dumps(item, ensure_ascii=False)``, by the C encoder where there is one."""
-    standard = json.JSONEncoder(ensure_ascii=False)
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return standard.encode
-    c_encode = make(
-        None, standard.default, json.encoder.encode_basestring,  # type: ignore[attr-defined]
-        None, ": ", ", ", False, False, True,
-    )  # fmt: skip
-    return lambda value: "".join(c_encode(value, 0))
-
-
-_one_line = _one_line_encoder()
 
 
 # The C encoder of the one-line containers at each depth: its item separator holds the
@@ -106,10 +66,6 @@ _HOLE_TEXT = '"\\u0000"'
 def _text(value: Any, depth: int) -> str:
     """``value`` written at ``depth`` (its first line is indented by its parent)."""
     kind = type(value)
-    if kind is _OneLineEach and value:
-        inner = ",\n" + " " * (_INDENT * (depth + 1))
-        lines = inner.join([_one_line(item) for item in value])
-        return f"[{inner[1:]}{lines}\n{' ' * (_INDENT * depth)}]"
     if kind is dict:
         items: Any = value.values()
     elif kind is list or kind is tuple:

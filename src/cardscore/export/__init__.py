@@ -94,10 +94,12 @@ def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
     """The scoresheet in format ``fmt`` (text, or bytes for pdf)."""
     if fmt not in FORMATS:
         raise InputError(unknown_format(fmt))
-    from cardscore.document import ROUND_EXTRAS, json_text, scoresheet
+    from cardscore.document import ROUND_EXTRAS, scoresheet
 
     if fmt == "json":  # exactly what `show --json` prints
-        return json_text(scoresheet(session, standings))
+        from cardscore.indented_json import dumps
+
+        return dumps(scoresheet(session, standings)) + "\n"
     try:
         module = importlib.import_module(f"cardscore.export.{MODULES[fmt]}")
     except ModuleNotFoundError as exc:  # fpdf2, a dependency, missing from this install
