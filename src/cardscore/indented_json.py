@@ -1,14 +1,19 @@
-"""``json.dumps(data, ensure_ascii=False, indent=2)``, the same text, several times faster.
+"""``json.dumps(data, ensure_ascii=False, indent=2)``, the same text, many times faster.
 
 With ``indent``, the standard library encodes in Python, value by value: on a 10,000-round
-``show --json`` (16 MB) that took longer than everything else the command does.  Its C
-encoder only writes without line breaks; but a container whose items are all plain values
-(numbers, strings, ``null``, empty containers) is written by it on the right lines when the
-separator between items is ``",\\n"`` and that container's indent: only the containers that
-hold other containers (the document, its rounds, a round) are walked here.
+``show --json`` (17 MB) that took longer than everything else the command does.  orjson
+writes the same text in C (0.04 s where the standard library took 2.3 s): :func:`dumps`.
+
+Where orjson is missing, or refuses a value the standard library writes (a key that is not
+a string, an integer wider than 64 bits, a lone surrogate), :func:`exact` writes it: the
+standard library's C encoder only writes without line breaks; but a container whose items
+are all plain values (numbers, strings, ``null``, empty containers) is written by it on the
+right lines when the separator between items is ``",\\n"`` and that container's indent: only
+the containers that hold other containers (the document, its rounds, a round) are walked in
+Python.
 
 >>> data = {"a": [1, 2.5, "é"], "b": {}, "c": [{"d": None, "e": True}], "f": []}
->>> dumps(data) == json.dumps(data, ensure_ascii=False, indent=2)
+>>> dumps(data) == exact(data) == json.dumps(data, ensure_ascii=False, indent=2)
 True
 """
 
@@ -27,7 +32,24 @@ _SCALARS = frozenset({str, int, float, bool, type(None), Msg})
 
 
 def dumps(data: Any) -> str:
-    """``data`` as ``json.dumps(data, ensure_ascii=False, indent=2)`` writes it."""
+    """``data`` as ``json.dumps(data, ensure_ascii=False, indent=2)`` writes it.
+
+    By orjson where it is installed: the same text for every value a cardscore document
+    holds; orjson writes a NaN or an infinity ``null`` and a float under 0.0001 ``1e-7``
+    (not ``NaN``, ``1e-07``), which no document holds (a sheet's numbers are whole or
+    halves)."""
+    try:
+        import orjson
+    except ImportError:  # an install without it: the standard library's C encoder
+        return exact(data)
+    try:
+        return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()
+    except TypeError:  # a value orjson refuses (orjson.JSONEncodeError is a TypeError)
+        return exact(data)
+
+
+def exact(data: Any) -> str:
+    """``json.dumps(data, ensure_ascii=False, indent=2)``'s very text, every value."""
     return _text(data, 0)
 
 
