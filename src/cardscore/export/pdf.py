@@ -36,7 +36,7 @@ from fpdf.enums import XPos, YPos
 from cardscore import __version__
 from cardscore.export import common
 from cardscore.export.common import MARKERS, PALETTE, Doc, signed
-from cardscore.export.pdf_text import _KNOWN, CachedText
+from cardscore.export.pdf_text import _KNOWN, CachedText, Pen
 from cardscore.i18n import _, language, msg, tr
 
 #: (regular, bold) DejaVu Sans, where systems install it; the first present is used.
@@ -165,7 +165,7 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         self._text_widths: dict[str, float] = {}
         self._fonts: dict[tuple[str, float], Any] = {}  # (style, size) → fpdf2's font
         self._wrapped: dict[tuple[Any, float, str], list[str]] = {}
-        self._styles: dict[tuple[int, float], bool] = {}  # (font, size) → bold
+        self._pens: dict[tuple[float, bool], Pen] = {}  # (size, bold) → its pen
         self.set_margins(MARGIN, MARGIN, MARGIN)
         self.set_auto_page_break(True, margin=MARGIN + 3)
         font = find_font()
@@ -215,29 +215,30 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
             self.set_text_color(*color)
             self._color_state = color
 
-    def font_of(self, size: float, bold: bool = False) -> Any:
-        """fpdf2's font for :meth:`font` ``(size, bold)``, to hand to :meth:`draw`."""
-        self.font(size, bold)
-        self._styles[id(self.current_font), size] = bold
-        return self.current_font
+    def pen(self, size: float, bold: bool = False) -> Pen:
+        """What :meth:`draw` draws with, in :meth:`font` ``(size, bold)``."""
+        pen = self._pens.get((size, bold))
+        if pen is None:
+            self.font(size, bold)  # (its widths: those :meth:`width` keeps for this font)
+            pen = self._pens[size, bold] = Pen(self.current_font, size, bold, self._text_widths)
+        return pen
 
-    def measure(self, text: str, font: Any) -> float:
-        """The width of ``text`` in ``font`` (one of :meth:`font_of`'s, at size 8)."""
-        known = self._text_width_cache.get(("B" if self._styles[id(font), 8] else "", 8))
-        total = None if known is None else known.get(text)
+    def measure(self, text: str, pen: Pen) -> float:
+        """The width of ``text`` drawn with ``pen`` (:meth:`width` in its font)."""
+        total = pen.widths.get(text)
         if total is None:
-            self.font(8, self._styles[id(font), 8])
+            self.font(pen.size, pen.bold)
             total = self.width(text)
         return total
 
-    def draw(self, cells: list[tuple[float, float, Any, float, tuple[int, int, int], str]]) -> None:
-        """Each ``(x, y, font, size, colour, text)`` (``font`` one of :meth:`font_of`'s)
-        drawn as :meth:`text` draws it in that font, size and colour: all in one operation
-        where fpdf2 allows it (:meth:`CachedText.texts`), else one by one."""
+    def draw(self, cells: list[tuple[float, float, Pen, tuple[int, int, int], str]]) -> None:
+        """Each ``(x, y, pen, colour, text)`` drawn as :meth:`text` draws it in the pen's
+        font and that colour: all in one operation where fpdf2 allows it
+        (:meth:`CachedText.texts`), else one by one."""
         if self.texts(cells):
             return
-        for x, y, font, size, colour, text in cells:
-            self.font(size, self._styles[id(font), size], colour)
+        for x, y, pen, colour, text in cells:
+            self.font(pen.size, pen.bold, colour)
             self.text(x, y, text)
 
     def add_page(self, *args: object, **kwargs: object) -> None:
@@ -551,7 +552,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
 
     right = pdf.l_margin + layout.width
     said_lines: dict[str, list[str]] = {}  # what was played, as drawn (rounds repeat it)
-    regular, bold = pdf.font_of(8), pdf.font_of(8, bold=True)
+    regular, bold = pdf.pen(8), pdf.pen(8, bold=True)
     measure = pdf.measure
     # Each cell's text is drawn at a computed position, a row's texts at once (Sheet.draw):
     # fpdf2's cell() costs ten times as much, which a sheet of thousands of rounds would feel.
@@ -595,27 +596,29 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.line(pdf.l_margin, y + h, right, y + h)
         base = y + h / 2 + 1.0
         scores, totals = row["scores"], row["totals"]
-        # the row's texts, drawn in one operation: (x, y, font, size, colour, text)
+        # the row's texts, drawn in one operation: (x, y, pen, colour, text); the bold ones
+        # (the totals) after the others, the font changed once
         text = str(row["number"])
-        cells = [(number_right - measure(text, regular), base, regular, 8, MUTED, text)]
+        cells = [(number_right - measure(text, regular), base, regular, MUTED, text)]
+        in_bold = []
         if layout.marks_w and (marks := common.marks(row)):
-            cells.append((number_right + 0.3, base, bold, 8, ACCENT, pdf.t(marks)))
-        cells.append((dealer_left, base, regular, 8, INK, fit(row["dealer"], layout.dealer_w - 1)))
+            in_bold.append((number_right + 0.3, base, bold, ACCENT, pdf.t(marks)))
+        cells.append((dealer_left, base, regular, INK, fit(row["dealer"], layout.dealer_w - 1)))
         if layout.mort:
             text = fit(row["mort"] or "", layout.mort_w - 1)
-            cells.append((mort_left, base, regular, 8, INK, text))
+            cells.append((mort_left, base, regular, INK, text))
         for i, name in enumerate(names):
             if name not in totals:  # not at the table that round: blank
                 continue
             score = scores.get(name, 0)
             text = signed(score)
             colour = PLUS if score > 0 else MINUS if score < 0 else MUTED
-            cells.append((pts_right[i] - measure(text, regular), base, regular, 8, colour, text))
+            cells.append((pts_right[i] - measure(text, regular), base, regular, colour, text))
             text = str(totals[name])
-            cells.append((total_right[i] - measure(text, bold), base, bold, 8, INK, text))
+            in_bold.append((total_right[i] - measure(text, bold), base, bold, INK, text))
         if layout.held and row["held"]:
             text = str(row["held"])
-            cells.append((held_right - measure(text, regular), base, regular, 8, INK, text))
+            cells.append((held_right - measure(text, regular), base, regular, INK, text))
         if layout.played_w:  # what was played, the last column
             text = common.played(row)
             said = said_lines.get(text)
@@ -623,10 +626,11 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
                 pdf.font(8)
                 said = said_lines[text] = layout.played_lines(pdf, text)
             if len(said) == 1:
-                cells.append((played_left, base, regular, 8, INK, said[0]))
+                cells.append((played_left, base, regular, INK, said[0]))
             else:  # two lines, about the numbers' line
-                cells.append((played_left, base - 1.7, regular, 8, INK, said[0]))
-                cells.append((played_left, base + 1.7, regular, 8, INK, said[1]))
+                cells.append((played_left, base - 1.7, regular, INK, said[0]))
+                cells.append((played_left, base + 1.7, regular, INK, said[1]))
+        cells += in_bold
         pdf.draw(cells)
         y += h
     for line in pending:
@@ -707,47 +711,64 @@ def table_head(pdf: Sheet, doc: Doc, layout: _Layout) -> None:
     on up to two lines, above its ``pts`` and ``total``."""
     x0, y0 = pdf.l_margin, pdf.get_y()
     line_h, sub_h = 3.6, 4.4
+    head, sub = pdf.pen(8, bold=True), pdf.pen(7.5)
     pdf.font(8, bold=True)
     labels = [layout.name_lines(pdf, name) for name in layout.names]
     name_h = max(len(lines) for lines in labels) * line_h + 1.2
     height = name_h + sub_h
-    pdf.set_draw_color(*RULE)
-    pdf.set_line_width(0.2)
-    pdf.cell(layout.number_w, height, "#", align="R")
+    # Each text where fpdf2's cell(width, height, text, align) at (x, y) would put it, all
+    # drawn at once: the heading is drawn again on every page of a long sheet.
+    cells: list[tuple[float, float, Pen, tuple[int, int, int], str]] = []
+
+    def cell(x: float, y: float, w: float, h: float, text: str, align: str = "L") -> None:
+        pen = head if y < y0 + name_h else sub
+        width = pdf.measure(text, pen)
+        if align == "R":
+            x += w - pdf.c_margin - width
+        elif align == "C":
+            x += (w - width) / 2
+        else:
+            x += pdf.c_margin
+        base = y + 0.5 * h + 0.3 * pen.size / pdf.k
+        cells.append((x, base, pen, INK if pen is head else MUTED, text))
+
+    cell(x0, y0, layout.number_w, height, "#", "R")
+    x = x0 + layout.number_w
     dealer = " " + pdf.t(layout.dealer_heading)
     # A heading wider than its column would run into the next column's heading: it is
     # drawn on two lines.
     words = dealer.split()
-    if pdf.get_string_width(dealer) > layout.dealer_w and len(words) > 1:
-        x, middle = pdf.get_x(), y0 + height / 2
-        pdf.set_xy(x, middle - line_h)
-        pdf.cell(layout.dealer_w, line_h, " " + " ".join(words[:-1]))
-        pdf.set_xy(x, middle)
-        pdf.cell(layout.dealer_w, line_h, " " + words[-1])
-        pdf.set_xy(x + layout.dealer_w, y0)
+    if pdf.measure(dealer, head) > layout.dealer_w and len(words) > 1:
+        middle = y0 + height / 2
+        cell(x, middle - line_h, layout.dealer_w, line_h, " " + " ".join(words[:-1]))
+        cell(x, middle, layout.dealer_w, line_h, " " + words[-1])
     else:
-        pdf.cell(layout.dealer_w, height, dealer)
+        cell(x, y0, layout.dealer_w, height, dealer)
+    x += layout.dealer_w
     if layout.mort:
-        pdf.cell(layout.mort_w, height, pdf.t(_("Mort")))
-    left = pdf.get_x()
+        cell(x, y0, layout.mort_w, height, pdf.t(_("Mort")))
+        x += layout.mort_w
+    left = x
+    pdf.set_draw_color(*RULE)
+    pdf.set_line_width(0.2)
     for lines in labels:
-        x = pdf.get_x()
         top = y0 + name_h - 0.6 - len(lines) * line_h
         for number, line in enumerate(lines):
-            pdf.set_xy(x, top + number * line_h)
-            pdf.cell(layout.column_w, line_h, line, align="C")
+            cell(x, top + number * line_h, layout.column_w, line_h, line, "C")
         pdf.line(x + 0.8, y0 + name_h, x + layout.column_w - 0.8, y0 + name_h)
-        pdf.set_xy(x + layout.column_w, y0)
+        x += layout.column_w
     if layout.held:
-        pdf.cell(layout.held_w, height, layout.held_label, align="R")
+        cell(x, y0, layout.held_w, height, layout.held_label, "R")
+        x += layout.held_w
     if layout.played_w:
-        pdf.cell(layout.played_w, height, "  " + pdf.t(common.played_heading()))
-    pdf.set_xy(left, y0 + name_h)
-    pdf.font(7.5, color=MUTED)
+        cell(x, y0, layout.played_w, height, "  " + pdf.t(common.played_heading()))
     pts, total = pdf.t(_("pts")), pdf.t(_("total")) + " "
+    x = left
     for _name in layout.names:
-        pdf.cell(layout.pts_w, sub_h, pts, align="R")
-        pdf.cell(layout.total_w, sub_h, total, align="R")
+        cell(x, y0 + name_h, layout.pts_w, sub_h, pts, "R")
+        cell(x + layout.pts_w, y0 + name_h, layout.total_w, sub_h, total, "R")
+        x += layout.column_w
+    pdf.draw(cells)
     pdf.set_draw_color(*INK)
     pdf.set_line_width(0.4)
     pdf.line(x0, y0 + height, x0 + layout.width, y0 + height)
@@ -769,6 +790,8 @@ def details(pdf: Sheet, doc: Doc) -> None:
         _("How each round was scored"),
         room=6 + line_h * sum(len(pdf.wrap(pdf.t(tr(line)), width)) for line in first),
     )
+    bold, regular = pdf.pen(8, bold=True), pdf.pen(7.5)
+    left = pdf.l_margin + pdf.c_margin
     for row in doc["rounds"]:
         head = common.round_heading(row)
         if not pdf.unicode:
@@ -780,12 +803,12 @@ def details(pdf: Sheet, doc: Doc) -> None:
             pdf.add_page()
             y = pdf.get_y()
         pdf.font(8, bold=True)
-        pdf.text(pdf.l_margin + pdf.c_margin, y + 3.2, pdf.fit(head, pdf.epw))
+        cells = [(left, y + 3.2, bold, INK, pdf.fit(head, pdf.epw))]
         y += 4.4
-        pdf.font(7.5)
         for line in lines:
-            pdf.text(pdf.l_margin + pdf.c_margin + 4, y + 2.6, line)
+            cells.append((left + 4, y + 2.6, regular, INK, line))
             y += line_h
+        pdf.draw(cells)  # the round's texts at once
         pdf.set_xy(pdf.l_margin, y + 1.2)
 
 

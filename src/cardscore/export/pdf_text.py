@@ -13,7 +13,7 @@ converted once too (:meth:`CachedText.set_text_color`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from fpdf import FPDF, fonts
 from fpdf.enums import TextMode
@@ -21,8 +21,35 @@ from fpdf.enums import TextMode
 # What the fast way reads of fpdf2 (2.7 and later): without one of them, fpdf2's text()
 _NEEDED = ("_out", "_set_font_for_page", "normalize_text", "_GraphicsStateMixin__statestack")
 Rgb = tuple[int, int, int]
+
+
+class Pen(NamedTuple):
+    """What :meth:`CachedText.texts` draws a text with: fpdf2's font, its size in points;
+    and for whoever measures or draws its texts another way, whether it is the bold one and
+    the widths of the texts measured in it so far."""
+
+    font: Any
+    size: float
+    bold: bool
+    widths: dict[str, float]
+
 _COLOURS: dict[tuple[Any, ...], Any] = {}  # (r, g, b) → fpdf2's colour (immutable)
 _TTF_FONT = getattr(fonts, "TTFFont", None)  # an embedded font (what encode_text encodes)
+
+
+class _Places(dict):  # type: ignore[type-arg]
+    """A font subset's place for each character (a ``str.translate`` table): picked from the
+    subset the first time a character is met, as fpdf2 picks it; ``""`` (left out, as fpdf2
+    leaves it) for a character the font does not have."""
+
+    def __init__(self, subset: Any) -> None:
+        super().__init__()
+        self.subset = subset
+
+    def __missing__(self, code: int) -> str:
+        place = self.subset.pick(code)
+        value = self[code] = "" if place is None else chr(place)
+        return value
 
 
 class CachedText(FPDF):
@@ -34,7 +61,7 @@ class CachedText(FPDF):
         self.__colours: dict[Any, bytes] = {}  # fpdf2's colour → its operator
         self.__fonts_on_pages: dict[tuple[int, int, float], bytes] = {}
         self.__last_pair: tuple[Any, Any, bytes | None] = (None, None, None)
-        self.__places: dict[int, dict[str, str]] = {}  # per font, each character's place
+        self.__places: dict[int, _Places] = {}  # per font, each character's place
         self.__rgb_operators: dict[Rgb, bytes] = {}  # for texts()
         self.__fonts_noted: set[tuple[int, int]] = set()  # (page, font) in its resources
 
@@ -102,10 +129,10 @@ class CachedText(FPDF):
             contents += line
             contents.append(0x0A)
 
-    def texts(self, items: Iterable[tuple[float, float, Any, float, Rgb, str]]) -> bool:
-        """Draws each ``(x, y, font, size, rgb, text)`` (fpdf2's font, its size in points,
-        the text's colour) where :meth:`text` would draw it in that font and colour, all in
-        one text object: a row of a long sheet in one operation, not one per number.
+    def texts(self, items: Iterable[tuple[float, float, Pen, Rgb, str]]) -> bool:
+        """Draws each ``(x, y, pen, rgb, text)`` where :meth:`text` would draw it with that
+        pen's font and size, in that colour, all in one text object: a row of a long sheet
+        in one operation, not one per number.
 
         Returns ``False``, drawing nothing, where this fpdf2 or its state does not allow it
         (the caller then draws them one by one).  fpdf2's own state is left as it was: the
@@ -123,21 +150,23 @@ class CachedText(FPDF):
         ):
             return False
         operators, fonts_noted = self.__rgb_operators, self.__fonts_noted
-        operand_of = self.__operand
         page, k, h = self.page, self.k, self.h
         out = [b"q BT"]
-        last_font: tuple[Any, float] | None = None
+        last_pen: Pen | None = None
         last_rgb: Rgb | None = None
-        for x, y, font, size, rgb, text in items:
-            if last_font is None or font is not last_font[0] or size != last_font[1]:
+        known: dict[str, bytes] = {}
+        for x, y, pen, rgb, text in items:
+            if pen is not last_pen:
+                font, size = pen.font, pen.size
                 if (page, font.i) not in fonts_noted:  # the page's resources name the font
                     was = state.current_font_is_set_on_page
                     self._set_font_for_page(font, size)
                     state.current_font_is_set_on_page = was
                     fonts_noted.add((page, font.i))
                 out.append(b"/F%d %.2f Tf" % (font.i, size))
-                last_font = (font, size)
-            if rgb != last_rgb:
+                last_pen = pen
+                known = self.__encodings.get(id(font)) or {}
+            if rgb is not last_rgb and rgb != last_rgb:
                 operator = operators.get(rgb)
                 if operator is None:  # fpdf2's own colour operator for it
                     kept = state.text_color
@@ -146,7 +175,10 @@ class CachedText(FPDF):
                     state.text_color = kept
                 out.append(operator)
                 last_rgb = rgb
-            operand = operand_of(font, text)
+            operand = known.get(text)
+            if operand is None:
+                operand = self.__operand(font, text)
+                known = self.__encodings[id(font)]
             out.append(b"1 0 0 1 %.2f %.2f Tm %s" % (x * k, (h - y) * k, operand))
         out.append(b"ET Q\n")
         self.pages[page].contents += b" ".join(out)
@@ -160,23 +192,40 @@ class CachedText(FPDF):
             known = self.__encodings[id(font)] = {}
         operand = known.get(text)
         if operand is None:
-            operand = known[text] = self.__encode(font, self.normalize_text(text)).encode("latin1")
+            operand = known[text] = self.__encode(font, self.__normalized(font, text))
         return operand
 
-    def __encode(self, font: Any, text: str) -> str:
-        """``font.encode_text(text)``: for an embedded (TrueType) font, each character's
-        place in the font's subset is picked once (in the order fpdf2 would pick them), not
-        once a character of every new text."""
-        if type(font) is not _TTF_FONT or getattr(font, "is_symbol", True):
-            return font.encode_text(text)
+    def __normalized(self, font: Any, text: str) -> str:
+        """fpdf2's normalize_text for ``font`` (fpdf2's own reads the current font): an
+        embedded font takes any text; a core font, its encoding's characters only."""
+        if _TTF_FONT is not None and isinstance(font, _TTF_FONT):
+            return text
+        encoding = self.core_fonts_encoding
+        return text.encode(encoding).decode("latin-1") if encoding else text
+
+    def __encode(self, font: Any, text: str) -> bytes:
+        """``font.encode_text(text)``, in Latin-1: for an embedded (TrueType) font, each
+        character's place in the font's subset is picked once (in the order fpdf2 would pick
+        them), not once a character of every new text, and the text is mapped to them in
+        one step (``str.translate``)."""
+        if (
+            type(font) is not _TTF_FONT
+            or getattr(font, "is_symbol", True)
+            or getattr(font, "color_font", True)
+        ):
+            return font.encode_text(text).encode("latin1")
         places = self.__places.get(id(font))
         if places is None:
-            places = self.__places[id(font)] = {}
-        for char in text:
-            if char not in places:
-                place = font.subset.pick(ord(char))
-                places[char] = "" if place is None else chr(place)
-        return f"({font.escape_text(''.join([places[char] for char in text]))}) Tj"
+            places = self.__places[id(font)] = _Places(font.subset)
+        # fpdf2's escape_text: the places as UTF-16, then \\, ( and ) and \r escaped
+        mapped = text.translate(places).encode("utf-16-be")
+        escaped = (
+            mapped.replace(b"\\", b"\\\\")
+            .replace(b")", b"\\)")
+            .replace(b"(", b"\\(")
+            .replace(b"\r", b"\\r")
+        )
+        return b"(%s) Tj" % escaped
 
     def set_text_color(self, r: Any, g: Any = -1, b: Any = -1) -> None:
         """fpdf2's, each colour converted once (a sheet sets one for nearly every text)."""
