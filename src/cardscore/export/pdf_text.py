@@ -33,6 +33,7 @@ class Pen(NamedTuple):
     bold: bool
     widths: dict[str, float]
 
+
 _COLOURS: dict[tuple[Any, ...], Any] = {}  # (r, g, b) → fpdf2's colour (immutable)
 _TTF_FONT = getattr(fonts, "TTFFont", None)  # an embedded font (what encode_text encodes)
 
