@@ -9,6 +9,7 @@ standard error.
 from __future__ import annotations
 
 import gc
+import io
 import json
 import re
 import shutil
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -23,7 +25,7 @@ from hypothesis import strategies as st
 
 from cardscore.document import scoresheet
 from cardscore.i18n import msg
-from cardscore.indented_json import dumps, exact
+from cardscore.indented_json import dump, dumps, exact
 from cardscore.session import Session, whole_sheet
 
 # ---------------------------------------------------------------------------------------------
@@ -103,6 +105,26 @@ def test_what_the_encoder_refuses_it_refuses_the_same_way() -> None:
             write({"a": [1, {"b": object()}]})
         with pytest.raises(TypeError, match="not JSON serializable"):
             write({"a": object()})
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "UTF8", "latin-1", None])
+def test_dump_writes_the_text_to_any_stream(encoding: str | None) -> None:
+    """dump() writes dumps()'s text and a line break: straight to a UTF-8 stream's buffer,
+    after what the stream already holds; through the stream's own encoding otherwise."""
+    value = {"name": "Zoé", "lines": [msg("→ {who} −78", who="Éric")], "n": [1, 2.5]}
+    expected = json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+    if encoding is None:
+        stream: Any = io.StringIO()
+        stream.write("before\n")
+        dump(value, stream)
+        assert stream.getvalue() == "before\n" + expected
+        return
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding=encoding, errors="replace")
+    stream.write("before\n")
+    dump(value, stream)
+    stream.flush()
+    assert raw.getvalue() == ("before\n" + expected).encode(encoding, errors="replace")
 
 
 def test_without_orjson_the_text_is_the_same(monkeypatch) -> None:

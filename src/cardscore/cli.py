@@ -63,9 +63,9 @@ def out(renderable: Any, *, soft_wrap: bool = False) -> None:
 
 
 def print_json(data: Any) -> None:
-    from cardscore.indented_json import dumps  # json.dumps(indent=2)'s text, faster
+    from cardscore.indented_json import dump  # json.dumps(indent=2)'s text, faster
 
-    sys.stdout.write(dumps(data) + "\n")
+    dump(data, sys.stdout)
 
 
 def _lazy_store():

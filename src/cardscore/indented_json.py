@@ -19,9 +19,11 @@ True
 
 from __future__ import annotations
 
+import codecs
 import json
+import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TextIO
 
 from cardscore.i18n import Msg
 
@@ -38,14 +40,41 @@ def dumps(data: Any) -> str:
     holds; orjson writes a NaN or an infinity ``null`` and a float under 0.0001 ``1e-7``
     (not ``NaN``, ``1e-07``), which no document holds (a sheet's numbers are whole or
     halves)."""
+    encoded = _orjson(data)
+    return exact(data) if encoded is None else encoded.decode()
+
+
+def dump(data: Any, stream: TextIO) -> None:
+    """Writes :func:`dumps`'s text and a line break to ``stream``: as UTF-8 bytes straight
+    to its buffer where that is what the stream would write (17 MB for a long sheet, not
+    decoded and encoded again)."""
+    encoded = _orjson(data)
+    buffer = getattr(stream, "buffer", None)
+    if (
+        encoded is not None
+        and buffer is not None
+        and os.linesep == "\n"  # (a text stream writes its line breaks as os.linesep)
+        and codecs.lookup(getattr(stream, "encoding", None) or "ascii").name == "utf-8"
+    ):
+        stream.flush()
+        buffer.write(encoded)
+        buffer.write(b"\n")
+        buffer.flush()
+        return
+    stream.write((exact(data) if encoded is None else encoded.decode()) + "\n")
+
+
+def _orjson(data: Any) -> bytes | None:
+    """``data`` indented by orjson, or ``None`` where orjson is missing or refuses it (a
+    key that is not a string, an integer wider than 64 bits, a lone surrogate)."""
     try:
         import orjson
     except ImportError:  # an install without it: the standard library's C encoder
-        return exact(data)
+        return None
     try:
-        return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()
-    except TypeError:  # a value orjson refuses (orjson.JSONEncodeError is a TypeError)
-        return exact(data)
+        return orjson.dumps(data, option=orjson.OPT_INDENT_2)
+    except TypeError:  # what orjson refuses (orjson.JSONEncodeError is a TypeError)
+        return None
 
 
 def exact(data: Any) -> str:

@@ -1437,16 +1437,8 @@ def _new_points_line(record: TarotRecord) -> Msg:
 def _fft_lines(record: TarotRecord) -> list[Msg]:
     """The points, the contract, each bonus of the unit, and the unit when it has several."""
     mult, made = record.multiplier, record.made
-    contract = record.contract_terms[0]
-    base = {
-        "contract": record.contract,
-        "base": FFT_BASE,
-        "gap": record.gap,
-        "mult": mult,
-        "total": _signed(contract.amount),
-    }
-    key = ("fft", record.contract, record.gap, mult, contract.amount, made)
-    lines = [_points_line(record), _kept(key, _fft_contract_line, base, made)]
+    key = ("fft", record.contract, record.gap, mult, record.contract_terms[0].amount, made)
+    lines = [_points_line(record), _kept(key, _fft_contract_line, record)]
     for term in record.contract_terms[1:]:
         lines.append(_fft_bonus_line(term, mult, bool(made)))
     if len(record.contract_terms) > 1:
@@ -1460,9 +1452,16 @@ def _fft_lines(record: TarotRecord) -> list[Msg]:
     return lines
 
 
-def _fft_contract_line(base: Mapping[str, Any], made: bool | None) -> Msg:
+def _fft_contract_line(record: TarotRecord) -> Msg:
     """``garde: (25 + 9) × 2 = +68``, or its lost form."""
-    if made:
+    base = {
+        "contract": record.contract,
+        "base": FFT_BASE,
+        "gap": record.gap,
+        "mult": record.multiplier,
+        "total": _signed(record.contract_terms[0].amount),
+    }
+    if record.made:
         return msg("{contract}: ({base} + {gap}) × {mult} = {total}", **base)
     return msg("{contract}: −({base} + {gap}) × {mult} = {total}", **base)
 
@@ -1557,7 +1556,7 @@ def _notes(record: TarotRecord) -> dict[str, Msg]:
 # bouts; the same contract and gap), and a whole sheet writes several a round.  A message is
 # never changed once made, so the same one serves each round that says it.
 _LINES: dict[tuple[Any, ...], Msg] = {}
-_LINES_KEPT = 8192
+_LINES_KEPT = 32768
 
 
 def _kept(key: tuple[Any, ...], make: Callable[..., Msg], *args: Any) -> Msg:
@@ -1591,17 +1590,23 @@ def _new_share_line(
 ) -> Msg:
     line: Msg | None = None
     for p in players:
-        points = _signed(deltas.get(p, 0))
         note = notes.get(p)
-        if p == mort:
-            share = msg("{player} {points} (mort)", player=p, points=points)
-        elif note is not None:
-            share = msg("{player} {points} ({note})", player=p, points=points, note=note)
-        else:
-            share = msg("{player} {points}", player=p, points=points)
+        # each share is kept too: a player's share recurs in lines that differ elsewhere
+        key = ("share", p, deltas.get(p, 0), p == mort, note and (note.template, note))
+        share = _kept(key, _new_share, p, deltas.get(p, 0), note, p == mort)
         line = share if line is None else msg("{shares}, {share}", shares=line, share=share)
     assert line is not None  # a table has players
     return line
+
+
+def _new_share(player: str, delta: int, note: Msg | None, mort: bool) -> Msg:
+    """``Ann +318 (3 × 106)``, ``Bob −106``, ``Fay 0 (mort)``."""
+    points = _signed(delta)
+    if mort:
+        return msg("{player} {points} (mort)", player=player, points=points)
+    if note is not None:
+        return msg("{player} {points} ({note})", player=player, points=points, note=note)
+    return msg("{player} {points}", player=player, points=points)
 
 
 _explain = explain  # Tarot.score has an ``explain`` flag
