@@ -389,30 +389,17 @@ def chart(doc: Doc) -> str:
     def x(value: float) -> float:
         return PLOT_LEFT + value / x_max * plot_width
 
-    def y(value: float) -> float:
-        return PLOT_TOP + (y_max - value) / (y_max - y_min) * PLOT_HEIGHT
-
+    plot = common.SvgPlot(PLOT_LEFT, PLOT_TOP, plot_width, PLOT_HEIGHT, y_min, y_max)
+    y = plot.y
     chart_title = tr(msg("Running totals of {names}, round by round", names=", ".join(names)))
     out = [
         f'<figure class="chart"><svg xmlns="http://www.w3.org/2000/svg" role="img" '
         f'viewBox="0 0 {CHART_WIDTH} {height}" width="{CHART_WIDTH}" height="{height}" '
         f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">',
         f"<title>{escape(chart_title)}</title>",
-        '<g class="grid" stroke="#d5d9e0" stroke-width="1">',
+        *common.svg_grid_and_axes(plot, y_ticks),
     ]
-    bottom = PLOT_TOP + PLOT_HEIGHT
-    for tick in y_ticks:
-        out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" '
-                   f'y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>')  # fmt: skip
-    out.append("</g>")
-    out.append('<g class="axes" stroke="#1b1f24" stroke-width="1.2">')
-    out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT}" y1="{PLOT_TOP}" y2="{bottom}"/>')
-    out.append(
-        f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" y1="{bottom}" y2="{bottom}"/>'
-    )
-    if y_min < 0 < y_max:
-        out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" y1="{y(0):.1f}" '
-                   f'y2="{y(0):.1f}" stroke="#6b7380" stroke-dasharray="3 3"/>')  # fmt: skip
+    bottom = plot.bottom
     goal = common.target(doc)
     if goal and y_min <= goal <= y_max:
         out.append(f'<line class="target" x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" '
@@ -425,9 +412,7 @@ def chart(doc: Doc) -> str:
                    f'y2="{y(tick):.1f}"/>')  # fmt: skip
     out.append("</g>")
     out.append('<g class="labels" fill="#1b1f24">')
-    for tick in y_ticks:
-        out.append(f'<text x="{PLOT_LEFT - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">'
-                   f"{common.tick_label(tick)}</text>")  # fmt: skip
+    out.extend(common.svg_value_labels(plot, y_ticks))
     for tick in x_ticks:
         label = common.tick_label(tick)
         out.append(f'<text x="{x(tick):.1f}" y="{bottom + 19}" text-anchor="middle">{label}</text>')
@@ -435,12 +420,7 @@ def chart(doc: Doc) -> str:
         target = escape(tr(msg("target {goal}", goal=goal)))
         out.append(f'<text x="{PLOT_LEFT + 6}" y="{y(goal) - 5:.1f}" fill="#5b6470">'
                    f"{target}</text>")  # fmt: skip
-    out.append(f'<text x="{PLOT_LEFT + plot_width / 2:.1f}" y="{bottom + 37}" '
-               f'text-anchor="middle" font-weight="bold">{escape(_("Round"))}</text>')  # fmt: skip
-    middle = PLOT_TOP + PLOT_HEIGHT / 2
-    axis = escape(_("Running total"))
-    out.append(f'<text x="14" y="{middle:.1f}" text-anchor="middle" font-weight="bold" '
-               f'transform="rotate(-90 14 {middle:.1f})">{axis}</text>')  # fmt: skip
+    out.extend(common.svg_axis_title(plot, escape(_("Round")), escape(_("Running total"))))
     out.append("</g>")
     out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
                'stroke-linecap="round">')  # fmt: skip

@@ -151,6 +151,18 @@ def find_font() -> tuple[str, str] | None:
     return None
 
 
+class _CharWidths(dict):  # type: ignore[type-arg]
+    """Each character's width in one font (the current one when a character is new)."""
+
+    def __init__(self, measure: Any) -> None:
+        super().__init__()
+        self.measure = measure
+
+    def __missing__(self, char: str) -> float:
+        width = self[char] = self.measure(char)
+        return width
+
+
 class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
     """An A4 page with the sheet's footer; text goes through :meth:`t`."""
 
@@ -159,8 +171,8 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         self.doc = doc
         self._font_state: tuple[str, float] | None = None
         self._color_state: tuple[int, int, int] | None = None
-        self._width_cache: dict[tuple[str, float], dict[str, float]] = {}
-        self._widths: dict[str, float] = {}
+        self._width_cache: dict[tuple[str, float], _CharWidths] = {}
+        self._widths = _CharWidths(self.get_string_width)
         self._text_width_cache: dict[tuple[str, float], dict[str, float]] = {}
         self._text_widths: dict[str, float] = {}
         self._fonts: dict[tuple[str, float], Any] = {}  # (style, size) → fpdf2's font
@@ -209,7 +221,10 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
                 graphics.current_font = known
                 graphics.current_font_is_set_on_page = False
             self._font_state = state
-            self._widths = self._width_cache.setdefault(state, {})
+            widths = self._width_cache.get(state)
+            if widths is None:
+                widths = self._width_cache[state] = _CharWidths(self.get_string_width)
+            self._widths = widths
             self._text_widths = self._text_width_cache.setdefault(state, {})
         if color != self._color_state:
             self.set_text_color(*color)
@@ -250,16 +265,8 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         """The width of ``text`` in the current font, from each character's width (cached):
         much faster than ``get_string_width`` on thousands of cells."""
         total = self._text_widths.get(text)
-        if total is not None:  # a text drawn before (a sheet draws each score many times)
-            return total
-        widths = self._widths
-        total = 0.0
-        for char in text:
-            value = widths.get(char)
-            if value is None:
-                value = widths[char] = self.get_string_width(char)
-            total += value
-        self._text_widths[text] = total
+        if total is None:  # a new text (a sheet draws each score many times)
+            total = self._text_widths[text] = sum(map(self._widths.__getitem__, text), 0.0)
         return total
 
     def wrap(self, text: str, width: float) -> list[str]:

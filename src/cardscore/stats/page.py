@@ -25,7 +25,16 @@ from html import escape
 from typing import Any
 
 from cardscore import __version__
-from cardscore.export.common import DASHES, PALETTE, nice_ticks, tick_label, truncate
+from cardscore.export.common import (
+    DASHES,
+    PALETTE,
+    SvgPlot,
+    nice_ticks,
+    svg_axis_title,
+    svg_grid_and_axes,
+    svg_value_labels,
+    truncate,
+)
 from cardscore.i18n import _, language, msg, tr
 from cardscore.stats import render as say
 
@@ -374,45 +383,24 @@ def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]
     def x(index: int, name: str | None = None) -> float:  # sessions in the middle of slots
         return PLOT_LEFT + (index + 0.5) * slot + (offsets[name] if name else 0.0)
 
-    def y(value: float) -> float:
-        return PLOT_TOP + (y_max - value) / (y_max - y_min) * PLOT_HEIGHT
-
+    plot = SvgPlot(PLOT_LEFT, PLOT_TOP, plot_width, PLOT_HEIGHT, y_min, y_max)
+    y = plot.y
     title = tr(msg("Results of {game}, session by session", game=say.game_title(game)))
     out = [
         f'<figure class="results" data-game="{escape(game)}">'
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {CHART_WIDTH} {height}" '
         f'width="{CHART_WIDTH}" height="{height}" {FONT} font-size="12">',
         f"<title>{escape(title)}</title>",
-        '<g class="grid" stroke="#d5d9e0" stroke-width="1">',
+        *svg_grid_and_axes(plot, ticks),
+        "</g>",
+        '<g class="labels" fill="#1b1f24">',
+        *svg_value_labels(plot, ticks),
     ]
-    for tick in ticks:
-        out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" '
-                   f'y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>')  # fmt: skip
-    out.append("</g>")
-    out.append('<g class="axes" stroke="#1b1f24" stroke-width="1.2">')
-    out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT}" y1="{PLOT_TOP}" y2="{bottom}"/>')
-    out.append(
-        f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" y1="{bottom}" y2="{bottom}"/>'
-    )
-    if y_min < 0 < y_max:
-        out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" y1="{y(0):.1f}" '
-                   f'y2="{y(0):.1f}" stroke="#6b7380" stroke-dasharray="3 3"/>')  # fmt: skip
-    out.append("</g>")
-    out.append('<g class="labels" fill="#1b1f24">')
-    for tick in ticks:
-        out.append(f'<text x="{PLOT_LEFT - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">'
-                   f"{tick_label(tick)}</text>")  # fmt: skip
     for index in _x_labels(sessions):
         label = escape(sessions[index].get("date") or "?")
         out.append(f'<text x="{x(index):.1f}" y="{bottom + 18}" text-anchor="middle" '
                    f'font-size="10">{label}</text>')  # fmt: skip
-    axis = escape(_("Session"))
-    out.append(f'<text x="{PLOT_LEFT + plot_width / 2:.1f}" y="{bottom + 37}" '
-               f'text-anchor="middle" font-weight="bold">{axis}</text>')  # fmt: skip
-    middle = PLOT_TOP + PLOT_HEIGHT / 2
-    axis = escape(_("Final total"))
-    out.append(f'<text x="14" y="{middle:.1f}" text-anchor="middle" font-weight="bold" '
-               f'transform="rotate(-90 14 {middle:.1f})">{axis}</text>')  # fmt: skip
+    out.extend(svg_axis_title(plot, escape(_("Session")), escape(_("Final total"))))
     out.append("</g>")
     out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
                'stroke-linecap="round">')  # fmt: skip
