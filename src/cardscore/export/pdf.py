@@ -603,13 +603,12 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.line(pdf.l_margin, y + h, right, y + h)
         base = y + h / 2 + 1.0
         scores, totals = row["scores"], row["totals"]
-        # the row's texts, drawn in one operation: (x, y, pen, colour, text); the bold ones
-        # (the totals) after the others, the font changed once
+        # the row's texts, drawn in one operation: (x, y, pen, colour, text), in the order
+        # they read (a reader copying the row gets them so)
         text = str(row["number"])
         cells = [(number_right - measure(text, regular), base, regular, MUTED, text)]
-        in_bold = []
         if layout.marks_w and (marks := common.marks(row)):
-            in_bold.append((number_right + 0.3, base, bold, ACCENT, pdf.t(marks)))
+            cells.append((number_right + 0.3, base, bold, ACCENT, pdf.t(marks)))
         cells.append((dealer_left, base, regular, INK, fit(row["dealer"], layout.dealer_w - 1)))
         if layout.mort:
             text = fit(row["mort"] or "", layout.mort_w - 1)
@@ -622,7 +621,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
             colour = PLUS if score > 0 else MINUS if score < 0 else MUTED
             cells.append((pts_right[i] - measure(text, regular), base, regular, colour, text))
             text = str(totals[name])
-            in_bold.append((total_right[i] - measure(text, bold), base, bold, INK, text))
+            cells.append((total_right[i] - measure(text, bold), base, bold, INK, text))
         if layout.held and row["held"]:
             text = str(row["held"])
             cells.append((held_right - measure(text, regular), base, regular, INK, text))
@@ -637,7 +636,6 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
             else:  # two lines, about the numbers' line
                 cells.append((played_left, base - 1.7, regular, INK, said[0]))
                 cells.append((played_left, base + 1.7, regular, INK, said[1]))
-        cells += in_bold
         pdf.draw(cells)
         y += h
     for line in pending:

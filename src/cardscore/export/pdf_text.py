@@ -65,6 +65,7 @@ class CachedText(FPDF):
         self.__places: dict[int, _Places] = {}  # per font, each character's place
         self.__rgb_operators: dict[Rgb, bytes] = {}  # for texts()
         self.__fonts_noted: set[tuple[int, int]] = set()  # (page, font) in its resources
+        self.__font_operators: dict[tuple[int, float], bytes] = {}  # (font, size) → its Tf
 
     def text(self, x: float, y: float, text: str = "", *args: Any, **kwargs: Any) -> None:
         # fpdf2's graphics state read once (its properties read it one at a time)
@@ -150,23 +151,23 @@ class CachedText(FPDF):
             or type(self.pages[self.page].contents) is not bytearray
         ):
             return False
-        operators, fonts_noted = self.__rgb_operators, self.__fonts_noted
+        operators = self.__rgb_operators
         page, k, h = self.page, self.k, self.h
         out = [b"q BT"]
         last_pen: Pen | None = None
         last_rgb: Rgb | None = None
-        known: dict[str, bytes] = {}
+        font: Any = None
+        known: dict[str, bytes] = {}  # the current pen's texts' operands
+        selected: dict[int, tuple[bytes, dict[str, bytes]]] = {}  # this call's pens
         for x, y, pen, rgb, text in items:
             if pen is not last_pen:
-                font, size = pen.font, pen.size
-                if (page, font.i) not in fonts_noted:  # the page's resources name the font
-                    was = state.current_font_is_set_on_page
-                    self._set_font_for_page(font, size)
-                    state.current_font_is_set_on_page = was
-                    fonts_noted.add((page, font.i))
-                out.append(b"/F%d %.2f Tf" % (font.i, size))
+                font = pen.font
+                chosen = selected.get(id(pen))  # (the items hold their pens meanwhile)
+                if chosen is None:
+                    chosen = selected[id(pen)] = self.__select(pen)
+                out.append(chosen[0])
+                known = chosen[1]
                 last_pen = pen
-                known = self.__encodings.get(id(font)) or {}
             if rgb is not last_rgb and rgb != last_rgb:
                 operator = operators.get(rgb)
                 if operator is None:  # fpdf2's own colour operator for it
@@ -179,11 +180,25 @@ class CachedText(FPDF):
             operand = known.get(text)
             if operand is None:
                 operand = self.__operand(font, text)
-                known = self.__encodings[id(font)]
             out.append(b"1 0 0 1 %.2f %.2f Tm %s" % (x * k, (h - y) * k, operand))
         out.append(b"ET Q\n")
         self.pages[page].contents += b" ".join(out)
         return True
+
+    def __select(self, pen: Pen) -> tuple[bytes, dict[str, bytes]]:
+        """The operator that selects ``pen``'s font at its size, and the operands of the texts
+        worked out in that font so far; the font noted as used on the page (its resources)."""
+        font, size = pen.font, pen.size
+        if (self.page, font.i) not in self.__fonts_noted:
+            state = self._GraphicsStateMixin__statestack[-1]  # type: ignore[attr-defined]
+            was = state.current_font_is_set_on_page
+            self._set_font_for_page(font, size)
+            state.current_font_is_set_on_page = was
+            self.__fonts_noted.add((self.page, font.i))
+        operator = self.__font_operators.get((font.i, size))
+        if operator is None:
+            operator = self.__font_operators[font.i, size] = b"/F%d %.2f Tf" % (font.i, size)
+        return operator, self.__encodings.setdefault(id(font), {})
 
     def __operand(self, font: Any, text: str) -> bytes:
         """``(…) Tj``: the text's operands in ``font``, as fpdf2's _out writes them (Latin-1),
