@@ -8,6 +8,11 @@ font, each text's encoding, and each colour's operator, and writes the very byte
 ``text()`` writes (a test compares them); anything it does not know (underline, another
 text mode, a marked-content tag) goes to fpdf2's own ``text()``.  Each text colour is
 converted once too (:meth:`CachedText.set_text_color`).
+
+:meth:`CachedText.texts` draws many texts in one text object, each in its own font, size
+and colour (:class:`Pen`): a row of the rounds table, a round's breakdown, the table's
+heading on each page.  Its pages look, pixel for pixel, as when each text is drawn by
+fpdf2's ``text()`` (a test compares them in poppler's rendering).
 """
 
 from __future__ import annotations
