@@ -137,7 +137,7 @@ def test_help_lists_the_values_french_players_type(cli, home) -> None:
 
 
 def test_each_value_the_french_help_lists_is_accepted(cli, home) -> None:
-    from cardscore.cli import _all_fields, choice_words
+    from cardscore.commands.round_options import _all_fields, choice_words
 
     i18n.set_language("fr")
     try:

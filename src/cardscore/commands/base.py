@@ -1,0 +1,81 @@
+"""What every command module shares: the Typer ``app`` the commands are added to, the
+arguments and options several commands take (``SessionArg``, ``JsonOpt``), the output helpers
+and the environment of the command being run."""
+
+# No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from cardscore import completion
+from cardscore.environment import Environment
+from cardscore.i18n import msg
+
+HELP_OPTION_NAMES = ("-h", "--help")
+
+app = typer.Typer(
+    name="cardscore",
+    help="Scorekeeper for French card games: tarot, belote, coinche and rami.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": list(HELP_OPTION_NAMES)},
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Output helpers
+
+
+def out(renderable: Any, *, soft_wrap: bool = False) -> None:
+    from cardscore.render import console
+
+    console().print(renderable, soft_wrap=soft_wrap)
+
+
+def print_json(data: Any) -> None:
+    from cardscore.indented_json import dump  # json.dumps(indent=2)'s text, faster
+
+    dump(data, sys.stdout)
+
+
+def _lazy_store():
+    from cardscore import store
+
+    return store
+
+
+SessionArg = Annotated[
+    str | None,
+    typer.Argument(
+        autocompletion=completion.sessions,
+        help="Session id or unique prefix (default: the most recent session).",
+        metavar=msg("SESSION"),
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+
+
+# --------------------------------------------------------------------------------------------
+# The environment of the command being run
+
+
+_environment: Environment | None = None
+
+
+def environment() -> Environment:
+    """The environment of the command being run (see :func:`cardscore.cli.run`)."""
+    global _environment
+    if _environment is None:
+        _environment = Environment.of_process()
+    return _environment
+
+
+def use_environment(env: Environment | None) -> None:
+    """Run the next command in ``env`` (``None``: the process's own, read when first needed);
+    see :func:`cardscore.cli.run`."""
+    global _environment
+    _environment = env

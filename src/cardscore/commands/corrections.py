@@ -1,0 +1,156 @@
+"""The commands that go back over the changes: ``undo`` (and its alias ``corriger``),
+``redo`` and ``history``."""
+
+# No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
+from typing import Any
+
+from cardscore.commands.base import JsonOpt, SessionArg, _lazy_store, app, out, print_json
+from cardscore.commands.totals import _changed, _show_after, _show_changed
+from cardscore.i18n import Msg, _, date_text, msg, tr
+
+# --------------------------------------------------------------------------------------------
+# undo / redo
+
+
+def _undo_line(change: Any, said: Msg, *, redo: bool) -> Msg:
+    """What undo and redo say, by the kind of change: the change's own line (its summary in
+    the history) and how to go back."""
+    kind = change["kind"]
+    if kind == "table":
+        from cardscore import seating
+
+        changes, number = seating.summary(change), change["round"]
+        if redo:
+            return msg(
+                "Table change from round {number} redone: {changes} (`cardscore undo` takes "
+                "it back).",
+                number=number,
+                changes=changes,
+            )
+        return msg(
+            "Table change from round {number} undone: {changes} (`cardscore redo` makes it again).",
+            number=number,
+            changes=changes,
+        )
+    if redo:
+        return msg("Redone: {change} (`cardscore undo` takes it back).", change=said)
+    if kind == "edit":
+        return msg("Undone: {change} (`cardscore redo` makes it again).", change=said)
+    if kind == "remove":
+        return msg("Undone: {change} (`cardscore redo` removes it again).", change=said)
+    return msg("Undone: {change} (`cardscore redo` puts it back).", change=said)
+
+
+def _undo_or_redo(session: str | None, as_json: bool, *, redo: bool) -> None:
+    from cardscore import table_effects
+    from cardscore.changes import plain, summary
+
+    with _lazy_store().changing(session) as current:
+        previous = current.standings()
+        before = current.table()
+        change = current.redo() if redo else current.undo()
+        standings = current.standings()
+        said = summary(change, current.game_rules, current.table_at, lambda n: None)
+        kind = change["kind"]
+        effects = (
+            table_effects.effects(current, change, before, previous, standings, undone=not redo)
+            if kind == "table"
+            else []
+        )
+    # the round the change is about, as it is now: added or removed, or as corrected (none
+    # for a table change)
+    if kind in ("add", "insert"):
+        inp = change["input"]
+    elif kind == "edit":
+        inp = change["new"] if redo else change["old"]
+    elif kind == "remove":
+        inp = change["old"]
+    else:
+        inp = None
+    if as_json:
+        from cardscore.document import standing
+
+        print_json(
+            {
+                "session": current.id,
+                "rounds": len(current.rounds),
+                "input": None if inp is None else plain(inp),
+                **standing(standings),
+                "change": {"kind": kind, "round": change["round"], "summary": tr(said)},
+            }
+        )
+        return
+    out(tr(_undo_line(change, said, redo=redo)), soft_wrap=True)
+    for line in effects:
+        out(f"  {tr(line)}", soft_wrap=True)
+    if kind != "table":  # a table change moves no total (a rename would seem to)
+        _show_changed(_changed(previous, standings))
+    _show_after(current, standings)
+
+
+@app.command()
+def undo(session: SessionArg = None, as_json: JsonOpt = False) -> None:
+    """Take back the last change: a round added, inserted, corrected or removed, or a table
+    change (it is kept: `redo` makes it again). Alias: corriger."""
+    _undo_or_redo(session, as_json, redo=False)
+
+
+@app.command("corriger", help="Alias of undo: take back the last change.")
+def corriger(session: SessionArg = None, as_json: JsonOpt = False) -> None:
+    _undo_or_redo(session, as_json, redo=False)
+
+
+@app.command()
+def redo(session: SessionArg = None, as_json: JsonOpt = False) -> None:
+    """Make again the last change undone."""
+    _undo_or_redo(session, as_json, redo=True)
+
+
+# --------------------------------------------------------------------------------------------
+# history
+
+
+@app.command()
+def history(session: SessionArg = None, as_json: JsonOpt = False) -> None:
+    """Every change made to the rounds, oldest first, with its time and what it did."""
+    current = _lazy_store().load(session)
+    changes = current.changes()
+    if as_json:
+        print_json(
+            {
+                "session": current.id,
+                "changes": [
+                    {
+                        "n": entry["n"],
+                        "time": entry["time"],
+                        "kind": entry["kind"],
+                        "round": entry["round"],
+                        "summary": tr(said),
+                    }
+                    for entry, said in changes
+                ],
+            }
+        )
+        return
+    if not changes:
+        out(_("No change yet."))
+        return
+    width = len(str(changes[-1][0]["n"]))
+    lines = [
+        f"{entry['n']:>{width}}  {_short_time(entry['time']):<16}  {tr(said)}"
+        for entry, said in changes
+    ]
+    out("\n".join(lines), soft_wrap=True)
+
+
+def _short_time(stamp: str | None) -> str:
+    """A change's time, local and short (``2026-11-30 21:04``); ``—`` when unknown (the
+    rounds of a file written before changes were logged)."""
+    if not stamp:
+        return "—"
+    import datetime as dt
+
+    try:
+        return date_text(dt.datetime.fromisoformat(stamp).astimezone().isoformat())
+    except (TypeError, ValueError):
+        return str(stamp)

@@ -1,0 +1,209 @@
+"""The ``stats`` command: statistics across saved sessions, and the options that choose them."""
+
+# No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
+import re
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
+
+from cardscore import completion
+from cardscore.commands.base import JsonOpt, _lazy_store, app, print_json
+from cardscore.games import GAME_NAMES, get_game
+from cardscore.games.base import InputError
+from cardscore.i18n import Msg, msg, tr
+
+# --------------------------------------------------------------------------------------------
+# stats
+
+
+@app.command()
+def stats(
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            help="Only this game: tarot, belote, coinche or rami.",
+            autocompletion=completion.games,
+            metavar=msg("GAME"),
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", help="Only the sessions of this rule set.", metavar=msg("RULES")),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player", help="One player's whole sheet (repeatable).", metavar=msg("NAME")
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            help="Only the sessions last played on or after this day.",
+            metavar=msg("YYYY-MM-DD"),
+        ),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            "--until",
+            help="Only the sessions last played on or before this day.",
+            metavar=msg("YYYY-MM-DD"),
+        ),
+    ] = None,
+    home: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--home",
+            help="Read the sessions of this cardscore folder (repeatable; default: the usual one).",
+            metavar=msg("DIR"),
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output", "-o", help="Write a page with charts (.html).", metavar=msg("PATH")
+        ),
+    ] = None,
+) -> None:
+    """Statistics across every saved session: per player, per game."""
+    chosen = _stats_game(game)
+    rules = _stats_rules(chosen, rules)
+    first, last = _stats_day("--since", since), _stats_day("--until", until)
+    if first and last and first > last:
+        raise InputError(msg("--since {since} is after --until {until}", since=since, until=until))
+    if output is not None and not output.lower().endswith((".html", ".htm")):
+        raise InputError(msg("-o {output}: the statistics page is HTML (.html)", output=output))
+    homes = _stats_homes(home or ())
+    names = tuple(player or ())
+    doc, warnings = _stats_document(homes, chosen, rules, names, first, last)
+    for warning in warnings:
+        typer.echo(tr(msg("cardscore: warning: {problem}", problem=warning)), err=True)
+    shown = [str(h) for h in homes] if homes else [str(_lazy_store().data_dir())]
+    filters = _stats_filters(chosen, rules, since, until)
+    if as_json:
+        said = {"notes": [tr(note) for note in doc.get("notes", ())]}
+        print_json({**doc, **said, "homes": shown, "warnings": [tr(w) for w in warnings]})
+    if output is not None:
+        from cardscore import export
+        from cardscore.stats import page, render
+
+        path = export.write(output, page.render(render.only_players(doc, names), shown, filters))
+        typer.echo(tr(msg("Wrote {path}", path=str(path))), err=True)
+    if not as_json and output is None:
+        from cardscore.render import console
+        from cardscore.stats import render
+
+        screen = console()
+        for part in render.report(screen, doc, shown, filters, names):
+            screen.print(part, soft_wrap=render.is_whole(part))
+
+
+def _stats_game(game: str | None) -> str | None:
+    """``--game``, one of the four games (any case)."""
+    if game is None:
+        return None
+    name = game.strip().lower()
+    if name not in GAME_NAMES:
+        raise InputError(
+            msg(
+                "--game: {value!r} is not a game ({games})",
+                value=game,
+                games=", ".join(GAME_NAMES),
+            )
+        )
+    return name
+
+
+def _stats_rules(game: str | None, rules: str | None) -> str | None:
+    """``--rules``: a rule set of ``--game``, or of some game when none is given (a typo
+    would otherwise say "no sessions")."""
+    if rules is None:
+        return None
+    from cardscore.games import preset_key, preset_word
+
+    games = [game] if game else list(GAME_NAMES)
+    known = sorted({preset for name in games for preset in get_game(name).presets})
+    key = preset_key(rules, known)
+    if key not in known:
+        raise InputError(
+            msg(
+                "--rules: {value!r} is not a rule set ({known})",
+                value=rules,
+                known=", ".join(preset_word(k) for k in known),
+            )
+        )
+    return key
+
+
+def _stats_day(option: str, text: str | None) -> Any:
+    """A ``--since`` or ``--until`` day, written ``YYYY-MM-DD``."""
+    if text is None:
+        return None
+    import datetime
+
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+            raise ValueError(text)
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        raise InputError(
+            msg("{option}: {value!r} is not a date (YYYY-MM-DD)", option=option, value=text)
+        ) from None
+
+
+def _stats_homes(folders: Sequence[str]) -> list[Any]:
+    """The ``--home`` folders, each a cardscore folder (holding ``sessions``) or its
+    ``sessions`` folder itself; a folder that does not exist is refused."""
+    from pathlib import Path
+
+    homes = []
+    for text in folders:
+        folder = Path(text).expanduser()
+        if not folder.is_dir():
+            raise InputError(msg("--home {folder}: no such folder", folder=text))
+        if folder.name == "sessions" and not (folder / "sessions").is_dir():
+            folder = folder.parent  # the sessions folder itself: its home is its parent
+        homes.append(folder)
+    return homes
+
+
+def _stats_document(
+    homes: Sequence[Any],
+    game: str | None,
+    rules: str | None,
+    players: Sequence[str],
+    since: Any,
+    until: Any,
+) -> tuple[dict[str, Any], list[Msg]]:
+    """The statistics of the sessions of ``homes`` (the usual one when none), and the
+    warnings of reading them (copies set aside, damaged files)."""
+    from cardscore import catalog
+    from cardscore.stats.aggregate import aggregate
+
+    found = catalog.scan(list(homes) or None, digests=True)
+    digests = [digest for _entry, digest in found.digests()]
+    chosen = rules.strip().lower() if rules else None
+    doc = aggregate(
+        digests, game=game, rules=chosen, players=tuple(players), since=since, until=until
+    )
+    return doc, list(found.warnings)
+
+
+def _stats_filters(
+    game: str | None, rules: str | None, since: str | None, until: str | None
+) -> list[str]:
+    """The options that chose the sessions, as the report says them (``tarot, since
+    2026-01-01``)."""
+    said = [game] if game else []
+    if rules:
+        said.append(tr(msg("rule set {rules}", rules=rules)))
+    if since:
+        said.append(tr(msg("since {date}", date=since.strip())))
+    if until:
+        said.append(tr(msg("until {date}", date=until.strip())))
+    return said
