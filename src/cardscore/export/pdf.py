@@ -31,6 +31,7 @@ import unicodedata
 from typing import Any
 
 from fpdf import FPDF
+from fpdf import syntax as fpdf_syntax
 from fpdf.enums import XPos, YPos
 
 from cardscore import __version__
@@ -357,7 +358,26 @@ def render(doc: Doc) -> bytes:
     pdf.heading(_("Rounds"), room=30)
     rounds_table(pdf, doc)
     details(pdf, doc)
-    return bytes(pdf.output())
+    return _output(pdf)
+
+
+#: zlib's level for the pages: 3 compresses a 950-page sheet in half the time level 6 (the
+#: default) takes, for a file a tenth larger (2.9 MB instead of 2.6 MB).
+COMPRESSION_LEVEL = 3
+
+
+def _output(pdf: Sheet) -> bytes:
+    """fpdf2's output, its pages compressed at :data:`COMPRESSION_LEVEL` (where this fpdf2
+    lets its content streams' level be set: ``PDFContentStream._COMPRESSION_LEVEL``)."""
+    stream = getattr(fpdf_syntax, "PDFContentStream", None)
+    if stream is None or not hasattr(stream, "_COMPRESSION_LEVEL"):
+        return bytes(pdf.output())
+    kept = stream._COMPRESSION_LEVEL
+    stream._COMPRESSION_LEVEL = COMPRESSION_LEVEL
+    try:
+        return bytes(pdf.output())
+    finally:
+        stream._COMPRESSION_LEVEL = kept
 
 
 def title_block(pdf: Sheet, doc: Doc) -> None:
