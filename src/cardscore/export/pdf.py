@@ -190,12 +190,15 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         else:
             self.family = "helvetica"
         self.ellipsis = "…" if self.unicode else "..."
-        # the page count's room in the footer: fpdf2 keeps three digits for "{nb}", one a
-        # character for a longer alias, and warns when the count is wider (a page a round
-        # at most: a long session's sheet runs to thousands of pages)
+        # Each page's footer says the number of pages: drawn on every page once the sheet
+        # is done (footers), when the count is known, where texts() can draw; else by
+        # fpdf2, which writes the count at an alias: it keeps three digits for "{nb}", one
+        # a character for a longer alias, and warns when the count is wider (a page a
+        # round at most: a long session's sheet runs to thousands of pages).
+        self.late_footers = _KNOWN
         digits = max(3, len(str(len(doc["rounds"]) + 10)))
         self.pages_alias = "{nb}" if digits == 3 else "{" + "p" * (digits - 2) + "}"
-        self.alias_nb_pages(self.pages_alias)
+        self.alias_nb_pages(None if self.late_footers else self.pages_alias)
         title = common.title(doc)
         self.set_title(self.t(title))
         self.set_author("cardscore")
@@ -317,21 +320,50 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         return text.rstrip() + self.ellipsis
 
     def footer(self) -> None:
+        """The footer, as fpdf2 draws it at the end of each page (where :meth:`footers`
+        does not draw them all at the end)."""
+        if self.late_footers:
+            return
         self.set_y(-MARGIN + 2)
         self.font(7, color=MUTED)
         self.cell(0, 4, self.footer_text, align="L")
         self.set_x(self.l_margin)
+        self.cell(0, 4, self.page_line(self.page_no(), self.pages_alias), align="R")
+
+    def page_line(self, page: int, pages: object) -> str:
+        """``cardscore 0.1.0 · page 5/944``, the right of the footer."""
         text = tr(
             msg(
                 "cardscore {version} · page {page}/{pages}",
                 version=__version__,
-                page=self.page_no(),
-                pages=self.pages_alias,  # fpdf2 writes the number of pages there
+                page=page,
+                pages=pages,
             )
         )
-        if not self.unicode:
-            text = latin1(text.replace(" · ", " - "))
-        self.cell(0, 4, text, align="R")
+        return text if self.unicode else latin1(text.replace(" · ", " - "))
+
+    def footers(self) -> None:
+        """Every page's footer, drawn once the sheet is done: the title on the left, the
+        page and the number of pages on the right, where fpdf2's ``cell(0, 4, …)`` at the
+        foot of the page would write them."""
+        if not self.late_footers:
+            return
+        pen, count, kept = self.pen(7), len(self.pages), self.page
+        base = self.h - MARGIN + 2 + 0.5 * 4 + 0.3 * pen.size / self.k
+        left = self.l_margin + self.c_margin
+        right = self.l_margin + self.epw - self.c_margin
+        try:
+            for number in range(1, count + 1):
+                self.page = number
+                said = self.page_line(number, count)
+                cells = [(left, base, pen, MUTED, self.footer_text)]
+                cells.append((right - self.measure(said, pen), base, pen, MUTED, said))
+                # the font is selected anew on each page (where they are drawn one by one)
+                self._font_state = None
+                self._GraphicsStateMixin__statestack[-1].current_font_is_set_on_page = False  # type: ignore[attr-defined]
+                self.draw(cells)
+        finally:
+            self.page = kept
 
     def heading(self, text: str, room: float = 30) -> None:
         """A section heading, on a new page unless ``room`` mm are left under it."""
@@ -358,6 +390,7 @@ def render(doc: Doc) -> bytes:
     pdf.heading(_("Rounds"), room=30)
     rounds_table(pdf, doc)
     details(pdf, doc)
+    pdf.footers()
     return _output(pdf)
 
 
