@@ -57,6 +57,14 @@ SessionArg = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        help="tarot, belote, coinche or rami.",
+        autocompletion=completion.games,
+        metavar=msg("GAME"),
+    ),
+]
 
 
 # --------------------------------------------------------------------------------------------

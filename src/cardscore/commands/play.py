@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from cardscore import completion
-from cardscore.commands.base import SessionArg, _lazy_store, app, environment, out
+from cardscore.commands.base import GameArg, SessionArg, _lazy_store, app, environment, out
 from cardscore.games.base import InputError
 from cardscore.i18n import Msg, msg, tr
 
@@ -17,14 +17,7 @@ from cardscore.i18n import Msg, msg, tr
 
 @app.command()
 def new(
-    game: Annotated[
-        str,
-        typer.Argument(
-            help="tarot, belote, coinche or rami.",
-            autocompletion=completion.games,
-            metavar=msg("GAME"),
-        ),
-    ],
+    game: GameArg,
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players.")
     ] = None,

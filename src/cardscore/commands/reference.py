@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from cardscore import completion
-from cardscore.commands.base import app, out
+from cardscore.commands.base import GameArg, app, out
 from cardscore.games import get_game, get_preset, preset_word
 from cardscore.games.base import describe_params
 from cardscore.i18n import _, msg, tr
@@ -18,14 +18,7 @@ from cardscore.i18n import _, msg, tr
 
 @app.command("rules")
 def rules_command(
-    game: Annotated[
-        str,
-        typer.Argument(
-            help="tarot, belote, coinche or rami.",
-            autocompletion=completion.games,
-            metavar=msg("GAME"),
-        ),
-    ],
+    game: GameArg,
     rules: Annotated[
         str | None,
         typer.Option("--rules", help="Rule set to describe.", autocompletion=completion.presets),

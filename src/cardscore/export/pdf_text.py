@@ -80,16 +80,7 @@ class CachedText(FPDF):
             else None
         )
         font = None if state is None else state.current_font
-        if (
-            font is None
-            or not self.page
-            or not state.font_family
-            or state.text_mode != TextMode.FILL
-            or state.underline
-            or state.strikethrough
-            or getattr(self, "_record_text_quad_points", True)
-            or self.buffer
-        ):
+        if font is None or not state.font_family or not self.__plain(state):
             super().text(x, y, text, *args, **kwargs)
             return
         encoded = self.__operand(font, text)
@@ -147,12 +138,7 @@ class CachedText(FPDF):
         state = self._GraphicsStateMixin__statestack[-1] if _KNOWN else None  # type: ignore[attr-defined]
         if (
             state is None
-            or not self.page
-            or state.text_mode != TextMode.FILL
-            or state.underline
-            or state.strikethrough
-            or getattr(self, "_record_text_quad_points", True)
-            or self.buffer
+            or not self.__plain(state)
             or type(self.pages[self.page].contents) is not bytearray
         ):
             return False
@@ -189,6 +175,18 @@ class CachedText(FPDF):
         out.append(b"ET Q\n")
         self.pages[page].contents += b" ".join(out)
         return True
+
+    def __plain(self, state: Any) -> bool:
+        """Whether fpdf2's state is one the fast ways draw in: a page open, filled text
+        (not underlined, not struck through), no text quads recorded, no buffer."""
+        return bool(
+            self.page
+            and state.text_mode == TextMode.FILL
+            and not state.underline
+            and not state.strikethrough
+            and not getattr(self, "_record_text_quad_points", True)
+            and not self.buffer
+        )
 
     def __select(self, pen: Pen) -> tuple[bytes, dict[str, bytes]]:
         """The operator that selects ``pen``'s font at its size, and the operands of the texts
