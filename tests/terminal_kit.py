@@ -74,22 +74,43 @@ class SeenScreen(Screen):
         self.seen.update(line for line in self.lines() if line.strip())
 
 
-def spawn_in(language: str, home: Path, *args: str):
-    """The installed ``cardscore --lang LANGUAGE ARGS…`` in an 80 × 50 terminal, started in
-    ``home`` and keeping its sessions there; ``child.screen`` is what it has shown."""
+def spawn(
+    home: Path,
+    *args: str,
+    columns: int = COLUMNS,
+    rows: int = ROWS,
+    cwd: Path | None = None,
+    timeout: float = 15,
+    screen: type[Screen] = Screen,
+    sized_by_env: bool = True,
+):
+    """The installed ``cardscore ARGS…`` in a ``columns`` × ``rows`` pseudo-terminal, keeping
+    its sessions in ``home`` and started in ``cwd`` (``home`` by default); ``child.screen``
+    is what it shows.  ``sized_by_env=False``: no COLUMNS and LINES, the program reads the
+    terminal's size itself."""
     import pexpect
 
+    env = environment(home, columns, rows)
+    if not sized_by_env:
+        del env["COLUMNS"], env["LINES"]
     child = pexpect.spawn(
         str(CARDSCORE),
-        ["--lang", language, *args],
-        env=environment(home),
+        list(args),
+        env=env,
         encoding="utf-8",
-        dimensions=(ROWS, COLUMNS),
-        timeout=15,
-        cwd=str(home),
+        dimensions=(rows, columns),
+        timeout=timeout,
+        cwd=str(cwd or home),
     )
-    child.logfile_read = child.screen = SeenScreen()
+    child.logfile_read = child.screen = screen(columns, rows)
     return child
+
+
+def spawn_in(language: str, home: Path, *args: str):
+    """The installed ``cardscore --lang LANGUAGE ARGS…`` in an 80 × 50 terminal, started in
+    ``home`` and keeping its sessions there; ``child.screen`` is what it has shown (every
+    line since the start: :class:`SeenScreen`)."""
+    return spawn(home, "--lang", language, *args, screen=SeenScreen)
 
 
 def expect(child, text: str) -> None:

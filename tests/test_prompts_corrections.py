@@ -8,7 +8,6 @@ API, never typed in by hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from cardscore import store
 from cardscore.changes import plain
 from cardscore.session import Session
+from prompt_kit import drive
 
 DOWN, UP, ENTER, BACKSPACE, CTRL_C = "\x1b[B", "\x1b[A", "\r", "\x7f", "\x03"
 NAMES = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
@@ -56,20 +56,6 @@ def replayed(rounds: list[dict[str, Any]]) -> Session:
 
 def saved(session_id: str) -> Session:
     return store.read(store.session_path(session_id))
-
-
-def drive(keys: str, function: Callable[..., Any], *args: Any) -> Any:
-    """Run ``function(*args)`` answering its questions with ``keys`` (a question left
-    unanswered once the keys run out fails rather than waits)."""
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        with create_app_session(input=pipe, output=DummyOutput()):
-            return function(*args)
 
 
 def headline(session: Session, number: int) -> str:

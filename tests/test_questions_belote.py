@@ -5,7 +5,6 @@ only where a team can have taken every trick."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ from cardscore.games.base import InputError
 from cardscore.i18n import set_language
 from cardscore.prompts.round import RoundAsker
 from cardscore.session import Session
+from prompt_kit import drive
 
 DOWN, ENTER = "\x1b[B", "\r"
 NAMES = ["Ann", "Bob", "Cyd", "Dan"]
@@ -115,20 +115,6 @@ def test_add_refuses_an_unknown_name_in_one_line_and_saves_nothing(cli, sessions
 
 
 # ---- the prompts ---------------------------------------------------------------------------
-
-
-def drive(keys: str, function: Callable[..., Any], *args: Any) -> Any:
-    """Run ``function(*args)`` answering its questions with ``keys`` (a question left
-    unanswered once the keys run out fails rather than waits)."""
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        with create_app_session(input=pipe, output=DummyOutput()):
-            return function(*args)
 
 
 def ask(session: Session, keys: str) -> dict[str, Any]:

@@ -100,19 +100,9 @@ terminal = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not i
 
 
 def spawn(home: Path, *args: str):
-    from terminal_kit import Screen, environment
+    from terminal_kit import spawn as spawn_on
 
-    child = pexpect.spawn(
-        str(CARDSCORE),
-        list(args),
-        env=environment(home),
-        encoding="utf-8",
-        dimensions=(50, 80),
-        timeout=15,
-        cwd=str(home.parent),
-    )
-    child.logfile_read = child.screen = Screen()
-    return child
+    return spawn_on(home, *args, cwd=home.parent)
 
 
 def interrupted(child) -> str:

@@ -3,14 +3,12 @@ user's language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 
 from cardscore.games import get_game
 from cardscore.i18n import set_language
 from cardscore.prompts import setup
+from prompt_kit import drive
 
 ENTER, DOWN = "\r", "\x1b[B"
 
@@ -20,18 +18,6 @@ def english():
     set_language("en")
     yield
     set_language("en")
-
-
-def drive(keys: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        with create_app_session(input=pipe, output=DummyOutput()):
-            return function(*args, **kwargs)
 
 
 def titles(game: str) -> list[str]:

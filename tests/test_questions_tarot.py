@@ -4,15 +4,13 @@ points and that player's points."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 
 from cardscore import store
 from cardscore.i18n import set_language
 from cardscore.prompts.round import RoundAsker
 from cardscore.session import Session
+from prompt_kit import drive
 
 ENTER, DOWN = "\r", "\x1b[B"
 FIVE = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
@@ -45,18 +43,6 @@ def questions(monkeypatch) -> list[tuple[str, list[str]]]:
     monkeypatch.setattr(questionary, "select", spy_select)
     monkeypatch.setattr(questionary, "text", spy_text)
     return asked
-
-
-def drive(keys: str, function: Callable[..., Any], *args: Any) -> Any:
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        with create_app_session(input=pipe, output=DummyOutput()):
-            return function(*args)
 
 
 def asker(names: list[str], rules: str = "fft", **raw: str) -> RoundAsker:

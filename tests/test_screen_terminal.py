@@ -12,8 +12,9 @@ pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
 from cardscore import store  # noqa: E402
-from terminal_kit import CARDSCORE, Screen, environment  # noqa: E402
+from terminal_kit import CARDSCORE  # noqa: E402
 from terminal_kit import settle as settle_for  # noqa: E402
+from terminal_kit import spawn as spawn_on  # noqa: E402
 from test_screen_widths import check_figures, check_fits, played  # noqa: E402
 
 DOWN, ENTER = "\x1b[B", "\r"
@@ -23,19 +24,7 @@ pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not
 
 
 def spawn(home: Path, *args: str):
-    env = environment(home, WIDTH, HEIGHT)
-    del env["COLUMNS"], env["LINES"]  # the terminal's own size
-    child = pexpect.spawn(
-        str(CARDSCORE),
-        list(args),
-        env=env,
-        encoding="utf-8",
-        dimensions=(HEIGHT, WIDTH),
-        timeout=40,
-        cwd=str(home),
-    )
-    child.logfile_read = child.screen = Screen(WIDTH, HEIGHT)
-    return child
+    return spawn_on(home, *args, columns=WIDTH, rows=HEIGHT, timeout=40, sized_by_env=False)
 
 
 def settle(child) -> None:

@@ -7,9 +7,7 @@ the files: a player at the table sees that.
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,51 +15,15 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
-DOWN = "\x1b[B"
-ENTER = "\r"
-CARDSCORE = Path(sys.executable).parent / "cardscore"
+from terminal_kit import CARDSCORE, DOWN, ENTER, answer, pick, screen_totals  # noqa: E402
+from terminal_kit import spawn as spawn_on  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
 
 
-class Screen:
-    """What the terminal shows: everything the program writes, fed to a terminal emulator."""
-
-    def __init__(self, rows: int, columns: int) -> None:
-        self.screen = pyte.Screen(columns, rows)
-        self.stream = pyte.Stream(self.screen)
-
-    def write(self, data: str) -> None:
-        self.stream.feed(data)
-
-    def flush(self) -> None:
-        pass
-
-    def lines(self) -> list[str]:
-        return [line.rstrip() for line in self.screen.display]
-
-
 def spawn(home: Path, *args: str, cwd: Path | None = None):
-    env = {
-        **os.environ,
-        "CARDSCORE_HOME": str(home),
-        "TERM": "xterm",
-        "COLUMNS": "100",
-        "LINES": "40",
-        # the emulator does not answer cursor-position requests: don't wait for them
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-    }
-    child = pexpect.spawn(
-        str(CARDSCORE),
-        list(args),
-        env=env,
-        encoding="utf-8",
-        dimensions=(40, 100),
-        timeout=15,
-        cwd=str(cwd or home),
-    )
-    child.logfile_read = child.screen = Screen(40, 100)
-    return child
+    """``cardscore ARGS…`` in a 100 × 40 terminal."""
+    return spawn_on(home, *args, columns=100, rows=40, cwd=cwd)
 
 
 def choose(child, question: str, downs: int = 0) -> None:
@@ -73,51 +35,11 @@ def choose(child, question: str, downs: int = 0) -> None:
     child.send(ENTER)
 
 
-def settle(child) -> None:
-    """Let the program finish drawing (everything read goes to the screen)."""
-    try:
-        while True:
-            child.read_nonblocking(65536, timeout=0.15)
-    except pexpect.TIMEOUT:
-        pass
-
-
-def pick(child, question: str, option: str) -> None:
-    """Answer a select question by the option's text, as a person reading the list would."""
-    child.expect_exact(question)
-    child.expect_exact("»")
-    settle(child)
-    lines = child.screen.lines()
-    start = max(i for i, line in enumerate(lines) if question in line)
-    options = []
-    for line in lines[start + 1 :]:
-        if not line.strip():
-            break
-        options.append(line)
-    # Disabled entries ("- Redo … (nothing undone)") are skipped by the arrow keys.
-    options = [line for line in options if not line[3:].startswith("- ")]
-    current = next(i for i, line in enumerate(options) if "»" in line)
-    wanted = next(i for i, line in enumerate(options) if line[3:].strip().startswith(option))
-    key = DOWN if wanted >= current else "\x1b[A"
-    child.send(key * abs(wanted - current) + ENTER)
-
-
-def answer(child, question: str, text: str) -> None:
-    child.expect_exact(question)
-    child.sendline(text)
-
-
 def shown_totals(child, caption: str = "Next dealer:") -> dict[str, int]:
     """The totals table as the screen shows it (``│ 1 │ Bob    │   132 │`` rows), once its
     caption has been drawn under it."""
     child.expect_exact(caption)
-    rows: dict[str, int] = {}
-    for line in child.screen.lines():
-        cells = [cell.strip() for cell in line.split("│")]
-        # "│ 1 │ Bob │ 132 │" (and a "to the target" column in games that have one)
-        if len(cells) >= 5 and cells[1].isdigit() and re.fullmatch(r"-?\d+", cells[3]):
-            rows[cells[2]] = int(cells[3])
-    return rows
+    return screen_totals(child)
 
 
 def play_round(child, *, contract: int, taker: int, called: int, bouts: str, points: str) -> None:

@@ -21,7 +21,7 @@ pyte = pytest.importorskip("pyte")
 
 from cardscore.changes import plain  # noqa: E402
 from cardscore.session import Session  # noqa: E402
-from terminal_kit import COLUMNS, ROWS, Screen, environment, screen_totals  # noqa: E402
+from terminal_kit import COLUMNS, environment, pick, screen_totals, settle, spawn  # noqa: E402
 
 DOWN, UP, ENTER, BACKSPACE = "\x1b[B", "\x1b[A", "\r", "\x7f"
 CARDSCORE = Path(sys.executable).parent / "cardscore"
@@ -66,36 +66,10 @@ def options(raw: dict[str, Any]) -> list[str]:
     return said
 
 
-def settle(child) -> None:
-    try:
-        while True:
-            child.read_nonblocking(65536, timeout=0.15)
-    except pexpect.TIMEOUT:
-        pass
-
-
-def pick(child, question: str, option: str) -> None:
-    """Answer a select question by the option's text, as a person reading the list would."""
-    child.expect_exact(question)
-    child.expect_exact("»")
-    choose(child, question, option)
-
-
 def choose(child, question: str, option: str) -> None:
     """Answer a select question already drawn on the screen by the option's text."""
     settle(child)
-    lines = child.screen.lines()
-    start = max(i for i, line in enumerate(lines) if question in line)
-    shown = []
-    for line in lines[start + 1 :]:
-        if not line.strip():
-            break
-        shown.append(line)
-    shown = [line for line in shown if not line[3:].startswith("- ")]  # disabled
-    current = next(i for i, line in enumerate(shown) if "»" in line)
-    wanted = next(i for i, line in enumerate(shown) if line[3:].strip().startswith(option))
-    key = DOWN if wanted >= current else UP
-    child.send(key * abs(wanted - current) + ENTER)
+    pick(child, question, option, drawn=True)
 
 
 def preselected(child, question: str) -> str:
@@ -145,16 +119,7 @@ def test_correct_round_3_of_six_from_the_loop_and_change_an_answer_before_saving
     after_taker = replayed(first).standings().totals
     after = replayed(meant)
 
-    child = pexpect.spawn(
-        str(CARDSCORE),
-        ["play", session_id],
-        env=environment(home),
-        encoding="utf-8",
-        dimensions=(ROWS, COLUMNS),
-        timeout=15,
-        cwd=str(home),
-    )
-    child.logfile_read = child.screen = Screen()
+    child = spawn(home, "play", session_id)
     child.expect_exact("Next dealer:")
     child.expect_exact("What now?")
     child.expect_exact("»")

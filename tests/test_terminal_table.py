@@ -28,7 +28,8 @@ pyte = pytest.importorskip("pyte")
 from cardscore import store  # noqa: E402
 from cardscore.changes import plain  # noqa: E402
 from cardscore.session import Session  # noqa: E402
-from terminal_kit import COLUMNS, ROWS, Screen, environment, screen_totals  # noqa: E402
+from terminal_kit import environment, screen_totals  # noqa: E402
+from terminal_kit import spawn as spawn_on  # noqa: E402
 
 DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
 #: generous: the machine may be busy (a mutation run, the other tests)
@@ -72,17 +73,7 @@ def options(raw: dict[str, Any]) -> list[str]:
 
 
 def spawn(home: Path, *args: str):
-    child = pexpect.spawn(
-        str(CARDSCORE),
-        list(args),
-        env=environment(home),
-        encoding="utf-8",
-        dimensions=(ROWS, COLUMNS),
-        timeout=TIMEOUT,
-        cwd=str(home),
-    )
-    child.logfile_read = child.screen = Screen()
-    return child
+    return spawn_on(home, *args, timeout=TIMEOUT)
 
 
 def settle(child) -> None:
