@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +30,17 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("CARDSCORE_LANG", raising=False)
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Each test starts and ends in English: a French command run in-process leaves the
+    language French, which a test that only drives the prompts would inherit."""
+    from cardscore.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
 
 
 @pytest.fixture

@@ -134,12 +134,14 @@ def test_cli_exact_name_of_the_mort_is_refused_and_nothing_saved(
 
 ANN = {"taker": "Ann", "contract": "garde"}
 HALF = dataclasses.replace(FFT, half_points=False)  # fft scoring, half points dropped
-# (rules, bouts, lowest points accepted, highest points accepted); one step (a half point, or
-# a whole point without half points) past either end is refused
+# (rules, bouts, lowest points accepted, highest points accepted); half a point past either
+# end is refused. A count is judged as counted, half points included, whatever the rule set
+# (only then is a half point dropped for the score).
+_COUNTED = [(0, 0, 78), (1, 4, 82.5), (2, 8.5, 87), (3, 13, 91)]
 BOUNDS = {
-    "fft": (FFT, 0.5, [(0, 0, 78), (1, 4, 82.5), (2, 8.5, 87), (3, 13, 91)]),
-    "maison": (MAISON, 1, [(0, 0, 78), (1, 4, 82), (2, 8, 87), (3, 13, 91)]),
-    "fft without half points": (HALF, 1, [(0, 0, 78), (1, 4, 82), (2, 8, 87), (3, 13, 91)]),
+    "fft": (FFT, 0.5, _COUNTED),
+    "maison": (MAISON, 0.5, _COUNTED),
+    "fft without half points": (HALF, 0.5, _COUNTED),
 }
 
 
@@ -175,7 +177,7 @@ def test_taker_points_impossible_with_his_bouts_are_refused(rules: str) -> None:
         pytest.param(MAISON, 3, "78,5", 0, 78, id="maison-3-bouts-78.5"),
         # the taker has at most 78 with no bout: the defence at least 13
         pytest.param(FFT, 0, "12,5", 13, 91, id="fft-0-bouts-12.5"),
-        pytest.param(MAISON, 1, "8", 9, 87, id="maison-1-bout-8"),
+        pytest.param(MAISON, 1, "8", 8.5, 87, id="maison-1-bout-8"),
     ],
 )
 def test_defense_points_impossible_are_refused_in_defence_terms(
@@ -210,11 +212,12 @@ def test_defence_chelem_leaves_the_taker_at_most_the_excuse() -> None:
     # at most 1 bout (9 points are possible with 2 bouts, but not when the defence took all)
     text = refused({**base, "bouts": "2", "points": "9"}, five)
     assert text.startswith("--chelem") and "--bouts" in text and "1 bout" in text, text
-    # at most 4.5 points (4 without half points), in the terms typed
-    text = refused({**base, "bouts": "1", "points": "5"}, five)
-    assert text.startswith("--chelem") and "--points" in text and "4.5" in text, text
-    text = refused({**base, "bouts": "1", "points": "4,5"}, five, MAISON)
-    assert text.startswith("--chelem") and "--points" in text, text
+    # at most 4.5 points as counted (maison drops the half only for the score), in the
+    # terms typed
+    for params in (FFT, MAISON):
+        text = refused({**base, "bouts": "1", "points": "5"}, five, params)
+        assert text.startswith("--chelem") and "--points" in text and "4.5" in text, text
+    assert build({**base, "bouts": "1", "points": "4,5"}, five, MAISON)["points"] == 4.5
     text = refused({**base, "bouts": "0", "defense_points": "86"}, five)
     assert text.startswith("--chelem") and "--defense-points" in text and "86.5" in text, text
     # the petit au bout cannot be on the taker's side: neither the taker's nor his partner's

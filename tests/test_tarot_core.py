@@ -537,10 +537,10 @@ CHELEMS = [None, "announced", "non-annoncé", "chute", "défense"]
 
 def possible_points(bouts: int, params: TarotParams) -> tuple[float, float]:
     """The taker's points with ``bouts`` bouts (docs/rules.md, Tarot): a bout is worth 4.5 and the
-    excuse may be traded for a half-point card; without half points, rounded down."""
+    excuse may be traded for a half-point card; judged as counted, whatever the rule set."""
     low = max(0, 4.5 * bouts - 0.5)
     high = min(91, 91.5 - 4.5 * (3 - bouts))
-    return (low, high) if params.half_points else (math.floor(low), math.floor(high))
+    return low, high
 
 
 @st.composite
@@ -572,7 +572,7 @@ def rounds(draw: st.DrawFn) -> tuple[Table, int, dict]:
     bouts = None if contract == "renonce" else draw(st.integers(0, 1 if defence_chelem else 3))
     low, high = (0, 91) if bouts is None else possible_points(bouts, params)
     if defence_chelem:  # the taker keeps at most the excuse
-        high = min(high, 4.5 if params.half_points else 4)
+        high = min(high, 4.5)
     points = draw(st.integers(math.ceil(2 * low), math.floor(2 * high))) / 2
     if draw(st.booleans()):
         raw["points"] = typed(points)

@@ -657,8 +657,7 @@ def test_a_poignee_is_described_by_its_trumps_at_this_table() -> None:
     ("params", "why"),
     [
         (FFT, "a bout is worth 4.5 points and the excuse may be traded for a half-point card"),
-        (MAISON, "a bout is worth 4.5 points, the excuse may be traded for a half-point card, "
-                 "and half points are dropped"),
+        (MAISON, "a bout is worth 4.5 points and the excuse may be traded for a half-point card"),
     ],
 )  # fmt: skip
 def test_impossible_points_say_why_word_for_word(params: TarotParams, why: str) -> None:
@@ -698,12 +697,12 @@ def test_no_defence_points_are_asked_when_everybody_passed() -> None:
     [
         ({"points": "5"}, FFT, "--chelem: the defence took every trick, so the taker has at "
          "most 4.5 points, not 5 (--points)"),
-        ({"points": "4,5"}, MAISON, "--chelem: the defence took every trick, so the taker has "
-         "at most 4 points, not 4.5 (--points)"),
+        ({"points": "5"}, MAISON, "--chelem: the defence took every trick, so the taker has "
+         "at most 4.5 points, not 5 (--points)"),
         ({"defense_points": "86"}, FFT, "--chelem: the defence took every trick, so it has at "
          "least 86.5 points, not 86 (--defense-points)"),
-        ({"defense_points": "86,5"}, MAISON, "--chelem: the defence took every trick, so it "
-         "has at least 87 points, not 86.5 (--defense-points)"),
+        ({"defense_points": "86"}, MAISON, "--chelem: the defence took every trick, so it "
+         "has at least 86.5 points, not 86 (--defense-points)"),
     ],
 )  # fmt: skip
 def test_a_defence_chelem_bounds_the_points_word_for_word(

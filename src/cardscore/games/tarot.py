@@ -368,22 +368,21 @@ def convert(defense_points: float | str, params: TarotParams) -> float | int:
     return _num(_effective_points(CARD_POINTS - value, params.half_points))
 
 
-def point_bounds(bouts: int, params: TarotParams) -> tuple[float, float]:
-    """The taker's lowest and highest possible points with ``bouts`` bouts.
+def point_bounds(bouts: int) -> tuple[float, float]:
+    """The taker's lowest and highest possible points with ``bouts`` bouts, as counted.
 
     Each bout is worth 4.5 and the excuse may be traded for a half-point card, so
-    ``4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B)``, within 0 to 91; without half points the
-    bounds are rounded down (docs/rules.md, Tarot › Points that cannot happen are refused).
+    ``4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B)``, within 0 to 91.  A count is possible or not
+    as the players counted it, half points included, whatever the rule set: only then do
+    the house rules drop the half point for the score (82.5 with 1 bout is the most there
+    is, and scores as 82; 8 with 2 bouts cannot happen).
 
-    >>> [point_bounds(b, PRESETS["fft"]) for b in range(4)]
+    >>> [point_bounds(b) for b in range(4)]
     [(0, 78), (4, 82.5), (8.5, 87), (13, 91)]
-    >>> [point_bounds(b, PRESETS["maison"]) for b in range(4)]
-    [(0, 78), (4, 82), (8, 87), (13, 91)]
     """
     low = max(0.0, BOUT_VALUE * bouts - EXCUSE_TRADE)
     high = min(CARD_POINTS, CARD_POINTS + EXCUSE_TRADE - BOUT_VALUE * (BOUTS - bouts))
-    half = params.half_points
-    return _num(_effective_points(low, half)), _num(_effective_points(high, half))
+    return _num(low), _num(high)
 
 
 # --------------------------------------------------------------------------------------------
@@ -637,21 +636,15 @@ def _refuse_inapplicable(answers: Answers, table: Table, params: TarotParams) ->
             raise InputError(msg("{option}: {reason}", option=f.option, reason=reason), field=f.key)
 
 
-def _why_bounds(params: TarotParams) -> Msg:
+def _why_bounds() -> Msg:
     """Why the points are bounded by the bouts (for the messages that refuse them)."""
-    if params.half_points:
-        return msg(
-            "a bout is worth {value} points and the excuse may be traded for a half-point card",
-            value=_num(BOUT_VALUE),
-        )
     return msg(
-        "a bout is worth {value} points, the excuse may be traded for a half-point card, "
-        "and half points are dropped",
+        "a bout is worth {value} points and the excuse may be traded for a half-point card",
         value=_num(BOUT_VALUE),
     )
 
 
-def _read_points(answers: Answers, bouts: int | None, params: TarotParams) -> _Points:
+def _read_points(answers: Answers, bouts: int | None) -> _Points:
     """The taker's points, from ``--points`` or ``--defense-points``, checked against the
     card total and the bouts (see :func:`point_bounds`)."""
     typed, defense = answers.text("points"), answers.text("defense_points")
@@ -680,15 +673,13 @@ def _read_points(answers: Answers, bouts: int | None, params: TarotParams) -> _P
     from_defense = key == "defense_points"
     points = CARD_POINTS - value if from_defense else value
     if bouts is not None:
-        _check_bounds(points, value, bouts, from_defense, params)
+        _check_bounds(points, value, bouts, from_defense)
     return _Points(points, from_defense)
 
 
-def _check_bounds(
-    points: float, typed: float, bouts: int, from_defense: bool, params: TarotParams
-) -> None:
+def _check_bounds(points: float, typed: float, bouts: int, from_defense: bool) -> None:
     """Refuse points the bouts make impossible, stating the bounds in the points typed."""
-    low, high = point_bounds(bouts, params)
+    low, high = point_bounds(bouts)
     if low <= points <= high:
         return
     key = "defense_points" if from_defense else "points"
@@ -696,7 +687,7 @@ def _check_bounds(
         "option": _FIELD[key].option,
         "value": _num(typed),
         "bouts": _bouts(bouts),
-        "why": _why_bounds(params),
+        "why": _why_bounds(),
     }
     raise InputError(
         msg(
@@ -728,7 +719,6 @@ def _check_chelem(
     bouts: int,
     points: _Points,
     petit: str | None,
-    params: TarotParams,
 ) -> None:
     """Refuse a chelem that contradicts the rest of the round: a chelem made by the taker's
     side leaves no trick (so not the petit au bout) to the defence; a chelem of the defence
@@ -757,7 +747,7 @@ def _check_chelem(
                 count=bouts,
             )
         )
-    _check_defence_chelem_points(points, params.half_points)
+    _check_defence_chelem_points(points)
     if petit is not None and petit in attack:
         raise _chelem_error(
             msg(
@@ -769,9 +759,10 @@ def _check_chelem(
         )
 
 
-def _check_defence_chelem_points(points: _Points, half_points: bool) -> None:
-    """A chelem of the defence leaves the taker at most the excuse's points."""
-    high = _num(_effective_points(BOUT_VALUE * BOUTS_AGAINST_A_CHELEM, half_points))
+def _check_defence_chelem_points(points: _Points) -> None:
+    """A chelem of the defence leaves the taker at most the excuse's points (4.5, as counted:
+    the house rules drop the half point only for the score)."""
+    high = _num(BOUT_VALUE * BOUTS_AGAINST_A_CHELEM)
     if points.value <= high:
         return
     option = _FIELD["chelem"].option
@@ -894,7 +885,7 @@ def _read_bid(
         )
     with _about("bouts"):
         bouts = parse_int(bouts_text, what="--bouts", low=0, high=BOUTS)
-    points = _read_points(answers, bouts, params)
+    points = _read_points(answers, bouts)
     petit = None
     if "petit_au_bout" in answers:
         petit = seats.resolve(answers.text("petit_au_bout"), "petit_au_bout")
@@ -905,7 +896,7 @@ def _read_bid(
         with _about("chelem"):
             chelem = Chelem(pick_choice(answers.text("chelem"), CHELEM_CHOICES, what="--chelem"))
     attack = {taker} if called is None else {taker, called}
-    _check_chelem(chelem, attack, bouts, points, petit, params)
+    _check_chelem(chelem, attack, bouts, points, petit)
     return _stored(
         contract,
         taker,
@@ -1738,7 +1729,7 @@ class Tarot(GameDefaults):
             )
         taker = seats.resolve(taker_text, "taker")
         if contract is Contract.RENONCE:
-            return _stored(contract, taker, points=_read_points(answers, None, params).value)
+            return _stored(contract, taker, points=_read_points(answers, None).value)
         return _read_bid(answers, contract, taker, seats, params)
 
     def score(
