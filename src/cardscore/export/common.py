@@ -625,6 +625,8 @@ def runs(doc: Doc, column: str, limit: int = 1500) -> list[list[tuple[int, int]]
     ...                  {"number": 2, "scores": {"A": 5}, "totals": {"A": 45}},
     ...                  {"number": 3, "scores": {}, "totals": {}}]}, "A")
     [[(1, 40), (2, 45)]]
+    >>> runs({"rounds": [{"number": 4, "scores": {}, "totals": {}}], "totals": {"B": 30}}, "B")
+    [[(4, 30)]]
     >>> rounds = [{"number": n, "scores": {"A": 1}, "totals": {"A": n % 7}}
     ...           for n in range(1, 10001)]
     >>> len(runs({"rounds": rounds}, "A", limit=400)[0]) <= 401
@@ -644,6 +646,9 @@ def runs(doc: Doc, column: str, limit: int = 1500) -> list[list[tuple[int, int]]
             line = [(row["number"] - 1, total - row["scores"].get(column, 0))]
             lines.append(line)
         line.append((row["number"], total))
+    if not lines:  # a player who joined and has not played yet: his total, at the end
+        last = doc["rounds"][-1]["number"]
+        return [[(last, doc.get("totals", {}).get(column, 0))]]
     return [_thinned(points, limit) for points in lines]
 
 
