@@ -127,6 +127,7 @@ def write(path: str, data: str | bytes) -> Path:
     from cardscore.store import StoreError
 
     target = Path(path).expanduser()
+    _refuse_a_session(target)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     folder = target.parent
     try:
@@ -145,6 +146,36 @@ def write(path: str, data: str | bytes) -> Path:
             )
         ) from None
     return target
+
+
+def _refuse_a_session(target: Path) -> None:
+    """A sheet is never written into the sessions folder, nor over a file that holds a
+    session (a copy kept elsewhere): ``print ID -o sessions/ID.json`` would destroy it."""
+    from cardscore.games.base import InputError
+    from cardscore.store import sessions_dir
+
+    folder = sessions_dir()
+    inside = folder.exists() and target.parent.resolve().is_relative_to(folder.resolve())
+    if inside or _holds_a_session(target):
+        raise InputError(
+            msg(
+                "-o {target}: that is a session file or the sessions folder; a sheet is "
+                "never written there (nothing was written)",
+                target=str(target),
+            )
+        )
+
+
+def _holds_a_session(target: Path) -> bool:
+    """Whether ``target`` is a file whose first bytes are a session's (its schema_version)."""
+    try:
+        if not target.is_file():  # (a FIFO would be waited on)
+            return False
+        with open(target, "rb") as handle:
+            start = handle.read(4096)
+    except OSError:
+        return False
+    return start.lstrip().startswith(b"{") and b'"schema_version"' in start
 
 
 def _file_mode(target: Path) -> int:
