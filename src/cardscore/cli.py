@@ -283,6 +283,7 @@ def run(argv: Sequence[str], env: Environment | None = None) -> int:
     try:
         set_language(choose_language())  # a bad --lang is said in the environment's language
         set_language(choose_language(_requested_language(argv)))
+        _check_text_arguments(argv)
         command = build_command(argv)
         status = command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
         # Typer turns a Ctrl-C (KeyboardInterrupt) into the status 130, returned, not raised
@@ -315,6 +316,19 @@ def run(argv: Sequence[str], env: Environment | None = None) -> int:
         fail(exc)
         return 1
     return 0
+
+
+def _check_text_arguments(argv: Sequence[str]) -> None:
+    """Refuse an argument that is not valid text: bytes that are not UTF-8 (a Latin-1
+    terminal, ``$'\\xff'``) reach Python as lone surrogates, which nothing can print."""
+    for arg in argv:
+        if any("\ud800" <= char <= "\udfff" for char in arg):
+            raise InputError(
+                msg(
+                    "an argument is not valid UTF-8 text ({arg}); is the terminal set to UTF-8?",
+                    arg=ascii(arg),
+                )
+            )
 
 
 def version_text() -> str:
