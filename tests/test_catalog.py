@@ -219,17 +219,18 @@ def test_a_damaged_file_is_named_and_not_counted(kind: str, home: Path) -> None:
 def test_a_round_that_cannot_be_scored_is_named(home: Path) -> None:
     good = make(home)
     bad = make(home)
-    data = json.loads(bad.read_text())
+    sound = bad.read_bytes()
+    data = json.loads(sound)
     data["rounds"] = [{"taker": "Nobody"}]
     data.pop("checkpoint", None)
     bad.write_text(json.dumps(data))
     age(bad)
     found = catalog.scan()
     assert ids(found) == [good.stem]
-    assert warned(found, "cannot use session file", str(bad))
+    assert warned(found, "cannot read session file", str(bad), "round 1")
     index = json.loads((home / catalog.INDEX_NAME).read_text())
     assert list(index["sessions"]) == [good.name]  # nothing kept of the damaged file
-    shutil.copyfile(good, bad)  # repaired
+    bad.write_bytes(sound)  # repaired
     age(bad)
     assert sorted(ids(catalog.scan())) == sorted([good.stem, bad.stem])
 
@@ -724,7 +725,7 @@ def club_of_every_kind(home: Path, club: Path) -> list[Path]:
         make(club, game)
     old = home / "sessions" / "a3f09c.json"
     data = json.loads(make(home, session_id="a3f09c").read_text())
-    data.pop("checkpoint")
+    data.pop("checkpoint", None)
     old.write_text(json.dumps({**data, "schema_version": 2}))
     shutil.copyfile(old, home / "sessions" / CONFLICT_COPIES["dropbox"].format(id="a3f09c"))
     shutil.copyfile(old, club / "sessions" / "a3f09c.json")

@@ -51,12 +51,10 @@ def file_data(home: Path, sid: str) -> dict[str, Any]:
 
 def without_updated(data: dict[str, Any]) -> dict[str, Any]:
     """The data without the time of the last change (nor, in a file, the times of the
-    history's changes and the checkpoint's signature, which covers them too)."""
+    history's changes)."""
     kept = {k: v for k, v in data.items() if k != "updated"}
     if "history" in kept:
         kept["history"] = [{k: v for k, v in e.items() if k != "time"} for e in kept["history"]]
-    if "checkpoint" in kept:
-        kept["checkpoint"] = {k: v for k, v in kept["checkpoint"].items() if k != "crc32"}
     return kept
 
 
@@ -157,10 +155,10 @@ def test_undo_then_redo_restores_the_session(cli, home, rounds, data) -> None:
     for _ in range(k):
         assert cli("redo", sid).code == 0
     after = file_data(home, sid)
-    # the rounds, the scores and the checkpoint are back; the history says what happened
+    # the rounds and the scores are back; the history says what happened
     assert [e["kind"] for e in after["history"][len(rounds) :]] == ["undo"] * k + ["redo"] * k
     for data_ in (after, before):
-        del data_["history"], data_["checkpoint"]["history_in_file"]
+        del data_["history"]
     assert without_updated(after) == without_updated(before)
     sheet_after = show(cli, sid)
     assert without_updated(sheet_after) == without_updated(sheet_before)
@@ -212,7 +210,11 @@ NAME = st.sampled_from(["Ann", "Zoé", "Éric", "Bob", "Çédric", "Œdipe", "Ma
 @given(
     game=st.sampled_from(["tarot", "belote", "coinche", "rami"]),
     names=st.lists(NAME, min_size=4, max_size=4, unique=True),
-    title=st.text(max_size=20),
+    # any text a title may hold (a control or invisible character is refused: see
+    # test_untrusted_files.py)
+    title=st.text(
+        st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), max_size=20
+    ),
     rounds=st.lists(tarot_rounds(("Ann", "Bob", "Cyd", "Dan")), max_size=4),
     undo=st.integers(0, 2),
 )

@@ -6,8 +6,7 @@
   between states the session was in), the standings are a fresh replay of the session read
   back from its data, the file written and read back is the same session (its bytes written
   again unchanged), and a refused change (``InputError``) left the session exactly as it was.
-* Long sessions read through their checkpoint (StoredRounds): a change in the middle, saved
-  and read back, is the session read the long way.
+* Long sessions: a change in the middle, saved and read back, is the session replayed anew.
 * Worked cases: a belote litige moved or dissolved by an edit, six-player tarot rounds that a
   renumbering would give to the mort, a game end moved by a correction, schema-1 files, a
   damaged history.
@@ -30,7 +29,6 @@ from cardscore.changes import EDITED, plain
 from cardscore.document import scoresheet
 from cardscore.games.base import InputError
 from cardscore.session import Session, SessionDataError, Standings
-from cardscore.stored import StoredRounds
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = ("Ann", "Béa", "Cyd", "Dan", "Éric", "Fay")
@@ -224,8 +222,7 @@ def check_replay(session: Session) -> None:
 
 def check_saved(session: Session) -> Session:
     """Save and load: the same session, the same standings, the same bytes written again.
-    Returns the session read back (its rounds and history are StoredRounds once there are
-    rounds)."""
+    Returns the session read back."""
     text = store.dumps(session)
     loaded = store.loads(text, PATH)
     assert state(loaded) == state(session)
@@ -292,7 +289,7 @@ def test_random_corrections_replay_undo_and_save_as_the_model_says(key: str, dat
                 session.redo()
                 done.append(redo.pop())
                 expected = None
-            else:  # save and load: later changes work on the file's StoredRounds
+            else:  # save and load: later changes work on the session read back
                 session = check_saved(session)
                 expected = None
         except InputError:
@@ -311,8 +308,6 @@ def test_random_corrections_replay_undo_and_save_as_the_model_says(key: str, dat
         assert rounds_of(session) == done[-1]
         assert state(session)["undone"] is not None
         check_replay(session)
-        if op == "load":
-            assert isinstance(session.rounds, StoredRounds) or not session.rounds
     check_saved(session)
 
     # undo N changes, then redo N: the same rounds, the same standings
@@ -333,7 +328,7 @@ def test_random_corrections_replay_undo_and_save_as_the_model_says(key: str, dat
 
 
 # --------------------------------------------------------------------------------------------
-# Long sessions read through their checkpoint
+# Long sessions
 
 
 LONG_TABLES = ["tarot-6-maison", "tarot-4-fft", "belote-maison", "coinche-official", "rami"]
@@ -364,8 +359,6 @@ def test_a_change_in_the_middle_of_a_long_file_saves_as_the_long_way(key: str, d
     c = hypothesis_chooser(data)
     raw = long_file(key)
     session = store.loads(raw, PATH)
-    assert isinstance(session.rounds, StoredRounds) and session.rounds.checkpoints()
-    assert session.rounds.checkpoints()[0].rounds >= 64
     model = json.loads(raw)["rounds"]
     for _ in range(data.draw(st.integers(1, 3), label="changes")):
         where = c.number(1, len(model))

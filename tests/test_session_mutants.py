@@ -162,13 +162,13 @@ def test_a_damaged_file_is_refused_in_english_and_in_french(home: Path, cli, mon
     assert path.read_bytes() == before
 
 
-def test_a_round_that_cannot_be_scored_says_which_and_why(home: Path, cli) -> None:
+def test_a_round_the_game_could_not_have_stored_says_which_and_why(home: Path, cli) -> None:
     sid, path = damage(home, cli, {"rounds": [{"taker": "Ann"}]})
     result = cli("show", sid)
     assert result.code == 1
     assert result.err == (
-        f"cardscore: error: cannot use session file {path}: round 1 cannot be scored "
-        "(KeyError: 'contract') (the file was left untouched)\n"
+        f"cardscore: error: cannot read session file {path}: not a valid cardscore session "
+        "(round 1: Object missing required field `contract`) (the file was left untouched)\n"
     )
 
 

@@ -284,7 +284,7 @@ def test_a_digest_is_plain_json_without_the_rounds(name: str) -> None:
 
 
 def test_a_digest_read_from_its_file_is_the_same() -> None:
-    # 130 rounds: the file keeps a checkpoint, and the rounds before it are replayed anew
+    # 130 rounds, read back from the file: every round replayed anew
     from cardscore import store
 
     session = play("tarot", FIVE, (TAROT_5 * 22)[:130], sid="long")

@@ -13,7 +13,7 @@
 * Corrections across a table change: a round corrected with the table of its time, the
   change moved by an insertion or a removal before it.
 * Every refusal: an ``InputError`` naming the option, the session unchanged.
-* Files: save and load, a long file read through its checkpoint, a schema-2 file, a damaged
+* Files: save and load, a long file with a table change, a schema-2 file, a damaged
   table change.
 """
 
@@ -29,7 +29,6 @@ import pytest
 from cardscore import store
 from cardscore.games.base import InputError
 from cardscore.session import Session
-from cardscore.stored import StoredRounds
 from test_corrections import (
     FIXTURES,
     check_replay,
@@ -820,7 +819,7 @@ def test_a_session_with_table_changes_saves_and_loads(home: Path) -> None:
 
 
 @pytest.mark.parametrize("game", ["tarot", "rami", "belote"])
-def test_a_long_file_with_a_table_change_in_the_middle_reads_through_its_checkpoint(
+def test_a_long_file_with_a_table_change_in_the_middle_reads_back_with_its_numbers(
     game: str, home: Path
 ) -> None:
     options = {} if game == "tarot" else {"target": 10**9}
@@ -836,9 +835,7 @@ def test_a_long_file_with_a_table_change_in_the_middle_reads_through_its_checkpo
     with store.locked(session.id):
         path = store.write(session)
     loaded = store.read(path)
-    assert isinstance(loaded.rounds, StoredRounds)
     standings = loaded.standings()
-    assert loaded._progress is not None and loaded._progress.start.rounds >= 128
     fresh = Session.from_dict(json.loads(path.read_text("utf-8")))
     assert numbers(standings) == numbers(fresh.standings(fresh=True))
     assert numbers(standings) == numbers(session.standings(fresh=True))

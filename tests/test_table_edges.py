@@ -31,7 +31,10 @@ def test_a_name_holding_an_equals_sign_is_split_after_the_name() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"join": ["Z=x"]}, "--join: Z's points are a whole number (got 'x')"),
+        (
+            {"join": ["Z=x"]},
+            "--join: Z's points are a whole number from -100000 to 100000 (got 'x')",
+        ),
         ({"replace": ["Ann=Zo=é"]}, "--replace: a player's name cannot contain '=' (got 'Zo=é')"),
         ({"rename": ["Ann= "]}, "--rename: OLD=NEW is needed (got 'Ann= ')"),
         ({"rename": ["Ann=--"]}, "--rename: a player's name cannot be empty or only dashes"),

@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from cardscore import store
@@ -210,27 +211,69 @@ def _session_stats(folder: Path, warnings: list[Msg]) -> list[tuple[str, os.stat
             )
         )
         return []
+    ids = {i.name[:-5] for i in listing if store.is_session_id(i.name.removesuffix(".json"))}
     for item in listing:
         name = item.name
         if not name.endswith(".json") or name.startswith("."):
             continue
-        original = store.conflict_copy_of(name)
-        if original is not None:
-            warnings.append(
-                msg(
-                    "{path} is a conflict copy of session {id} made by a file-sync tool: "
-                    "it is not counted (compare it with {id}.json, then delete it)",
-                    path=item.path,
-                    id=original,
-                )
-            )
+        shown = store.printable(item.path)
+        if not store.is_session_id(name[:-5]):
+            _not_a_session(Path(item.path), shown, ids, warnings)
             continue
         try:
-            stat = item.stat()
+            stat = item.stat(follow_symlinks=False)
         except OSError:  # gone since the folder was listed
+            continue
+        if not S_ISREG(stat.st_mode):  # a link, a FIFO, a folder: never read
+            warnings.append(msg("{path} is not a regular file: it is not read", path=shown))
             continue
         found.append((name, stat))
     return found
+
+
+def _not_a_session(path: Path, shown: str, ids: set[str], warnings: list[Msg]) -> None:
+    """The warning for a ``.json`` file not named ``ID.json``: a copy (by the id its name
+    holds, else the one its content says) is never counted, since its rounds would be
+    counted twice."""
+    name = path.name
+    conflict = store.conflict_copy_of(name)
+    if conflict is not None:
+        warnings.append(
+            msg(
+                "{path} is a conflict copy of session {id} made by a file-sync tool: "
+                "it is not counted (compare it with {id}.json, then delete it)",
+                path=shown,
+                id=conflict,
+            )
+        )
+        return
+    original = next((i for i in sorted(ids, key=len, reverse=True) if i in name.lower()), None)
+    original = original or _id_inside(path)
+    if original is not None:
+        warnings.append(
+            msg(
+                "{path} looks like a copy of session {id}: it is not counted (compare it "
+                "with {id}.json, then delete it)",
+                path=shown,
+                id=original,
+            )
+        )
+        return
+    warnings.append(
+        msg("{path} is not named as a session file (ID.json): it is not read", path=shown)
+    )
+
+
+def _id_inside(path: Path) -> str | None:
+    """The session id a file's content says (a copy whose original is not beside it)."""
+    from cardscore import schema
+
+    try:
+        data = schema.decode(store.read_bytes(path))
+    except (store.StoreError, ValueError):
+        return None
+    found = data.get("id") if isinstance(data, dict) else None
+    return found if store.is_session_id(found) else None
 
 
 def _one_per_id(entries: list[Entry], warnings: list[Msg]) -> list[Entry]:
@@ -285,7 +328,9 @@ def _reason(path: Path, exc: Exception) -> Msg:
 
 def _unusable(path: Path, exc: Exception) -> Msg:
     reason = exc.args[0] if exc.args else type(exc).__name__
-    return msg("cannot use session file {path}: {reason}", path=str(path), reason=reason)
+    return msg(
+        "cannot use session file {path}: {reason}", path=store.printable(path), reason=reason
+    )
 
 
 # --------------------------------------------------------------------------------------------

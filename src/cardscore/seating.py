@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardscore.games.base import InputError, Table, check_names, fold
+from cardscore.games.base import InputError, Table, check_names, clean_name, fold, look_alike
 from cardscore.i18n import Msg, msg
 
 if TYPE_CHECKING:
@@ -364,7 +364,7 @@ def _pair(text: str, option: str, names: Sequence[str] = ()) -> tuple[str, str]:
         raise InputError(
             msg("{option}: OLD=NEW is needed (got {text!r})", option=option, text=text)
         )
-    return old.strip(), " ".join(new.split())
+    return old.strip(), clean_name(new)
 
 
 def _find(text: str, names: Sequence[str], option: str) -> str:
@@ -411,14 +411,14 @@ def _new_name(text: str, option: str, others: Sequence[str]) -> str:
 def _newcomer(text: str, option: str, everyone: Sequence[str], seated: Sequence[str]) -> str:
     """Who takes a seat: a new name, or a player who left earlier (spelled as before); not
     one who is at the table."""
-    name = " ".join(text.split())
+    name = clean_name(text)
     for other in seated:
-        if fold(other) == fold(name):
+        if look_alike(other) == look_alike(name):
             raise InputError(
                 msg("{option}: {name} is already at the table", option=option, name=other)
             )
     for other in everyone:
-        if fold(other) == fold(name):
+        if look_alike(other) == look_alike(name):
             return other  # he comes back
     return name
 
@@ -432,13 +432,29 @@ def _check_new_names(game: Game, change: Mapping[str, Any]) -> None:
         check_names(list(names), forbidden="=", what=f"--{option}")
 
 
+#: the most points a newcomer may start from, either way: far beyond any game's totals
+JOIN_POINTS_LIMIT = 100_000
+
+
 def _points(text: str, name: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
+    """A newcomer's starting points (``--join NAME=POINTS``), a whole number within
+    :data:`JOIN_POINTS_LIMIT` either way."""
+    text = text.strip()
+    if len(text) > len(str(JOIN_POINTS_LIMIT)) + 1 or not text.lstrip("+-").isdigit():
+        points = None
+    else:
+        points = int(text)
+    if points is None or abs(points) > JOIN_POINTS_LIMIT:
         raise InputError(
-            msg("--join: {name}'s points are a whole number (got {text!r})", name=name, text=text)
-        ) from None
+            msg(
+                "--join: {name}'s points are a whole number from {low} to {high} (got {text!r})",
+                name=name,
+                low=-JOIN_POINTS_LIMIT,
+                high=JOIN_POINTS_LIMIT,
+                text=text if len(text) <= 20 else text[:20] + "…",
+            )
+        )
+    return points
 
 
 def check_target(game: Game, params: Any, target: int) -> int:

@@ -46,6 +46,8 @@ from cardscore.games.base import (
     RoundResult,
     Table,
     apply_settings,
+    check_text,
+    clean_name,
     is_given,
     params_from_dict,
 )
@@ -59,7 +61,6 @@ from cardscore.seating import (
     make,
     unmake,
 )
-from cardscore.stored import StoredRounds
 
 if TYPE_CHECKING:
     from cardscore.games.record import RoundRecord
@@ -311,12 +312,7 @@ _keep_scored = False
 
 @dataclass(frozen=True)
 class Standings:
-    """Where a session stands after replaying its rounds.
-
-    ``rows`` has one row per round.  When the replay started from a stored
-    :class:`Checkpoint`, the rows before it are worked out (by replaying every round) only
-    if one of them is read: the last rounds, the totals and the outcome need none of them.
-    """
+    """Where a session stands after replaying its rounds: ``rows`` has one row per round."""
 
     columns: tuple[str, ...]
     rows: Sequence[RoundRow]
@@ -329,63 +325,31 @@ class Standings:
     carry: Any = None  # what the last round hands to the next (belote's held points)
 
 
-@dataclass(frozen=True)
-class Checkpoint:
-    """Where a replay stands after the first ``rounds`` rounds: the totals, what the next
-    round is handed (``carry``: belote's held points) and the points held for display.
-
-    A session file stores one (see :meth:`Session.checkpoint`), so that a command on a long
-    session replays only its last rounds instead of all of them.
-
-    >>> s = Session.create("tarot", ["Ann", "Bob", "Cyd"])
-    >>> _ = s.add({"taker": "Ann", "contract": "prise", "bouts": "1", "points": "51"})
-    >>> s.checkpoint()
-    Checkpoint(rounds=0, totals={'Ann': 0, 'Bob': 0, 'Cyd': 0}, carry=None, held=0)
-    """
-
-    rounds: int
-    totals: Mapping[str, int]
-    carry: Any = None
-    held: int = 0
-
-
-# A replay keeps at least this many last rounds at hand (what `show` and `add` display), and
-# the checkpoint a save stores is the last multiple of it that leaves that many after it:
-# a command on a session of any length replays between SPAN and 2 × SPAN - 1 rounds.
-CHECKPOINT_SPAN = 64
-
-
 class _Progress:
-    """How far a session's replay went: where it started (round 0 or a stored checkpoint),
-    the inputs it scored since, their rows, and where that left things."""
+    """How far a session's replay went: the inputs it scored, their rows, and where that
+    left things (the totals, what the next round is handed, the points held)."""
 
-    __slots__ = ("carry", "held", "inputs", "replay", "rows", "start", "totals")
+    __slots__ = ("carry", "held", "inputs", "replay", "rows", "totals")
 
-    def __init__(self, replay: _Replay, start: Checkpoint) -> None:
+    def __init__(self, replay: _Replay, columns: tuple[str, ...]) -> None:
         self.replay = replay
-        self.start = start
-        self.totals = dict(start.totals)
-        self.carry = start.carry
-        self.held = start.held
+        self.totals = dict.fromkeys(columns, 0)
+        self.carry: Any = None
+        self.held = 0
         self.inputs: list[Mapping[str, Any]] = []
         self.rows: list[RoundRow] = []
 
     @property
     def count(self) -> int:
         """How many rounds this replay accounts for."""
-        return self.start.rounds + len(self.inputs)
+        return len(self.inputs)
 
     def is_prefix_of(self, rounds: Sequence[Mapping[str, Any]]) -> bool:
-        """Whether the rounds this replay accounts for are still the first ``rounds``: the
-        ones before its start untouched (:attr:`StoredRounds.intact`), the ones it scored
-        still there as the same objects."""
-        base = self.start.rounds
-        intact = rounds.intact if isinstance(rounds, StoredRounds) else 0
-        if base and intact < base:
-            return False
+        """Whether the rounds this replay scored are still the first ``rounds``, as the same
+        objects (a change replaces a round's object, never edits it in place)."""
         if self.count > len(rounds):
             return False
-        return all(a is b for a, b in zip(self.inputs, rounds[base : self.count], strict=True))
+        return all(a is b for a, b in zip(self.inputs, rounds, strict=False))
 
     def advance(self, inputs: Sequence[Mapping[str, Any]], session_id: str) -> None:
         """Score ``inputs``, the rounds that follow the ones replayed so far."""
@@ -429,74 +393,6 @@ class _Progress:
         self.inputs.extend(inputs)
         self.carry, self.held = carry, held
 
-    def at(self, rounds: int) -> Checkpoint | None:
-        """The checkpoint after ``rounds`` rounds, if this replay went through it."""
-        start = self.start
-        if rounds == start.rounds:
-            return start
-        if not start.rounds < rounds <= self.count:
-            return None
-        row = self.rows[rounds - start.rounds - 1]
-        carry = self.carry if rounds == self.count else self.rows[rounds - start.rounds]._carry
-        return Checkpoint(rounds, dict(row.totals), carry, row.held)
-
-
-class _Rows(Sequence[RoundRow]):
-    """The rows of a replay that started from a stored checkpoint: the ones after it are
-    here; reading an earlier one replays every round once (``whole``) and keeps the result."""
-
-    __slots__ = ("_start", "_tail", "_whole", "_whole_rows")
-
-    def __init__(
-        self,
-        start: int,
-        tail: tuple[RoundRow, ...],
-        whole: Callable[..., tuple[RoundRow, ...]],
-    ) -> None:
-        self._start = start
-        self._tail = tail
-        self._whole = whole
-
-    def _all(self) -> tuple[RoundRow, ...]:
-        try:
-            return self._whole_rows
-        except AttributeError:
-            self._whole_rows: tuple[RoundRow, ...] = self._whole()
-            return self._whole_rows
-
-    def __len__(self) -> int:
-        return self._start + len(self._tail)
-
-    def __getitem__(self, index: Any) -> Any:
-        start = self._start
-        if isinstance(index, slice):
-            first, stop, step = index.indices(len(self))
-            span = range(first, stop, step)
-            if not span or min(span[0], span[-1]) >= start:
-                return tuple(self._tail[i - start] for i in span)
-            return self._all()[index]
-        position = index + len(self) if index < 0 else index
-        if start <= position < len(self):
-            return self._tail[position - start]
-        if 0 <= position < min(start, CHECKPOINT_SPAN) and not hasattr(self, "_whole_rows"):
-            # one of the first rows (the old scores of a round corrected near the start):
-            # replay the rounds up to it only (a bounded cost, however often it is read)
-            return self._whole(position + 1)[position]
-        return self._all()[index]
-
-    def __iter__(self) -> Iterator[RoundRow]:
-        return iter(self._all())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Rows | tuple):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<rows 1 to {len(self)}: {len(self._tail)} replayed from round {self._start}>"
-
 
 @dataclass
 class Session:
@@ -513,12 +409,16 @@ class Session:
     title: str = ""
     created: str = ""
     updated: str = ""
-    # a plain list, or a file's StoredRounds (parsed as they are read)
     rounds: MutableSequence[dict[str, Any]] = field(default_factory=list)
     # the changes undone, the next one to redo last (see cardscore.changes)
     undone: list[dict[str, Any]] = field(default_factory=list)
-    # every change, in order (a plain list, or a file's StoredRounds)
+    # every change, in order
     history: MutableSequence[dict[str, Any]] = field(default_factory=list)
+    # Keys of the file this version does not know (a newer version's, a hand-added "notes"),
+    # written back as they were read.
+    extra: dict[str, Any] = field(
+        default_factory=dict, repr=False, compare=False, metadata={"stored": False}
+    )
     # Not stored: the last replay, which the next one continues while the rounds before it
     # are unchanged (see standings()).
     _progress: _Progress | None = field(
@@ -547,7 +447,8 @@ class Session:
         """Check a new game's set-up and return it (not yet saved)."""
         game = get_game(game_name)
         preset, preset_params = get_preset(game, rules)
-        names = [" ".join(p.split()) for p in players]
+        names = [clean_name(p) for p in players]
+        check_text(title, what="--title")
         team_names, settings = _team_settings(settings)
         params = apply_settings(preset_params, settings)
         if target is not None:
@@ -556,7 +457,8 @@ class Session:
         teams = list(game.default_team_names(names))  # none for a game without teams
         if teams:
             for index, name in team_names.items():
-                teams[index] = name
+                check_text(name, what=f"--set team{index + 1}")
+                teams[index] = clean_name(name)
             if teams[0].casefold() == teams[1].casefold():
                 raise InputError(msg("--set: both teams are named {name!r}", name=teams[0]))
         elif team_names:
@@ -877,11 +779,9 @@ class Session:
     def standings(self, *, fresh: bool = False) -> Standings:
         """Replay the rounds with the session's parameters.
 
-        A replay continues from the previous one while its rounds are unchanged.  A session
-        read from its file starts from the file's checkpoint (:meth:`checkpoint`): only the
-        rounds after it are scored, and the rows before it are worked out if one is read.
-        ``fresh`` replays every round from the first (to measure it, or after changing a
-        round in place).
+        A replay continues from the previous one while its rounds are unchanged; ``fresh``
+        replays every round from the first (to measure it, or after changing a round in
+        place).
 
         Only the numbers are computed (``explain=False``): each row works out its breakdown
         when it is asked for (:attr:`RoundRow.breakdown`)."""
@@ -896,8 +796,7 @@ class Session:
             or progress.replay.timeline != timeline  # the players or the rules were changed
             or not progress.is_prefix_of(rounds)
         ):
-            start = self._zero(columns) if fresh else self._resume_point(timeline, columns)
-            progress = _Progress(_Replay(self.id, game, timeline), start)
+            progress = _Progress(_Replay(self.id, game, timeline), columns)
         try:
             progress.advance(rounds[progress.count :], self.id)
         except SessionDataError:
@@ -905,8 +804,6 @@ class Session:
             raise
         self._progress = progress
         rows: Sequence[RoundRow] = tuple(progress.rows)
-        if progress.start.rounds:
-            rows = _Rows(progress.start.rounds, rows, self._whole_replay(progress))
         totals = dict(progress.totals)
         for era in timeline.eras[timeline.era_index(progress.count) + 1 :]:
             for column, points in era.newcomers:  # a newcomer's points before his first round
@@ -945,68 +842,6 @@ class Session:
                 return row.number
         return None
 
-    def checkpoint(self) -> Checkpoint:
-        """The checkpoint a save stores: the standings after the last multiple of
-        :data:`CHECKPOINT_SPAN` rounds that leaves at least that many rounds after it (or
-        the one this replay started from, after undoing past it)."""
-        self.standings()
-        progress = self._progress
-        assert progress is not None  # standings() leaves its replay
-        wanted = max(0, (progress.count - CHECKPOINT_SPAN) // CHECKPOINT_SPAN * CHECKPOINT_SPAN)
-        return progress.at(wanted) or progress.start
-
-    def _zero(self, columns: tuple[str, ...]) -> Checkpoint:
-        return Checkpoint(0, dict.fromkeys(columns, 0))
-
-    def _resume_point(self, timeline: Timeline, columns: tuple[str, ...]) -> Checkpoint:
-        """Where a new replay starts: the latest stored checkpoint that leaves at least
-        CHECKPOINT_SPAN rounds at hand if there is one, else the latest, else round 0.
-
-        Stored checkpoints count only where the tables they were computed at (the file's)
-        seat the same players for the rounds before them: a table changed since, from the
-        next round on, leaves them good (a newcomer's column starts at 0 there)."""
-        rounds = self.rounds
-        stored = rounds.table if isinstance(rounds, StoredRounds) else None
-        if not isinstance(stored, Timeline):
-            return self._zero(columns)
-        usable = [
-            c
-            for c in rounds.checkpoints()
-            if c.rounds <= len(rounds)
-            and set(c.totals) <= set(columns)
-            and (stored == timeline or timeline.agrees_until(stored, c.rounds))
-        ]
-        if not usable:
-            return self._zero(columns)
-        roomy = [c for c in usable if c.rounds <= len(rounds) - CHECKPOINT_SPAN]
-        best = max(roomy or usable, key=lambda c: c.rounds)
-        if list(best.totals) == list(columns):
-            return best
-        totals = {column: best.totals.get(column, 0) for column in columns}
-        return Checkpoint(best.rounds, totals, best.carry, best.held)
-
-    def _whole_replay(self, progress: _Progress) -> Callable[..., tuple[RoundRow, ...]]:
-        """How to get every row of ``progress``, the rounds before its start included (or,
-        given ``upto``, the first ``upto`` rows only, which are not kept)."""
-        start, count = progress.start.rounds, progress.count
-        rounds = self.rounds
-        assert isinstance(rounds, StoredRounds)  # only a file's rounds start after round 0
-        head = rounds.head(start)
-        scored = tuple(progress.inputs)
-
-        def whole(upto: int | None = None) -> tuple[RoundRow, ...]:
-            full = _Progress(progress.replay, self._zero(tuple(progress.totals)))
-            if upto is not None:
-                full.advance(head(upto), self.id)
-                return tuple(full.rows)
-            full.advance([*head(), *scored], self.id)
-            if self._progress is progress and progress.count == count:
-                # later replays of this session go on from the whole one
-                self._progress = full
-            return tuple(full.rows)
-
-        return whole
-
     # ---- (de)serialisation -----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -1024,6 +859,9 @@ class Session:
         known = set(cls.stored_fields())
         values = {k: v for k, v in data.items() if k in known}
         session = cls(**values)
+        # (the checkpoint of an earlier version is never trusted, nor written again)
+        skipped = known | {"schema_version", "checkpoint"}
+        session.extra = {k: v for k, v in data.items() if k not in skipped}
         get_game(session.game)  # an unknown game is a damaged file
         for name in ("id", "game", "rules"):
             if not isinstance(getattr(session, name), str):
@@ -1045,6 +883,9 @@ class Session:
         # missing one would fail in the middle of a command)
         if not all(map(is_entry, session.history)):
             raise ValueError(msg("a change of the history is not one cardscore makes"))
+        from cardscore import schema
+
+        schema.check_header(data)  # every field's type and range (said in msgspec's words)
         session.check_tables()
         return session
 

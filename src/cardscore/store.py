@@ -17,26 +17,35 @@ user's language.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import os
 import re
 import time
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from cardscore import __version__, atomic
+from cardscore import atomic
 from cardscore.i18n import msg
-from cardscore.session import SCHEMA_VERSION, Checkpoint, Session, SessionDataError, reason_of
-from cardscore.stored import SEPARATOR, StoredRounds
+from cardscore.session import SCHEMA_VERSION, Session, reason_of
 
 LOCK_TIMEOUT = 5.0  # seconds a process waits for another one's save before giving up
 
 
 class StoreError(Exception):
     """A runtime failure of the store (exit status 1): the message is for the user."""
+
+
+def printable(text: object) -> str:
+    """A file's name (or any text read from outside) with its control and invisible
+    characters shown as escapes: nothing read can drive the terminal.
+
+    >>> print(printable("a" + chr(27) + "[2Jb.json"))
+    a\\x1b[2Jb.json
+    """
+    from cardscore.games.base import UNSAFE_TEXT
+
+    return UNSAFE_TEXT.sub(lambda m: ascii(m.group())[1:-1], str(text))
 
 
 class SessionFileError(StoreError):
@@ -46,7 +55,7 @@ class SessionFileError(StoreError):
         super().__init__(
             msg(
                 "cannot read session file {path}: {reason} (the file was left untouched)",
-                path=str(path),
+                path=printable(path),
                 reason=reason,
             )
         )
@@ -75,7 +84,31 @@ def sessions_dir() -> Path:
     return data_dir() / "sessions"
 
 
+#: a session's id, which is its file's name (``ID.json``): lower-case letters and digits
+#: (new ids: :data:`ID_ALPHABET`; cardscore 0.x wrote 6 hexadecimal digits).  Any other
+#: name in the sessions folder (a sync tool's ``ID (1).json``, ``ID copy.json``…) is not a
+#: session, and an id of any other shape is never turned into a path.
+ID_PATTERN = re.compile(r"[0-9a-z]{1,40}")
+#: the largest session file read: no real session comes near it (10,000 rounds are 2 MB),
+#: and a bigger one (or a link to an endless device) would take minutes and the memory
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+
+def is_session_id(text: object) -> bool:
+    """Whether ``text`` is an id a session file can be named by.
+
+    >>> is_session_id("k7m3xq9fpt"), is_session_id("3fa9c1")
+    (True, True)
+    >>> is_session_id("/../../tmp/victim"), is_session_id("K7M3"), is_session_id("")
+    (False, False, False)
+    """
+    return isinstance(text, str) and ID_PATTERN.fullmatch(text) is not None
+
+
 def session_path(session_id: str) -> Path:
+    """The file of the session ``session_id`` (never outside the sessions folder)."""
+    if not is_session_id(session_id):
+        raise SessionNotFound(msg("no session {text!r} (see `cardscore list`)", text=session_id))
     return sessions_dir() / f"{session_id}.json"
 
 
@@ -97,89 +130,36 @@ def _legacy_lock(folder: Path, session_id: str) -> Path:
 # Encoding
 
 
-# One encoder for every round line: json.dumps with options builds a new encoder per call,
-# which is most of the cost of saving ten thousand rounds.
+# One encoder for every round line (json.dumps with options builds a new encoder per call).
 _ROUND_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
-# The file's layout, spelled once for the writer (encode) and the reader
-# (_read_checkpointed): a drift between them would silently turn the checkpoint off.
-# Every piece starts with the newline that ends the line before it.
 _HEADER_LINE = "\n  {key}: {value},"
-_ROUNDS_OPEN = b'\n  "rounds": [\n    '
-_ROUNDS_CLOSE = b"\n  ],"
-_ROUNDS_NONE = b'\n  "rounds": [],'
-_UNDONE_KEY = b'\n  "undone": '
-_HISTORY_OPEN = b',\n  "history": [\n    '
-_HISTORY_CLOSE = b"\n  ]"
-_HISTORY_NONE = b',\n  "history": []'
-_LIST_OPEN, _LIST_CLOSE, _LIST_NONE = b"[\n    ", b"\n  ]", b"[]"
-_CHECKPOINT_KEY = b'\n  "checkpoint": '
-_CRC_KEY = b', "crc32": '
-_END = b"\n}\n"
+_SEPARATOR = ",\n    "
 
 
 def encode(session: Session) -> bytes:
-    """The file's bytes: header lines, one round per line (compact, so a long session saves
-    fast, and still easy to read and diff), then the checkpoint line.
+    """The file's bytes: the header fields one per line (then any key a newer cardscore or
+    a person added, kept as it was), then one round, undone change and logged change per
+    line (compact, so a long session saves fast, and still easy to read and diff).
 
-    The checkpoint (:meth:`Session.checkpoint`) lets the next command skip replaying, and
-    even parsing, the rounds before it.  It is trusted only while the file is byte for byte
-    what this version of cardscore wrote: it carries the version, and ends with a CRC-32 of
-    every byte before that CRC (the header, the rounds and the checkpoint's own numbers).
-    Rounds read from the file and still in place are written back as the very lines they
-    were read from."""
-    # A shallow view of the fields: dataclasses.asdict would deep-copy every round, which
-    # is most of the time of a save on a long session.
-    data = {"schema_version": SCHEMA_VERSION}
+    >>> s = Session.create("tarot", ["Ann", "Bob", "Cyd"], session_id="t1")
+    >>> s.extra = {"notes": "Friday"}
+    >>> text = encode(s).decode()
+    >>> '"notes": "Friday",' in text, text.endswith('"history": []' + chr(10) + "}" + chr(10))
+    (True, True)
+    """
+    data: dict[str, Any] = {"schema_version": SCHEMA_VERSION}
     data.update((name, getattr(session, name)) for name in session.stored_fields())
-    rounds = data.pop("rounds")
-    undone = data.pop("undone")
-    history = data.pop("history")
+    lists = {key: data.pop(key) for key in ("rounds", "undone", "history")}
+    data.update((k, v) for k, v in session.extra.items() if k not in data and k not in lists)
     header = "".join(
         _HEADER_LINE.format(key=json.dumps(key), value=json.dumps(value, ensure_ascii=False))
         for key, value in data.items()
     )
-    parts: list[bytes | memoryview] = [b"{", header.encode()]
-    parts += _block(rounds, _ROUNDS_OPEN, _ROUNDS_CLOSE, _ROUNDS_NONE)
-    parts.append(_UNDONE_KEY)
-    if undone:
-        items = SEPARATOR.decode().join(map(_ROUND_ENCODER.encode, undone))
-        parts += [_LIST_OPEN, items.encode(), _LIST_CLOSE]
-    else:
-        parts.append(_LIST_NONE)
-    parts += _block(history, _HISTORY_OPEN, _HISTORY_CLOSE, _HISTORY_NONE)
-    try:
-        checkpoint = session.checkpoint()
-    except SessionDataError:  # a round the rules cannot score: no checkpoint, no harm
-        return b"".join([*parts, _END])
-    fields = {
-        "cardscore": __version__,
-        "rounds_in_file": len(rounds),
-        "history_in_file": len(history),
-    }
-    fields.update(dataclasses.asdict(checkpoint))
-    # The CRC is the line's last field and covers every byte before it, itself excepted.
-    parts += [
-        b",",
-        _CHECKPOINT_KEY,
-        json.dumps(fields, ensure_ascii=False).encode()[:-1],
-        _CRC_KEY,
-    ]
-    crc = 0
-    for part in parts:
-        crc = zlib.crc32(part, crc)
-    return b"".join([*parts, str(crc).encode(), b"}", _END])
-
-
-def _block(items: Any, opening: bytes, closing: bytes, empty: bytes) -> list[bytes | memoryview]:
-    """A list of one object per line (the rounds, the history): the lines read from the
-    file and still in place as they were read, then the new ones encoded."""
-    stored = items.block() if isinstance(items, StoredRounds) else b""
-    fresh = items.extra() if isinstance(items, StoredRounds) else items
-    lines = SEPARATOR.decode().join(map(_ROUND_ENCODER.encode, fresh)).encode()
-    if not (stored or lines):
-        return [empty]
-    between = SEPARATOR if stored and lines else b""
-    return [opening, stored, between, lines, closing]
+    blocks = []
+    for key, items in lists.items():
+        lines = _SEPARATOR.join(map(_ROUND_ENCODER.encode, items))
+        blocks.append(f'\n  "{key}": ' + (f"[\n    {lines}\n  ]" if items else "[]"))
+    return ("{" + header + ",".join(blocks) + "\n}\n").encode()
 
 
 def dumps(session: Session) -> str:
@@ -188,20 +168,17 @@ def dumps(session: Session) -> str:
 
 
 def loads(text: str | bytes, path: Path) -> Session:
-    """Parse a session file's content; any problem is a :class:`SessionFileError`."""
+    """Parse and check a session file's content (:mod:`cardscore.schema`); any problem is a
+    :class:`SessionFileError`.  A checkpoint line written by an earlier version is never
+    trusted over the rounds: it is ignored, and not written again."""
+    from cardscore import schema
+
     raw = text.encode() if isinstance(text, str) else text
-    session = _read_checkpointed(raw, path)
-    if session is not None:
-        return session
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SessionFileError(path, msg("not UTF-8 text")) from None
-    except json.JSONDecodeError as exc:
-        # exc.msg is the JSON parser's own (English) wording.
-        raise SessionFileError(
-            path, msg("not valid JSON ({error} at line {line})", error=exc.msg, line=exc.lineno)
-        ) from None
+        data = schema.decode(raw)
+        schema.check_text(data)
+    except ValueError as exc:
+        raise SessionFileError(path, reason_of(exc)) from None
     return _session(data, path)
 
 
@@ -221,72 +198,16 @@ def _session(data: Any, path: Path) -> Session:
                 supported=SCHEMA_VERSION,
             ),
         )
+    from cardscore import schema
+
     try:
-        return Session.from_dict(migrate(data))
+        session = Session.from_dict(migrate(data))
+        schema.check_rounds(session)
+        return session
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SessionFileError(
             path, msg("not a valid cardscore session ({error})", error=reason_of(exc))
         ) from None
-
-
-def _read_checkpointed(raw: bytes, path: Path) -> Session | None:
-    """The session of a file whose checkpoint is sound, its rounds left unparsed
-    (:class:`StoredRounds`); ``None`` when the file must be read the long way."""
-    crc_at = raw.rfind(_CRC_KEY)
-    at = raw.rfind(_CHECKPOINT_KEY, 0, crc_at)
-    if crc_at < 0 or at < 0 or raw[at - 1 : at] != b",":
-        return None
-    signed = crc_at + len(_CRC_KEY)
-    try:
-        if int(raw[signed : raw.index(b"}", signed)]) != zlib.crc32(memoryview(raw)[:signed]):
-            return None
-        stamp = json.loads(b"{" + raw[at:])["checkpoint"]
-        if stamp["cardscore"] != __version__:  # another version may score differently
-            return None
-        checkpoint = Checkpoint(
-            rounds=stamp["rounds"], totals=stamp["totals"], carry=stamp["carry"], held=stamp["held"]
-        )
-        count, changes = stamp["rounds_in_file"], stamp["history_in_file"]
-    except (ValueError, KeyError, TypeError):
-        return None
-    history_end = at - 1  # the comma before the checkpoint
-    if changes:
-        history_at = raw.rfind(_HISTORY_OPEN, 0, history_end)
-        history_close = history_end - len(_HISTORY_CLOSE)
-        if history_at < 0 or raw[history_close:history_end] != _HISTORY_CLOSE:
-            return None
-        history = raw[history_at + len(_HISTORY_OPEN) : history_close]
-    else:
-        history_at = history_end - len(_HISTORY_NONE)
-        if raw[history_at:history_end] != _HISTORY_NONE:
-            return None
-        history = b""
-    opening = raw.find(_ROUNDS_OPEN)
-    undone = raw.rfind(_UNDONE_KEY, 0, history_at)  # (searching back from the end is quicker)
-    closing = undone - len(_ROUNDS_CLOSE)
-    if opening < 0 or undone < 0 or raw[closing:undone] != _ROUNDS_CLOSE:
-        return None  # no rounds (nothing to spare), or not laid out as this version writes
-    first = opening + len(_ROUNDS_OPEN)
-    header = (
-        raw[:opening]
-        + _ROUNDS_NONE
-        + raw[closing + len(_ROUNDS_CLOSE) : history_at]
-        + _HISTORY_NONE
-    )
-    try:
-        data = json.loads(header + _END)
-    except ValueError:
-        return None
-    if data.get("schema_version") != SCHEMA_VERSION:  # an older file is migrated the long way
-        return None
-    # the rounds are not in the header: the table changes are checked against the rounds
-    if type(count) is not int or count < 0:
-        return None
-    data["rounds"] = [{}] * count
-    session = _session(data, path)
-    session.rounds = StoredRounds(raw[first:closing], count, [checkpoint], session.timeline())
-    session.history = StoredRounds(history, changes)
-    return session
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -314,25 +235,65 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def read(path: Path) -> Session:
+    """Read and check the session file ``path``.  Only a regular file is read (a symbolic
+    link is not followed, a FIFO or a device is refused without waiting on it), and only up
+    to :data:`MAX_FILE_BYTES`."""
+    raw = read_bytes(path)
+    if not raw.strip():
+        raise SessionFileError(path, msg("the file is empty"))
+    session = loads(raw, path)
+    if session.id != path.stem:
+        # The file's name is the session's identity: an id inside that says otherwise
+        # would send the next save somewhere else (another session, or outside the folder).
+        raise SessionFileError(path, msg("its id {id!r} is not its file's name", id=session.id))
+    return session
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of the regular file ``path`` (see :func:`read`)."""
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        raw = path.read_bytes()
+        if path.is_symlink():  # (O_NOFOLLOW is not everywhere)
+            raise SessionFileError(path, msg("a symbolic link (not followed)"))
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise SessionNotFound(msg("no session file {path}", path=str(path))) from None
     except OSError as exc:
         raise SessionFileError(path, exc.strerror or str(exc)) from None
-    if not raw.strip():
-        raise SessionFileError(path, msg("the file is empty"))
-    return loads(raw, path)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SessionFileError(path, msg("not a regular file"))
+        if info.st_size > MAX_FILE_BYTES:
+            raise SessionFileError(path, _too_big())
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise SessionFileError(path, exc.strerror or str(exc)) from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_FILE_BYTES:  # it grew while being read
+        raise SessionFileError(path, _too_big())
+    return raw
+
+
+def _too_big() -> str:
+    return msg("larger than {size} MB: no session is", size=MAX_FILE_BYTES // (1024 * 1024))
 
 
 def write(session: Session) -> Path:
-    """Atomically replace the session's file with its current content."""
+    """Atomically replace the session's file with its current content.
+
+    Temporary files are removed only by the process that made them (:mod:`cardscore.atomic`):
+    one left by a process that was killed stays hidden (``.ID.….tmp``) and harmless; removing
+    it here could remove another process's, being written under another name's lock."""
     folder = sessions_dir()
-    path = folder / f"{session.id}.json"
+    path = session_path(session.id)
     content = encode(session)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        _remove_stale_temporaries(folder, session.id)
         with contextlib.suppress(OSError):  # the lock file an older cardscore left beside it
             _legacy_lock(folder, session.id).unlink()
         atomic.replace(path, content, prefix=session.id)
@@ -346,14 +307,6 @@ def write(session: Session) -> Path:
             )
         ) from None
     return path
-
-
-def _remove_stale_temporaries(folder: Path, session_id: str) -> None:
-    """Temporary files left by a process killed while saving (the caller holds the lock,
-    so none of them is being written)."""
-    for stale in folder.glob(f".{session_id}.*.tmp"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
 
 
 # --------------------------------------------------------------------------------------------
@@ -536,17 +489,61 @@ def conflict_copy_of(name: str) -> str | None:
 
 
 def session_files() -> list[Path]:
-    """Every session file, most recently changed first (not a sync tool's conflict copy:
-    :mod:`cardscore.catalog` names those)."""
+    """Every session file, most recently changed first: the regular files named ``ID.json``
+    (a sync tool's copy under another name, a link, a FIFO are not sessions:
+    :mod:`cardscore.catalog` names them in its warnings)."""
     folder = sessions_dir()
     if not folder.is_dir():
         return []
-    files = [
-        p
-        for p in folder.glob("*.json")
-        if not p.name.startswith(".") and conflict_copy_of(p.name) is None
-    ]
+    files = [p for p in folder.glob("*.json") if is_session_id(p.stem) and _is_file(p)]
     return sorted(files, key=_mtime, reverse=True)
+
+
+def _is_file(path: Path) -> bool:
+    """A regular file (not a link, a FIFO or a folder)."""
+    import stat
+
+    try:
+        return stat.S_ISREG(path.lstat().st_mode)
+    except OSError:
+        return False
+
+
+_UPDATED = re.compile(rb'\n  "updated": "([0-9T:+.-]{10,40})",')
+
+
+def most_recent(files: list[Path]) -> Path:
+    """The session last played: by the ``updated`` time it says (a laptop whose clock is
+    behind, or a sync tool, sets a file's mtime to anything), then by mtime.  A time more
+    than a day ahead of this machine's is not believed (it would draw every ``add``)."""
+    import datetime as dt
+
+    limit = (dt.datetime.now(dt.UTC) + dt.timedelta(days=1)).isoformat()
+
+    def key(path: Path) -> tuple[str, float]:
+        try:
+            with open(path, "rb") as handle:  # (session_files: regular files only)
+                head = handle.read(4096)
+        except OSError:
+            return "", 0.0
+        found = _UPDATED.search(head)
+        updated = _utc(found.group(1).decode()) if found else ""
+        return (updated if updated <= limit else ""), _mtime(path)
+
+    return max(files, key=key)
+
+
+def _utc(stamp: str) -> str:
+    """An ISO time as UTC text, comparable as text ("" when it is not a time)."""
+    import datetime as dt
+
+    try:
+        when = dt.datetime.fromisoformat(stamp)
+    except ValueError:
+        return ""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.UTC)
+    return when.astimezone(dt.UTC).isoformat()
 
 
 def _mtime(path: Path) -> float:
@@ -564,7 +561,7 @@ def resolve(text: str | None) -> str:
     if text is None:
         if not ids:
             raise SessionNotFound(msg("no saved session yet: start one with `cardscore new GAME`"))
-        return ids[0]
+        return most_recent(files).stem
     wanted = text.strip().lower()
     if wanted in ids:
         return wanted

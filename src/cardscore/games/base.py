@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+
+import msgspec
 
 from cardscore.i18n import msg
 
@@ -48,6 +51,18 @@ class InputError(ValueError):
     def __init__(self, message: str, *, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+#: characters no name, title or stored text may hold: controls (C0, DEL, C1), format
+#: characters (soft hyphen, zero-width spaces and joiners, bidi marks, embeddings, overrides
+#: and isolates, word joiner, BOM, interlinear annotation, tags), line and paragraph
+#: separators, surrogates (a lone one cannot even be printed) and private-use characters.
+#: Each can drive a terminal, hide a character or make one name look like another.
+UNSAFE_TEXT = re.compile(
+    "[\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    "\ufeff\ufff9-\ufffb\ud800-\udfff\ue000-\uf8ff\U000e0000-\U000e007f"
+    "\U000f0000-\U0010ffff]"
+)
 
 
 def fold(text: str) -> str:
@@ -333,11 +348,79 @@ def split_pair(text: str, sep: str, *, what: str, example: str) -> tuple[str, st
     return name.strip(), (value.strip() if found else None)
 
 
+def clean_name(text: str) -> str:
+    """A name as it is kept: composed (NFC: ``e`` and a combining accent become ``é``, so
+    that a name typed on another keyboard is the same name) and its spaces collapsed.
+
+    >>> clean_name("  Zoe\u0301   Ann "), len(clean_name("Zoe\u0301"))
+    ('Zoé Ann', 3)
+    """
+    if not text.isascii():
+        import unicodedata
+
+        text = unicodedata.normalize("NFC", text)
+    return " ".join(text.split())
+
+
+# Letters of other scripts that look like Latin ones (Greek and Cyrillic capitals and small
+# letters drawn alike in most fonts): ``Αnn`` with a Greek Alpha is not another player.
+_LOOK_ALIKE = str.maketrans(
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαβεικνορτυχ"  # Greek
+    "АВЕКМНОРСТУХЅІЈаеорсухѕіјԁһԛԝѵ",  # Cyrillic
+    "abezhikmnoptyxabeikvoptuxabekmhopctyxsijaeopcyxsijdhqwv",
+)
+
+
+def look_alike(text: str) -> str:
+    """What a name looks like, for telling two names apart: folded (:func:`fold`), with the
+    Greek and Cyrillic letters that look Latin read as those.
+
+    >>> look_alike("\u0391nn") == look_alike("ann") == look_alike("ÂNN")
+    True
+    """
+    return fold(text.translate(_LOOK_ALIKE))
+
+
+def unsafe_in(text: str) -> str | None:
+    """The first character of ``text`` that no name may hold (:data:`UNSAFE_TEXT`), shown as
+    its code point (``U+200B``), or ``None``.
+
+    >>> unsafe_in("Ann"), unsafe_in("An\u200bn"), unsafe_in("\x1b[2J")
+    (None, 'U+200B', 'U+001B')
+    """
+    found = UNSAFE_TEXT.search(text)
+    return None if found is None else f"U+{ord(found.group()):04X}"
+
+
+def check_text(text: str, *, what: str) -> None:
+    """Refuse a name, title or team name holding a character that could drive a terminal
+    or hide itself (:data:`UNSAFE_TEXT`); ``what`` is the option that gave it.
+
+    >>> check_text("Ann", what="--names")
+    >>> check_text(chr(27) + "]0;pwned", what="--names")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --names: a name or title cannot hold ... U+001B (got ...)
+    """
+    code = unsafe_in(text)
+    if code is not None:
+        raise InputError(
+            msg(
+                "{what}: a name or title cannot hold the control or invisible character "
+                "{code} (got {text!r})",
+                what=what,
+                code=code,
+                text=text,
+            )
+        )
+
+
 def check_names(players: Sequence[str], *, forbidden: str = "", what: str = "--names") -> None:
-    """Refuse names a person could not type back: empty ones, names that differ only by
-    case, accents, dashes or spaces (``Zoé`` and ``zoe``), and names holding one of the
-    ``forbidden`` characters (a game's option separators).  ``what``: the option that
-    gave them.
+    """Refuse names a person could not type back: empty ones, names holding a control or
+    invisible character (:func:`check_text`), names that differ only by case, accents,
+    dashes, spaces or look-alike letters (``Zoé`` and ``zoe``, ``Ann`` and ``Αnn`` with a
+    Greek Alpha), and names holding one of the ``forbidden`` characters (a game's option
+    separators).  ``what``: the option that gave them.
 
     >>> check_names(["Ann", "Bob"])
     >>> check_names(["Zoé", "zoe"])
@@ -351,6 +434,8 @@ def check_names(players: Sequence[str], *, forbidden: str = "", what: str = "--n
     """
     seen: set[str] = set()
     for name in players:
+        if isinstance(name, str):
+            check_text(name, what=what)
         if not isinstance(name, str) or not fold(name):
             raise InputError(
                 msg(
@@ -369,9 +454,9 @@ def check_names(players: Sequence[str], *, forbidden: str = "", what: str = "--n
                         name=name,
                     )
                 )
-        if fold(name) in seen:
+        if look_alike(name) in seen:
             raise InputError(msg("{what}: two players are named {name!r}", what=what, name=name))
-        seen.add(fold(name))
+        seen.add(look_alike(name))
 
 
 # --------------------------------------------------------------------------------------------
@@ -568,10 +653,28 @@ def params_from_dict(params_cls: type, data: Mapping[str, Any]) -> Any:
     (a newer file) and, for keys it does not have (an older one), the value the class's
     ``FORMERLY`` mapping gives (a parameter added later whose default scores differently
     from what older files meant), else the class default."""
-    names = {f.name for f in dataclasses.fields(params_cls)}
+    fields = {f.name: f for f in dataclasses.fields(params_cls)}
     values = dict(getattr(params_cls, "FORMERLY", {}))
-    values.update((k, v) for k, v in data.items() if k in names)
+    for key, value in data.items():
+        if key in fields:
+            _check_param(fields[key], value)
+            values[key] = value
     return params_cls(**values)
+
+
+def _check_param(f: dataclasses.Field, value: Any) -> None:
+    """A stored parameter has its default's type (a number is not negative, a word is one of
+    its choices): a file may hold anything (see :mod:`cardscore.schema`)."""
+    choices = f.metadata.get("choices")
+    kind = next(k for k in (bool, int, str) if isinstance(f.default, k))  # (a StrEnum: str)
+    if (
+        not isinstance(value, kind)
+        or (kind is int and (isinstance(value, bool) or value < 0))
+        or (choices and value not in choices)
+    ):
+        raise ValueError(
+            msg("parameter {name}: {value!r} is not one it takes", name=f.name, value=value)
+        )
 
 
 def _said(word: str) -> set[str]:
@@ -663,10 +766,14 @@ class Game(Protocol):
     #: ``cardscore rules`` says all of it); a rule set with nothing to tell has none
     preset_lines: Mapping[str, str]
     fields: tuple[Field, ...]
+    #: a round as a session file holds it, typed (see :meth:`check_stored`)
+    stored_type: type[Stored]
     min_players: int
     #: whether the lowest total is the best (rami) rather than the highest
     lower_wins: bool
     max_players: int
+
+    def check_stored(self, inp: Any, table: Table | None) -> None: ...
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """Raise :class:`InputError` unless this many players can play."""
@@ -749,6 +856,18 @@ class Game(Protocol):
         ``None`` where the totals table says nothing of it."""
 
 
+class Stored(msgspec.Struct, forbid_unknown_fields=False):
+    """The base of a game's ``stored_type``: a round as a session file holds it, typed (keys
+    it does not know are kept in the file, and left alone here)."""
+
+    def names(self) -> list[str]:
+        """The players the round names (each must be at its table)."""
+        return []
+
+    def check(self, table: Table) -> None:
+        """Refuse what cannot be at ``table`` (a ``ValueError``); nothing by default."""
+
+
 class GameDefaults:
     """What a game says when it has nothing particular to say: no teams, nothing to ask
     again, parameters shown as stored, no words for its end.  The games derive from it and
@@ -763,6 +882,21 @@ class GameDefaults:
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         return ()
+
+    def check_stored(self, inp: Any, table: Table | None) -> None:
+        """Refuse a stored input (read from a file) this game could not have written: of
+        another shape than its ``stored_type``, or (with a ``table``) naming a player who is
+        not at it, or saying what cannot be at it (``stored_type.check``).  Raises a
+        ``ValueError`` that says what is wrong."""
+        if not isinstance(inp, dict):
+            raise ValueError(msg("a round is not an object"))
+        stored = msgspec.convert(inp, self.stored_type)  # type: ignore[attr-defined]
+        if table is None:
+            return
+        for name in stored.names():
+            if name not in table.players:
+                raise ValueError(msg("{name!r} is not at the table", name=name))
+        stored.check(table)
 
     def explained(self, record: Any, table: Table) -> tuple[str, ...] | None:
         return None  # the round is scored again, with its breakdown

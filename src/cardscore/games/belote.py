@@ -38,7 +38,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
+
+import msgspec
 
 from cardscore.games.base import (
     Choice,
@@ -48,6 +50,7 @@ from cardscore.games.base import (
     InputError,
     Outcome,
     RoundResult,
+    Stored,
     Table,
     check_names,
     fold,
@@ -1801,6 +1804,43 @@ def _card_points_line(inp: Mapping[str, Any], table: Table) -> str:
     return msg("capot by {team}", team=team_names(table)[capot])
 
 
+_Team = Literal[0, 1]  # a team as a stored input names it: team 0 = players 1 & 3
+
+
+class StoredBelote(Stored):
+    """A belote round as a session file holds it (see :meth:`BeloteGame.build_round`),
+    checked on every read: teams by their index, points within the deal's cards."""
+
+    taker: str
+    trump: Trump
+    points: Annotated[int, msgspec.Meta(ge=0, le=CARD_POINTS)]
+    dix_de_der: _Team | None
+    belote: _Team | None
+    announces: list[tuple[_Team, Annotated[int, msgspec.Meta(ge=0, le=1000)]]]
+    capot: _Team | None
+
+    def names(self) -> list[str]:
+        return [self.taker]
+
+    def check(self, table: Table) -> None:
+        total = card_total(self.trump, table.params)
+        if self.points > total:
+            raise ValueError(
+                msg("{points} card points, of {total} in the deal", points=self.points, total=total)
+            )
+
+
+class StoredCoinche(StoredBelote):
+    """A coinche round as a session file holds it: a belote round with its contract."""
+
+    contract: (
+        Annotated[int, msgspec.Meta(ge=LOWEST_CONTRACT, le=HIGHEST_CONTRACT, multiple_of=10)]
+        | Special
+    )
+    coinche: Level
+    generale_made: bool
+
+
 class BeloteGame(_CardGame):
     """Classic belote: made, dedans or litige (docs/rules.md, Belote)."""
 
@@ -1814,6 +1854,7 @@ class BeloteGame(_CardGame):
         }
     )
     fields = BELOTE_FIELDS
+    stored_type = StoredBelote
 
     def _summary(self, params: BeloteParams) -> list[Msg]:
         lines = [
@@ -1897,6 +1938,7 @@ class CoincheGame(_CardGame):
     params_cls = CoincheParams
     presets = COINCHE_PRESETS
     fields = COINCHE_FIELDS
+    stored_type = StoredCoinche
 
     def _summary(self, params: CoincheParams) -> list[Msg]:
         lines = [

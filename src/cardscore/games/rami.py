@@ -44,7 +44,9 @@ from enum import StrEnum
 from functools import lru_cache
 from itertools import groupby
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
+
+import msgspec
 
 from cardscore.games.base import (
     Field,
@@ -53,6 +55,7 @@ from cardscore.games.base import (
     InputError,
     Outcome,
     RoundResult,
+    Stored,
     Table,
     check_names,
     fold,
@@ -1058,6 +1061,31 @@ def _end_rule(params: RamiParams) -> Msg:
 # The game
 
 
+class StoredHand(msgspec.Struct, forbid_unknown_fields=False):
+    """A loser's hand as stored: as typed, and its value."""
+
+    cards: Annotated[str, msgspec.Meta(max_length=500)]
+    value: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
+
+
+class StoredRound(Stored):
+    """A rami round as a session file holds it (see :meth:`Rami.build_round`), checked on
+    every read: a winner unless the stock ran out, the hands of the others."""
+
+    winner: str | None
+    blocked: bool
+    rami_sec: bool
+    hands: dict[str, StoredHand]
+    not_opened: list[str]
+
+    def __post_init__(self) -> None:
+        if (self.winner is None) != self.blocked:
+            raise ValueError(msg("a round needs a winner, or the stock ran out (blocked)"))
+
+    def names(self) -> list[str]:
+        return [*([self.winner] if self.winner else []), *self.hands, *self.not_opened]
+
+
 class Rami(GameDefaults):
     """Rami: the :class:`~cardscore.games.base.Game` protocol (docs/rules.md, Rami)."""
 
@@ -1066,6 +1094,7 @@ class Rami(GameDefaults):
     presets: Mapping[str, RamiParams] = MappingProxyType({"standard": RamiParams()})
     default_preset = "standard"
     fields = FIELDS
+    stored_type = StoredRound
     min_players = MIN_PLAYERS
     lower_wins = True  # points are what a player is left holding: the fewest win
     max_players = MAX_PLAYERS

@@ -32,7 +32,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
+
+import msgspec
 
 from cardscore.games.base import (
     Choice,
@@ -42,6 +44,7 @@ from cardscore.games.base import (
     InputError,
     Outcome,
     RoundResult,
+    Stored,
     Table,
     check_names,
     is_given,
@@ -840,6 +843,35 @@ def _read_tags(answers: Answers, key: str, kinds: Sequence[Size], seats: _Seats)
     return [[p, found[p].value] for p in seats.active if p in found]
 
 
+class StoredRound(Stored):
+    """A tarot round as a session file holds it (see :func:`_stored`), checked on every
+    read: each answer's type and range, and what a contract needs (a bid names its taker,
+    bouts and points; a renonce its player and points; a passe nothing)."""
+
+    contract: Contract
+    taker: str | None = None
+    called: str | None = None
+    bouts: Annotated[int, msgspec.Meta(ge=0, le=BOUTS)] | None = None
+    points: Annotated[float, msgspec.Meta(ge=0, le=CARD_POINTS, multiple_of=0.5)] | None = None
+    petit_au_bout: str | None = None
+    poignees: list[tuple[str, Size]] = msgspec.field(default_factory=list)
+    miseres: list[tuple[str, Size]] = msgspec.field(default_factory=list)
+    chelem: Chelem | None = None
+
+    def __post_init__(self) -> None:
+        if self.contract is Contract.PASSE:
+            return
+        if self.taker is None or self.points is None:
+            raise ValueError(msg("a {contract} with no taker or no points", contract=self.contract))
+        if self.contract is not Contract.RENONCE and self.bouts is None:
+            raise ValueError(msg("a {contract} with no bouts", contract=self.contract))
+
+    def names(self) -> list[str]:
+        """The players the round names."""
+        named = [n for n in (self.taker, self.called, self.petit_au_bout) if n is not None]
+        return named + [who for who, _ in self.poignees] + [who for who, _ in self.miseres]
+
+
 def _stored(
     contract: Contract,
     taker: str | None = None,
@@ -1621,6 +1653,7 @@ class Tarot(GameDefaults):
         }
     )
     fields = FIELDS
+    stored_type = StoredRound
 
     def asked(self, f: Field, table: Table, raw: Mapping[str, Any]) -> Field | None:
         """A renonce asks only what it needs: who had the most points and his points

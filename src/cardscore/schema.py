@@ -1,0 +1,176 @@
+"""The session file's typed schema, checked on every read: a file is untrusted input.
+
+A club keeps its sessions in a synced folder, so a file may come from another laptop, an
+older or newer cardscore, a sync tool's copy or a hand edit.  Before anything uses it, a
+file is checked whole, here, against types made with **msgspec**:
+
+* the JSON itself (:func:`decode`): valid UTF-8, no lone surrogate, no integer wider than
+  64 bits, no nesting deeper than msgspec's limit — each refused with an error, never a
+  crash (the standard library's parser raises ``RecursionError`` on deep nesting and takes
+  seconds on a 5,000-digit integer);
+* no string anywhere holds a control, format (zero-width, bidi override) or private-use
+  character (:data:`cardscore.games.base.UNSAFE_TEXT`): none of them can reach a terminal
+  or a sheet from a file;
+* the header (:class:`Header`): every field's type, the players' and teams' names, the
+  id's shape;
+* every round, undone change and logged change: its game's stored type
+  (``Game.stored_type``) and, for the rounds, the players it names are the table's of
+  that round (``Game.check_stored``).
+
+msgspec rather than pydantic: it checks these types in C, imports in about a millisecond
+(pydantic costs every command tens of milliseconds), and has no dependency of its own.
+A refusal is a :class:`msgspec.ValidationError` (a ``ValueError``), which the store reports
+as a damaged file, everywhere alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Annotated, Any
+
+import msgspec
+
+from cardscore.games.base import UNSAFE_TEXT, Table
+from cardscore.i18n import msg
+
+if TYPE_CHECKING:
+    from cardscore.session import Session
+
+_Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+_Text = Annotated[str, msgspec.Meta(max_length=1000)]
+_Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+
+
+class Header(msgspec.Struct, forbid_unknown_fields=False):
+    """What a session file holds besides its rounds (schema 3, after migration; the store
+    reads ``schema_version`` itself)."""
+
+    id: Annotated[str, msgspec.Meta(pattern="^[0-9a-z]{1,40}$")]
+    game: _Name
+    rules: _Name
+    params: dict[_Name, bool | int | str]
+    players: Annotated[list[_Name], msgspec.Meta(min_length=1, max_length=20)]
+    teams: Annotated[list[_Name], msgspec.Meta(max_length=2)] = msgspec.field(default_factory=list)
+    tables: list[Any] = msgspec.field(default_factory=list)  # (Session.check_tables)
+    title: _Text = ""
+    created: _Text = ""
+    updated: _Text = ""
+    rounds: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    undone: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    history: list[_Logged] = msgspec.field(default_factory=list)
+
+
+class _Logged(msgspec.Struct, forbid_unknown_fields=False):
+    """A change of the history, as far as its types go (:func:`cardscore.changes.is_entry`
+    checks what each kind needs)."""
+
+    n: _Count
+    kind: _Name
+    round: _Count = 0
+    time: _Text | None = None
+
+
+def decode(raw: bytes) -> Any:
+    """The JSON value of a file's bytes; any fault is a ``ValueError`` whose text says it.
+
+    >>> decode(b'{"a": [1, 2.5, "x"]}')
+    {'a': [1, 2.5, 'x']}
+    >>> decode(b'[' * 100_000 + b']' * 100_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: nested too deeply
+    >>> decode(b'{"a": "\\\\ud800"}')
+    Traceback (most recent call last):
+    ...
+    ValueError: not valid JSON (Input data was truncated)
+    """
+    try:
+        return msgspec.json.decode(raw)
+    except RecursionError:
+        raise ValueError(msg("nested too deeply")) from None
+    except msgspec.MsgspecError as exc:
+        raise ValueError(msg("not valid JSON ({error})", error=str(exc))) from None
+
+
+def check_text(data: Any) -> None:
+    """Refuse a file any of whose strings (keys too) holds an unsafe character.
+
+    >>> check_text({"players": ["Ann", "Bob"], "rounds": [{"taker": "Ann"}]})
+    >>> check_text({"players": ["Ann", "\\x1b]0;pwned\\x07"]})
+    Traceback (most recent call last):
+    ...
+    ValueError: a text holds the control character U+001B
+    """
+    for text in _strings(data):
+        found = UNSAFE_TEXT.search(text)
+        if found:
+            raise ValueError(
+                msg(
+                    "a text holds the control character {code}",
+                    code=f"U+{ord(found.group()):04X}",
+                )
+            )
+
+
+def _strings(data: Any) -> Iterator[str]:
+    """Every string of a JSON value, keys included (iteratively: no recursion to blow)."""
+    pending = [data]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            yield from value
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+
+
+def check_header(data: Mapping[str, Any]) -> None:
+    """Refuse a file whose header fields have the wrong types or shapes."""
+    msgspec.convert(data, Header)
+
+
+def check_rounds(session: Session) -> None:
+    """Refuse rounds (and changes of the history) that the session's game could not have
+    stored, or (the rounds) that name a player who was not at the table of that round."""
+    from cardscore.changes import effect
+
+    game = session.game_rules
+    timeline = session.timeline()
+    for number, inp in enumerate(session.rounds, 1):
+        try:
+            game.check_stored(inp, timeline.at(number))
+        except ValueError as exc:
+            raise ValueError(
+                msg("round {number}: {error}", number=number, error=_said(exc))
+            ) from None
+    # A logged change names the players of its own time: some renamed since (a rename
+    # corrects the rounds, not the log), some seated by a table change undone since.  So:
+    # anyone who ever sat at the table, by any name the log gives him.
+    known = set(timeline.players())
+    for entry in [*session.history, *session.undone]:
+        change = effect(entry)
+        for key in ("rename", "replace"):
+            for old, new in (change.get(key) or {}).items():
+                known |= {old, new}
+        known |= set(change.get("join") or {}) | set(change.get("leave") or ())
+    anyone = Table(session.game, tuple(known), timeline.current.params, timeline.current.teams)
+    for entry in [*session.history, *session.undone]:
+        change = effect(entry)
+        for key in ("input", "old", "new"):
+            inp = change.get(key)
+            if inp is None:
+                continue
+            try:
+                game.check_stored(inp, anyone)
+            except ValueError as exc:
+                raise ValueError(
+                    msg("change {n}: {error}", n=entry.get("n", "?"), error=_said(exc))
+                ) from None
+
+
+def _said(error: BaseException) -> str:
+    from cardscore.session import reason_of
+
+    return reason_of(error)
