@@ -79,10 +79,37 @@ def _check_round(current: Any, number: int) -> None:
         )
 
 
-def _add(session: str | None, as_json: bool, before: str | None = None, **raw: Any) -> None:
+def _from_line(current: Any, line: str | None, raw: dict[str, Any], number: int) -> Any:
+    """The answers of a round typed as one line (``--line``), read with the table of round
+    ``number``; ``None`` without ``--line``.  Other round options with it are refused: the
+    line is the whole round."""
+    if line is None:
+        return None
+    given = [key for key, value in raw.items() if is_given(value)]
+    if given:
+        option = next(f.option for f in current.game_rules.fields if f.key == given[0])
+        raise InputError(
+            msg("--line is the whole round: give no other round option with it ({option})",
+                option=option)
+        )  # fmt: skip
+    from cardscore.games.line import read_line
+
+    return read_line(current.game_rules.fields, current.table_at(number), line)
+
+
+def _add(
+    session: str | None,
+    as_json: bool,
+    before: str | None = None,
+    line: str | None = None,
+    **raw: Any,
+) -> None:
     store = _lazy_store()
     with store.changing(session) as current:
-        given = _given(current.game_rules, raw)
+        at = len(current.rounds) + 1 if before is None else _round_number(before, "--before")
+        given = _from_line(current, line, raw, at)
+        if given is None:
+            given = _given(current.game_rules, raw)
         if before is None:
             current.add(given)
             standings = current.standings()
@@ -150,16 +177,31 @@ WhereArg = Annotated[
 ]
 
 
+LineOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--line",
+        help="The whole round as one line of words, instead of the round options: "
+        '"bob g 2b 49 dan", "sud 110 coeur 98 coinche", "ann bob=36 cyd=R+D+5" (see the '
+        "README: A round in one line).",
+        metavar=msg("TEXT"),
+        show_default=False,
+    ),
+]
+
+
 def _give_add_its_options() -> None:
     _give_round_options(
         add,
         {"session": SessionArg},
-        {"before": (BeforeOpt, None), "as_json": (JsonOpt, False)},
+        {"before": (BeforeOpt, None), "line": (LineOpt, None), "as_json": (JsonOpt, False)},
     )
 
 
 def _give_edit_its_options() -> None:
-    _give_round_options(edit, {"where": WhereArg}, {"as_json": (JsonOpt, False)})
+    _give_round_options(
+        edit, {"where": WhereArg}, {"line": (LineOpt, None), "as_json": (JsonOpt, False)}
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -167,14 +209,16 @@ def _give_edit_its_options() -> None:
 
 
 @app.command()
-def edit(where: list[str] | None = None, as_json: bool = False, **raw: Any) -> None:
+def edit(
+    where: list[str] | None = None, as_json: bool = False, line: str | None = None, **raw: Any
+) -> None:
     """Correct round ROUND: the options given replace those answers, the others are kept,
     and the round is checked again as a whole; then print its old and new scores and every
     total that changed.  With no option, on a terminal, ask the round's questions again
     (Enter keeps the old answer)."""
     session, number = _session_and_round(where)
     store = _lazy_store()
-    if not any(is_given(value) for value in raw.values()):
+    if line is None and not any(is_given(value) for value in raw.values()):
         if not environment().interactive:
             raise InputError(
                 msg(
@@ -192,7 +236,11 @@ def edit(where: list[str] | None = None, as_json: bool = False, **raw: Any) -> N
         previous = current.standings()
         _check_round(current, number)
         old_scores = dict(previous.rows[number - 1].scores)
-        old, new = current.edit(number, _given(current.game_rules, raw))
+        said = _from_line(current, line, raw, number)
+        if said is None:
+            old, new = current.edit(number, _given(current.game_rules, raw))
+        else:
+            old, new = current.edit(number, said, whole=True)
         standings = current.standings()
         said = _answer_changes(current, number, old, new)
     row = standings.rows[number - 1]

@@ -233,9 +233,39 @@ _REPEATABLE = frozenset(
 
 
 @dataclass(frozen=True)
+class Words:
+    """How a field is said in a round typed as one line (:mod:`cardscore.games.line`).
+
+    * ``bare`` — said with no marker: a word among the field's choices (``garde``, ``coeur``),
+      a player's name (the player fields that are bare take the names in their order: the
+      first is the taker, the second the called partner), or a number (the points);
+    * ``marks`` — the words that mark it, followed by its value after a colon
+      (``pab:ann``, ``poi:ann:double``, ``ddd:sud``) or as the next word (``avec dan``,
+      ``def 35``); a mark of one letter or sign is glued to its value instead (``d35,5``,
+      ``!bob``);
+    * ``after`` — the words that follow its number (``2b``, ``2 bouts``);
+    * ``said`` — the words of a flag (``coinche``, ``bloque``);
+    * ``before`` — a bare number is this field's when the next word is one of field
+      ``before``'s choices (coinche: ``100 coeur``, the contract before the trump);
+    * ``assign`` — said ``NAME=VALUE``, ``+`` and ``,`` between a hand's cards
+      (``cyd=R+D+5``);
+    * ``default`` — its value when the line does not say it (the dix de der: ``taker``),
+      unless a field it is typed instead of is said.
+    """
+
+    bare: bool = False
+    marks: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    said: tuple[str, ...] = ()
+    before: str = ""
+    assign: bool = False
+    default: str = ""
+
+
+@dataclass(frozen=True)
 class Field:
     """One piece of a round's data, described once for the ``add`` options, the interactive
-    prompts and the validation.
+    prompts, the one-line round (:attr:`words`) and the validation.
 
     ``kind`` says how it is typed and asked:
 
@@ -282,6 +312,8 @@ class Field:
     #: how the prompts word the answer "none" of an optional list, after its dash (an
     #: English msgid; ``""``: "none"): tarot's ``called``, "the taker alone…"
     none: str = ""
+    #: how it is said in a round typed as one line
+    words: Words = Words()
 
     KINDS: ClassVar[frozenset[str]] = frozenset(FieldKind)
 

@@ -52,6 +52,7 @@ from cardscore.games.base import (
     RoundResult,
     Stored,
     Table,
+    Words,
     check_names,
     fold,
     param_field,
@@ -1255,55 +1256,62 @@ _TEAM_HELP = "taker, defense, a player or a team"
 # The round fields, declared once: belote's, and coinche's, which adds the contract and its
 # level, tout atout and the générale.
 _TAKER = Field("taker", FieldKind.PLAYER, "Who took?",
-               "the player who took (his team is the attack)", required=True)  # fmt: skip
+               "the player who took (his team is the attack)", required=True,
+               words=Words(bare=True))  # fmt: skip
 _TRUMP_HELP = "the trump: spades, hearts, diamonds, clubs, sa (sans atout)"
 _BELOTE_TRUMP = Field("trump", FieldKind.CHOICE, "Trump?", _TRUMP_HELP,
-                      choices=BELOTE_TRUMPS, required=True)  # fmt: skip
+                      choices=BELOTE_TRUMPS, required=True, words=Words(bare=True))  # fmt: skip
 _COINCHE_TRUMP = Field("trump", FieldKind.CHOICE, "Trump?", _TRUMP_HELP + ", ta (tout atout)",
-                       choices=TRUMPS, required=True)  # fmt: skip
+                       choices=TRUMPS, required=True, words=Words(bare=True))  # fmt: skip
 _CONTRACT_FIELDS = (
     Field("contract", FieldKind.CHOICE, "Contract?",
           f"{LOWEST_CONTRACT} to {HIGHEST_CONTRACT} by tens, "
           f"capot ({CAPOT_CONTRACT}) or generale ({GENERALE_CONTRACT})",
-          choices=CONTRACTS, required=True),
+          choices=CONTRACTS, required=True,
+          # capot, generale, or the number said before the trump: 100 coeur
+          words=Words(bare=True, before="trump")),
     Field("coinche", FieldKind.FLAG, "coinché (×2)", "the contract was coinché (×2)",
-          asked_as=LEVEL_QUESTION),
+          asked_as=LEVEL_QUESTION, words=Words(said=("coinche", "coinched"))),
     Field("surcoinche", FieldKind.FLAG, "surcoinché (×4)",
           "the contract was surcoinché (×4); instead of --coinche",
           applies=_not_coinched,
           unavailable="give either --coinche (×2) or --surcoinche (×4), not both",
-          asked_as=LEVEL_QUESTION),
+          asked_as=LEVEL_QUESTION, words=Words(said=("surcoinche", "surcoinched"))),
 )  # fmt: skip
 _CARD_FIELDS = (
     Field("points", FieldKind.INTEGER,
           "Card points of the taker's team (without dix de der)?",
-          "card points K of the taker's team, without the dix de der"),
+          "card points K of the taker's team, without the dix de der",
+          words=Words(bare=True)),
     Field("defense_points", FieldKind.INTEGER,
           "Card points of the defence (without dix de der)?",
           "the defence's card points instead of --points",
           applies=_points_not_given,
           unavailable="give either --points or --defense-points, not both",
-          instead_of="points"),
+          instead_of="points", words=Words(marks=("d", "def", "defense", "defence"))),
     Field("dix_de_der", FieldKind.TEAM, "Which team took the last trick (dix de der)?",
-          f"the team that took the last trick: {_TEAM_HELP}"),
+          f"the team that took the last trick: {_TEAM_HELP}",
+          words=Words(marks=("ddd", "der"), default="taker")),
     Field("belote", FieldKind.TEAM, "Which team had belote-rebelote?",
           f"the team that had belote-rebelote: {_TEAM_HELP}",
-          applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout"),
+          applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout",
+          words=Words(marks=("belote", "bel"))),
     Field("announce", FieldKind.TEAM_VALUE, "Announcements?",
           "announcements TEAM:VALUE, VALUE among "
           + ", ".join(map(str, ANNOUNCE_VALUES))
           + " or by name (tierce, cinquante, cent, carré de neuf, carré de valets; "
           "several: NS:20+50); repeatable",
-          choices=ANNOUNCES),
+          choices=ANNOUNCES, words=Words(marks=("annonce", "ann", "announce"))),
     Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
           f"the team that took every trick: {_TEAM_HELP}",
-          instead_of=("points", "defense_points", "dix_de_der")),
+          instead_of=("points", "defense_points", "dix_de_der"), words=Words(marks=("capot",))),
 )  # fmt: skip
 _GENERALE_MADE = Field(
     "generale_made", FieldKind.FLAG, "Did the taker alone take every trick (générale)?",
     "the taker alone took every trick (a générale contract made)",
     option="--generale-made", applies=_generale_contract,
     unavailable="only with a générale contract (--contract generale)",
+    words=Words(said=("generale-faite", "generale-made")),
 )  # fmt: skip
 BELOTE_FIELDS = (_TAKER, _BELOTE_TRUMP, *_CARD_FIELDS)
 COINCHE_FIELDS = (_TAKER, _COINCHE_TRUMP, *_CONTRACT_FIELDS, *_CARD_FIELDS, _GENERALE_MADE)

@@ -57,6 +57,7 @@ from cardscore.games.base import (
     RoundResult,
     Stored,
     Table,
+    Words,
     check_names,
     fold,
     param_field,
@@ -482,6 +483,7 @@ FIELDS: tuple[Field, ...] = (
         FieldKind.FLAG,
         label="Was the round blocked (the stock ran out before anyone went out)?",
         help="The stock ran out: the least hand wins and scores 0 (instead of --winner).",
+        words=Words(said=("bloque", "blocked")),
     ),
     Field(
         "winner",
@@ -491,6 +493,7 @@ FIELDS: tuple[Field, ...] = (
         required=True,
         applies=_not_blocked,
         unavailable="cannot go with --blocked (nobody went out: the least hand wins)",
+        words=Words(bare=True),
     ),
     Field(
         "rami_sec",
@@ -500,6 +503,7 @@ FIELDS: tuple[Field, ...] = (
         f"each opponent pays rami-sec-amount (default {RAMI_SEC_AMOUNT}).",
         applies=_not_blocked,
         unavailable="cannot go with --blocked (a rami sec needs a player who went out)",
+        words=Words(said=("sec", "rami-sec")),
     ),
     Field(
         _HAND,
@@ -509,6 +513,7 @@ FIELDS: tuple[Field, ...] = (
         "(A JK 5, 10♥ R D) or its value (36); every player's with --blocked.",
         who=_who,
         echo=lambda table, text: _hand_echo(text, table.params),
+        words=Words(assign=True),  # cyd=36, cyd=R+D+5
     ),
     Field(
         "not_opened",
@@ -519,6 +524,7 @@ FIELDS: tuple[Field, ...] = (
         "rules rami).",
         applies=_no_rami_sec,
         unavailable="not needed with --rami-sec (no opponent had opened)",
+        words=Words(marks=("!",)),  # !bob
     ),
 )
 

@@ -46,6 +46,7 @@ from cardscore.games.base import (
     RoundResult,
     Stored,
     Table,
+    Words,
     check_names,
     is_given,
     param_field,
@@ -169,10 +170,11 @@ CHELEM_NAMES = {
 BONUS_NAMES = {Kind.PETIT_AU_BOUT: "petit au bout", Kind.POIGNEE: "poignée", Kind.MISERE: "misère"}
 
 CONTRACT_CHOICES = (
-    Choice(Contract.PRISE, "prise (petite)", aliases=("petite",)),
-    Choice(Contract.GARDE, "garde"),
-    Choice(Contract.GARDE_SANS, "garde sans", aliases=("garde sans le chien",)),
-    Choice(Contract.GARDE_CONTRE, "garde contre", aliases=("garde contre le chien",)),
+    # the usual abbreviations too (p, g, gs, gc: what a scoresheet writes)
+    Choice(Contract.PRISE, "prise (petite)", aliases=("petite", "p")),
+    Choice(Contract.GARDE, "garde", aliases=("g",)),
+    Choice(Contract.GARDE_SANS, "garde sans", aliases=("garde sans le chien", "gs")),
+    Choice(Contract.GARDE_CONTRE, "garde contre", aliases=("garde contre le chien", "gc")),
     Choice(Contract.RENONCE, "renonce (nobody took; the one with the most points pays)"),
     Choice(Contract.PASSE, "passe (everybody passed, nobody scores)"),
 )
@@ -445,6 +447,7 @@ FIELDS: tuple[Field, ...] = (
         "when nobody took, if the rules have them",
         choices=CONTRACT_CHOICES,
         required=True,
+        words=Words(bare=True),
     ),
     Field(
         "taker",
@@ -454,6 +457,7 @@ FIELDS: tuple[Field, ...] = (
         required=True,
         applies=_not_passe,
         unavailable="nobody takes when everybody passed",
+        words=Words(bare=True),  # the first player named
     ),
     Field(
         "called",
@@ -465,6 +469,7 @@ FIELDS: tuple[Field, ...] = (
         unavailable="a partner is called only at 5 or 6 players",
         who=_not_the_taker,
         none="the taker alone (he called himself, or nobody)",
+        words=Words(bare=True, marks=("avec", "with")),  # the second player named
     ),
     Field(
         "bouts",
@@ -474,6 +479,7 @@ FIELDS: tuple[Field, ...] = (
         required=True,
         applies=_a_bid,
         unavailable="bouts are counted only when somebody took",
+        words=Words(after=("b", "bout", "bouts")),
     ),
     Field(
         "points",
@@ -482,6 +488,7 @@ FIELDS: tuple[Field, ...] = (
         "the taker's card points, 0 to 91 (35.5 or 35,5 accepted)",
         applies=_not_passe,
         unavailable="nobody counts points when everybody passed",
+        words=Words(bare=True),
     ),
     Field(
         "defense_points",
@@ -492,6 +499,7 @@ FIELDS: tuple[Field, ...] = (
         applies=_defense_points_instead,
         unavailable="give either --points or --defense-points, not both",
         instead_of="points",
+        words=Words(marks=("d", "def", "defense", "defence")),
     ),
     Field(
         "petit_au_bout",
@@ -500,6 +508,7 @@ FIELDS: tuple[Field, ...] = (
         "the player who won the last trick with the petit",
         applies=_a_bid,
         unavailable="no petit au bout without a taker",
+        words=Words(marks=("pab", "petit")),
     ),
     Field(
         "poignee",
@@ -511,6 +520,7 @@ FIELDS: tuple[Field, ...] = (
         describe=_poignee_label,
         applies=_a_bid,
         unavailable="no poignée without a taker",
+        words=Words(marks=("poignee", "poi")),
     ),
     Field(
         "misere",
@@ -520,6 +530,7 @@ FIELDS: tuple[Field, ...] = (
         choices=MISERE_CHOICES,
         applies=_miseres_played,
         unavailable="no misère under these rules",
+        words=Words(marks=("misere", "mis")),
     ),
     Field(
         "chelem",
@@ -529,6 +540,7 @@ FIELDS: tuple[Field, ...] = (
         choices=CHELEM_CHOICES,
         applies=_a_bid,
         unavailable="no chelem without a taker",
+        words=Words(marks=("chelem",)),
     ),
 )
 _FIELD = {f.key: f for f in FIELDS}
