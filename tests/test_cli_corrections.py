@@ -254,6 +254,31 @@ def test_edit_without_options_on_a_terminal_asks_the_round_again(capsys, monkeyp
     assert asked == [(sid, 2)]
 
 
+def test_corriger_a_round_asks_it_again_and_corriger_alone_undoes(capsys, monkeypatch, cli) -> None:
+    """``corriger ROUND`` is ``edit ROUND`` with no option (the questions again: a stand-in
+    here); ``corriger`` and ``corriger SESSION`` take back the last change, as ever."""
+    sid = session_with(cli, "tarot", GAMES["tarot"]["rounds"])
+    count = len(sheet(cli, sid)["rounds"])
+    asked: list[tuple[str, int]] = []
+    stand_in = types.ModuleType("cardscore.prompts.correct")
+    stand_in.edit_round = lambda session_id, number: asked.append((session_id, number))
+    import cardscore.prompts
+
+    monkeypatch.setitem(sys.modules, "cardscore.prompts.correct", stand_in)
+    monkeypatch.setattr(cardscore.prompts, "correct", stand_in, raising=False)
+    assert run_in(capsys, TERMINAL, "corriger", "2").code == 0
+    assert run_in(capsys, TERMINAL, "corriger", sid, "1").code == 0
+    assert asked == [(sid, 2), (sid, 1)]
+    assert len(sheet(cli, sid)["rounds"]) == count  # nothing undone
+    assert_one_line_error(run_in(capsys, PIPED, "corriger", "2"), "nothing can be asked here")
+    assert_one_line_error(run_in(capsys, TERMINAL, "corriger", sid, "x"), "not a round number")
+    assert run_in(capsys, PIPED, "corriger", sid).code == 0
+    assert len(sheet(cli, sid)["rounds"]) == count - 1
+    assert run_in(capsys, PIPED, "corriger").code == 0
+    assert len(sheet(cli, sid)["rounds"]) == count - 2
+    assert asked == [(sid, 2), (sid, 1)]
+
+
 def test_edit_help_has_the_same_round_options_as_add(cli) -> None:
     def options(text: str) -> set[str]:
         return set(re.findall(r"^\s+(--[a-z][a-z-]*)", text, re.MULTILINE))

@@ -1,11 +1,15 @@
-"""The commands that go back over the changes: ``undo`` (and its alias ``corriger``),
-``redo`` and ``history``."""
+"""The commands that go back over the changes: ``undo`` (and ``corriger``, which also
+corrects a round named by its number), ``redo`` and ``history``."""
 
 # No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
-from typing import Any
+from typing import Annotated, Any
 
+import typer
+
+from cardscore import completion
 from cardscore.commands.base import JsonOpt, SessionArg, _lazy_store, app, out, print_json
 from cardscore.commands.totals import _changed, _show_after, _show_changed
+from cardscore.games.base import InputError
 from cardscore.i18n import Msg, _, date_text, msg, tr
 
 # --------------------------------------------------------------------------------------------
@@ -95,9 +99,39 @@ def undo(session: SessionArg = None, as_json: JsonOpt = False) -> None:
     _undo_or_redo(session, as_json, redo=False)
 
 
-@app.command("corriger", help="Alias of undo: take back the last change.")
-def corriger(session: SessionArg = None, as_json: JsonOpt = False) -> None:
-    _undo_or_redo(session, as_json, redo=False)
+# ``corriger [SESSION] [ROUND]``: a number is a round, another word a session.
+CorrigerArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        autocompletion=completion.sessions,
+        help="A round's number to correct it (its questions asked again), after the "
+        "session's id or unique prefix if you name one; without a round, the last change "
+        "is taken back.",
+        metavar=msg("[SESSION] [ROUND]"),
+        show_default=False,
+    ),
+]
+
+
+@app.command(
+    "corriger",
+    help="Take back the last change (as undo); with a round's number, correct that round: "
+    "its questions are asked again, each with its old answer (as edit ROUND).",
+)
+def corriger(where: CorrigerArg = None, as_json: JsonOpt = False) -> None:
+    words = list(where or [])
+    if len(words) > 2:
+        raise InputError(msg("corriger takes at most a session and a round: [SESSION] [ROUND]"))
+    if words and words[-1].strip().isdigit():  # a round: corrected, not undone
+        from cardscore.commands.rounds import edit
+
+        edit(where=words, as_json=as_json)
+        return
+    if len(words) == 2:
+        raise InputError(
+            msg("{what}: {text!r} is not a round number", what="ROUND", text=words[-1])
+        )
+    _undo_or_redo(words[0] if words else None, as_json, redo=False)
 
 
 @app.command()
