@@ -158,10 +158,11 @@ def test_a_tarot_in_french(tmp_path: Path) -> None:
     assert any("Misères ? personne" in line for line in child.screen.seen)
     assert any("Poignées présentées ? [Dan]" in line for line in child.screen.seen)
 
-    # Corriger the last round: « Annuler ? » answered « o », then the round is gone.
+    # Corriger the last round: « Retirer la donne 1 ? » (Non by default: never « Annuler ? »,
+    # read as "cancel?", whose Oui removed) answered « o », then the round is gone.
     pick(child, "Et maintenant ?", "Corriger", drawn=True)
     pick(child, "Corriger quoi ?", "La dernière donne")
-    yes_no(child, "Annuler ?", "o", default_yes=True)
+    yes_no(child, "Retirer la donne 1 ?", "o", default_yes=False)
     expect(child, "Dernière donne retirée")
     quit_and_check(child)
     assert saved(tmp_path)["rounds"] == []
@@ -190,10 +191,10 @@ def test_a_belote_in_french_then_delete_and_remove(tmp_path: Path) -> None:
     pick(child, "Enregistrer cette donne ?", "Oui, l'enregistrer")
     assert totals(child, "Prochain donneur : Bob") == {"Ann & Cyd": 112, "Bob & Dan": 70}
     assert any("belote (officiel)" in line for line in child.screen.seen)
-    # A second round, discarded: the save question's last answer, then « L'abandonner ? » yes.
+    # A second round, discarded: the save question's last answer, done at once (no second
+    # question whose stray Enter would fall back on « Oui, l'enregistrer »).
     belote_round(child, taker="Bob", points="90", drawn=True)
     pick(child, "Enregistrer cette donne ?", "L'abandonner")
-    yes_no(child, "L'abandonner ?", "o", default_yes=False)
     expect(child, "Donne abandonnée")
     quit_and_check(child)
     sid = session_id(tmp_path)

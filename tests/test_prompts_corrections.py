@@ -283,23 +283,22 @@ def test_change_an_answer_that_makes_others_apply_asks_them(capsys) -> None:
     assert [plain(r) for r in saved(session_id).rounds] == replayed([raw]).rounds
 
 
-def test_discard_says_what_is_lost_and_asks_first(capsys, sessions) -> None:
+def test_discard_says_what_is_lost_and_asks_nothing_more(capsys, sessions) -> None:
+    """Discard is chosen, so it is done: no second question whose stray Enter would fall
+    back on a preselected "Yes, save it"."""
     from cardscore.prompts import loop
 
     session_id = new_session([])
     files = sessions()
     keys = "".join([
         NEW_ROUND,
-        DOWN * 2 + ENTER,     # Save this round? Discard it
-        "n",                  # Discard it? no: asked again
-        DOWN * 2 + ENTER,     # Discard it
-        "y",                  # yes
+        DOWN * 2 + ENTER,     # Save this round? Discard it: done
     ])  # fmt: skip
     drive(keys, loop.record_round, session_id)
     out = flat(capsys.readouterr().out)
     raw = {"contract": "garde", "taker": "Bob", "called": "Dan", "bouts": "2", "points": "49"}
     line = headline(replayed([raw]), 1)
-    assert out.count(f"Round 1 ({line}) will not be saved.") == 2
+    assert out.count(f"Round 1 ({line}) will not be saved.") == 1
     assert "Round discarded." in out
     assert sessions() == files
 

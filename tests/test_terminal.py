@@ -82,7 +82,8 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
     choose(child, "What now?", 1)
     choose(child, "Corriger what?")  # the last round, preselected
     child.expect_exact("Round 2 (Cyd prise, 1 bout, 60 → made by 9) will be removed")
-    child.expect_exact("Undo it?")
+    child.expect_exact("Remove round 2?")
+    child.expect_exact("(y/N)")  # No is the default: a stray Enter keeps the round
     child.send("y")
     child.expect_exact("Last round removed")
     assert shown_totals(child)["Cyd"] == -66

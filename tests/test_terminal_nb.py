@@ -117,7 +117,7 @@ def test_a_belote_in_norwegian(tmp_path: Path) -> None:
     # Corriger the last round, then keep it: a yes/no answered no with « n ».
     pick(child, "Hva nå?", "Korriger", drawn=True)
     pick(child, "Korriger hva?", "Siste runde")
-    yes(child, "Angre den?", key="n")
+    yes(child, "Fjerne runde 2?", key="n")
     child.expect_exact("Ingenting ble endret.")
     quit_and_check(child)
 

@@ -2,7 +2,7 @@
 
 * :func:`review` — "Save this round?": Yes / Change an answer / Discard.  "Change an
   answer" lists the questions with their answers and asks the chosen one again, the others
-  kept; the round is checked and shown again.  "Discard" says what will be lost first.
+  kept; the round is checked and shown again.  "Discard" says what is lost, and is done.
 * :func:`edit_round` — a recorded round's questions asked again, each with the old answer as
   its default (Enter keeps it); the old and the new scores and every total that changed are
   shown before the round is reviewed and saved (``cardscore edit ROUND`` on a terminal, and
@@ -164,11 +164,9 @@ def review(asker: RoundAsker, preview: Callable[[dict[str, Any]], Msg | None]) -
                     continue
                 asker.change(asker.keys[key])
                 break  # shown again, then asked again
-            if lost is None:
-                return False
-            console.print(Text(tr(lost), style="yellow"))
-            if ask.yes_no(_("Discard it?"), default=False):
-                return False
+            if lost is not None:  # chosen, so done: said, never asked again
+                console.print(Text(tr(lost), style="yellow"))
+            return False
 
 
 # ---- recording a round -------------------------------------------------------------------
@@ -459,7 +457,13 @@ def corriger(session_id: str) -> None:
         edit_round(session_id, pick_round(session))
         return
     console.print(Text(tr(undo_warning(session, change)), style="yellow"))
-    if not ask.yes_no(_("Undo it?"), default=True):
+    # The question says what Yes does, and No is the answer of a stray Enter.
+    question = (
+        msg("Remove round {number}?", number=change["round"])
+        if change["kind"] == Kind.ADD
+        else msg("Take this change back?")
+    )
+    if not ask.yes_no(tr(question), default=False):
         console.print(_("Nothing was changed."))
         return
     try:
