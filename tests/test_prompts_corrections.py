@@ -283,6 +283,20 @@ def test_change_an_answer_that_makes_others_apply_asks_them(capsys) -> None:
     assert [plain(r) for r in saved(session_id).rounds] == replayed([raw]).rounds
 
 
+def test_a_round_typed_twice_is_flagged_before_it_is_saved(capsys) -> None:
+    from cardscore.prompts import loop
+
+    raw = {"contract": "garde", "taker": "Bob", "called": "Dan", "bouts": "2", "points": "49"}
+    other = {**raw, "points": "50"}
+    session_id = new_session([raw])
+    drive(NEW_ROUND + "y", loop.record_round, session_id)  # the same answers again
+    assert "Same answers as round 1: entered twice?" in flat(capsys.readouterr().out)
+    assert len(saved(session_id).rounds) == 2  # flagged, not refused: it may be so
+    session_id = new_session([other])
+    drive(NEW_ROUND + "y", loop.record_round, session_id)
+    assert "entered twice" not in flat(capsys.readouterr().out)
+
+
 def test_discard_says_what_is_lost_and_asks_nothing_more(capsys, sessions) -> None:
     """Discard is chosen, so it is done: no second question whose stray Enter would fall
     back on a preselected "Yes, save it"."""

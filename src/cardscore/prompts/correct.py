@@ -193,6 +193,13 @@ def record_round(session_id: str) -> None:
                 msg("Round {number} (dealer {dealer})", number=number, dealer=table.dealer(number)),
             )
         )
+        if session.rounds and plain(session.rounds[-1]) == plain(inp):  # typed twice?
+            console.print(
+                Text(
+                    tr(msg("Same answers as round {number}: entered twice?", number=number - 1)),
+                    style="yellow",
+                )
+            )
         return msg(
             "Round {number} ({round}) will not be saved.",
             number=number,
