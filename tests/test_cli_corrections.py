@@ -235,17 +235,23 @@ def test_edit_defense_points_replace_the_points(cli) -> None:
     assert sheet(cli, sid)["rounds"][0]["input"]["points"] == 51
 
 
-def test_edit_without_options_on_a_terminal_asks_the_round_again(capsys, monkeypatch, cli) -> None:
-    """The questions themselves belong to cardscore.prompts.correct: the command hands it the
-    session and the round (a stand-in here)."""
-    sid = session_with(cli, "tarot", GAMES["tarot"]["rounds"])
-    asked: list[tuple[str, int]] = []
+@pytest.fixture
+def asked(monkeypatch) -> list[tuple[str, int]]:
+    """The rounds whose questions a command asks again (through a stand-in for
+    cardscore.prompts.correct, which the questions themselves belong to)."""
+    calls: list[tuple[str, int]] = []
     stand_in = types.ModuleType("cardscore.prompts.correct")
-    stand_in.edit_round = lambda session_id, number: asked.append((session_id, number))
+    stand_in.edit_round = lambda session_id, number: calls.append((session_id, number))
     import cardscore.prompts
 
     monkeypatch.setitem(sys.modules, "cardscore.prompts.correct", stand_in)
     monkeypatch.setattr(cardscore.prompts, "correct", stand_in, raising=False)
+    return calls
+
+
+def test_edit_without_options_on_a_terminal_asks_the_round_again(capsys, asked, cli) -> None:
+    """The command hands the session and the round to the questions."""
+    sid = session_with(cli, "tarot", GAMES["tarot"]["rounds"])
     assert run_in(capsys, TERMINAL, "edit", "2").code == 0
     assert asked == [(sid, 2)]
     # a round that is not there is refused before anything is asked
@@ -254,18 +260,11 @@ def test_edit_without_options_on_a_terminal_asks_the_round_again(capsys, monkeyp
     assert asked == [(sid, 2)]
 
 
-def test_corriger_a_round_asks_it_again_and_corriger_alone_undoes(capsys, monkeypatch, cli) -> None:
-    """``corriger ROUND`` is ``edit ROUND`` with no option (the questions again: a stand-in
-    here); ``corriger`` and ``corriger SESSION`` take back the last change, as ever."""
+def test_corriger_a_round_asks_it_again_and_corriger_alone_undoes(capsys, asked, cli) -> None:
+    """``corriger ROUND`` is ``edit ROUND`` with no option (the questions again);
+    ``corriger`` and ``corriger SESSION`` take back the last change, as ever."""
     sid = session_with(cli, "tarot", GAMES["tarot"]["rounds"])
     count = len(sheet(cli, sid)["rounds"])
-    asked: list[tuple[str, int]] = []
-    stand_in = types.ModuleType("cardscore.prompts.correct")
-    stand_in.edit_round = lambda session_id, number: asked.append((session_id, number))
-    import cardscore.prompts
-
-    monkeypatch.setitem(sys.modules, "cardscore.prompts.correct", stand_in)
-    monkeypatch.setattr(cardscore.prompts, "correct", stand_in, raising=False)
     assert run_in(capsys, TERMINAL, "corriger", "2").code == 0
     assert run_in(capsys, TERMINAL, "corriger", sid, "1").code == 0
     assert asked == [(sid, 2), (sid, 1)]
