@@ -601,3 +601,53 @@ def test_fuzz_damaged_files_are_answered_in_one_line(cli, home: Path, data) -> N
             assert len(result.err.strip().splitlines()) == 1, result.err
     listed = cli("list", "--json")
     assert good in [row["id"] for row in listed.json()]
+
+
+# one character of each unsafe range, written as UTF-8 (escaped, they are the backslash's)
+UNSAFE_SAMPLES = [
+    "\x1b",
+    "\x7f",
+    "\x85",
+    "\xad",
+    "\u061c",
+    "\u180e",
+    "\u200b",
+    "\u202e",
+    "\u2066",
+    "\ufeff",
+    "\ufffa",
+    "\ue000",
+    "\uf8ff",
+    "\U000e0001",
+    "\U000f0000",
+    "\U0010fffd",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.one_of(st.text(max_size=8), st.sampled_from(UNSAFE_SAMPLES).map(lambda c: f"a{c}b")),
+    ascii_only=st.booleans(),
+)
+def test_the_quick_look_at_a_file_s_bytes_misses_no_unsafe_character(
+    text: str, ascii_only: bool
+) -> None:
+    """check_text skips walking the strings of a file whose bytes hold nothing that may be an
+    unsafe character: it must never skip one that holds one, however it is written."""
+    from cardscore import schema
+
+    try:
+        raw = json.dumps({"players": [text]}, ensure_ascii=ascii_only).encode()
+    except UnicodeEncodeError:  # a lone surrogate written raw: not UTF-8, refused before
+        return
+    data = json.loads(raw)
+    walked = _refused(lambda: schema.check_text(data))
+    assert _refused(lambda: schema.check_text(data, raw)) == walked
+
+
+def _refused(check) -> bool:
+    try:
+        check()
+    except ValueError:
+        return True
+    return False

@@ -26,6 +26,7 @@ as a damaged file, everywhere alike.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -93,8 +94,20 @@ def decode(raw: bytes) -> Any:
         raise ValueError(msg("not valid JSON ({error})", error=str(exc))) from None
 
 
-def check_text(data: Any) -> None:
-    """Refuse a file any of whose strings (keys too) holds an unsafe character.
+# What, in a file's bytes, may be the start of an unsafe character (UNSAFE_TEXT): a backslash
+# escape other than \" \\ \/ (a control character must be escaped in JSON, any other can
+# be), DEL, or the UTF-8 lead bytes of the unsafe ranges.  A file without any of them (nearly
+# every file) holds no unsafe character, and its strings need not be walked one by one.
+_MAYBE_UNSAFE = re.compile(
+    rb'\\[^"\\/]|\x7f|\xc2[\x80-\x9f\xad]|\xd8\x9c|\xe1\xa0\x8e'
+    rb"|\xe2\x80[\x8b-\x8f\xa8-\xae]|\xe2\x81[\xa0-\xaf]|\xef\xbb\xbf|\xef\xbf[\xb9-\xbb]"
+    rb"|\xee|\xef[\x80-\xa3]|\xf3\xa0\x80|\xf3\xa0\x81|\xf3[\xb0-\xbf]|\xf4"
+)
+
+
+def check_text(data: Any, raw: bytes | None = None) -> None:
+    """Refuse a file any of whose strings (keys too) holds an unsafe character; ``raw``, the
+    file's bytes, spares the walk when nothing in them can be one.
 
     >>> check_text({"players": ["Ann", "Bob"], "rounds": [{"taker": "Ann"}]})
     >>> check_text({"players": ["Ann", "\\x1b]0;pwned\\x07"]})
@@ -102,6 +115,8 @@ def check_text(data: Any) -> None:
     ...
     ValueError: a text holds the control character U+001B
     """
+    if raw is not None and _MAYBE_UNSAFE.search(raw) is None:
+        return
     for text in _strings(data):
         found = UNSAFE_TEXT.search(text)
         if found:
