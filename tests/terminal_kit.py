@@ -159,17 +159,26 @@ def pick(child, question: str, option: str, *, drawn: bool = False, hint: str = 
     child.send(key * abs(wanted - current) + ENTER)
 
 
+def home(child, keys: str = "", *, prompt: str = "Record round", drawn: bool = False) -> None:
+    """At the loop's home (a line asked, ``prompt`` its question): type ``keys`` — a round in
+    one line, an action's key (``c``, ``q``…), or nothing for the round's questions — and
+    Enter (``drawn``: the home is on the screen already)."""
+    if not drawn:
+        expect(child, prompt)
+    settle(child)
+    child.send(keys + "\r")
+
+
 def answer(child, question: str, text: str) -> None:
     expect(child, question)
     child.sendline(text)
 
 
 def menu_totals(child, caption: str, menu: str) -> dict[str, int]:
-    """The totals table on the screen once ``caption`` is under it and the menu (its
-    question ``menu``) drawn."""
+    """The totals table on the screen once ``caption`` is under it and what follows it
+    (``menu``: the home's question, or the end's menu question) drawn."""
     expect(child, caption)
     expect(child, menu)
-    child.expect_exact("»")
     settle(child)
     return screen_totals(child)
 

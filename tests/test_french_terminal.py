@@ -26,6 +26,7 @@ from terminal_kit import (  # noqa: E402
     SeenScreen,
     answer,
     expect,
+    home,
     menu_totals,
     settle,
     spawn_in,
@@ -98,7 +99,7 @@ def checkbox(child, question: str, downs: list[int]) -> None:
 
 def totals(child, caption: str) -> dict[str, int]:
     """The totals table on the screen once ``caption`` is under it and the menu drawn."""
-    return menu_totals(child, caption, "Et maintenant ?")
+    return menu_totals(child, caption, "Saisir la donne")
 
 
 def english_on(screen: SeenScreen) -> list[str]:
@@ -107,7 +108,7 @@ def english_on(screen: SeenScreen) -> list[str]:
 
 
 def quit_and_check(child, *, drawn: bool = False) -> None:
-    pick(child, "Et maintenant ?", "Quitter", drawn=drawn)
+    home(child, "q", prompt="Saisir la donne", drawn=drawn)  # quitter
     expect(child, "Partie enregistrée.")
     child.expect(pexpect.EOF)
     child.close()
@@ -136,7 +137,7 @@ def saved(home: Path) -> dict:
 def test_a_tarot_in_french(tmp_path: Path) -> None:
     child = spawn(tmp_path, "new", "tarot", "--players", "4")
     new_game(child, "maison", NAMES)
-    pick(child, "Et maintenant ?", "Saisir la donne 1")
+    home(child, prompt="Saisir la donne 1")
     pick(child, "Contrat ?", "garde")
     pick(child, "Qui a pris ?", "Bob")
     answer(child, "Combien de bouts", "2")
@@ -160,7 +161,7 @@ def test_a_tarot_in_french(tmp_path: Path) -> None:
 
     # Corriger the last round: « Retirer la donne 1 ? » (Non by default: never « Annuler ? »,
     # read as "cancel?", whose Oui removed) answered « o », then the round is gone.
-    pick(child, "Et maintenant ?", "Corriger", drawn=True)
+    home(child, "c", prompt="Saisir la donne", drawn=True)  # corriger
     pick(child, "Corriger quoi ?", "La dernière donne")
     yes_no(child, "Retirer la donne 1 ?", "o", default_yes=False)
     expect(child, "Dernière donne retirée")
@@ -169,7 +170,7 @@ def test_a_tarot_in_french(tmp_path: Path) -> None:
 
 
 def belote_round(child, *, taker: str, points: str, drawn: bool = False) -> None:
-    pick(child, "Et maintenant ?", "Saisir la donne", drawn=drawn)
+    home(child, prompt="Saisir la donne", drawn=drawn)
     pick(child, "Qui a pris ?", taker)
     pick(child, "Atout ?", "cœur")
     pick(child, "Quels points avez-vous comptés ?", "ceux du preneur")
@@ -221,7 +222,7 @@ def test_a_belote_in_french_then_delete_and_remove(tmp_path: Path) -> None:
 def test_a_rami_in_french(tmp_path: Path) -> None:
     child = spawn(tmp_path, "new", "rami", "--players", "3")
     new_game(child, None, NAMES[:3])
-    pick(child, "Et maintenant ?", "Saisir la donne 1")
+    home(child, prompt="Saisir la donne 1")
     yes_no(child, "La donne est-elle bloquée", "n", default_yes=False)
     pick(child, "Qui a fini la donne ?", "Ann")
     yes_no(child, "Rami sec", "n", default_yes=False)

@@ -347,13 +347,13 @@ def test_ctrl_c_during_a_correction_discards_it_only(capsys, sessions, where: st
 
     session_id = new_session(ROUNDS)
     files = sessions()
-    start = DOWN + ENTER + DOWN + ENTER  # Corriger → an earlier round
+    start = "c" + ENTER + DOWN + ENTER  # the home's c: Corriger → an earlier round
     upto = {
         "round list": start,
         "questions": start + UP + ENTER + ENTER + DOWN,
         "save": start + UP + ENTER + ENTER * 4 + BACKSPACE * 2 + "50" + ENTER + ENTER * 3,
     }[where]
-    keys = upto + CTRL_C + UP + ENTER  # then Quit (the menu wraps up to it)
+    keys = upto + CTRL_C + "q" + ENTER  # then quit, from the home
     drive(keys, loop.play, session_id)
     out = capsys.readouterr().out
     assert "Correction discarded; nothing was changed." in out
@@ -366,10 +366,10 @@ def test_the_loop_corriger_then_redo(capsys) -> None:
     session_id = new_session(ROUNDS)
     before = saved(session_id)
     keys = "".join([
-        DOWN + ENTER,         # What now? Corriger
+        "c" + ENTER,          # the home: corriger
         ENTER, "y",           # the last round, yes
-        DOWN * 2 + ENTER,     # What now? Redo (enabled now)
-        UP + ENTER,           # Quit
+        "r" + ENTER,          # the home: redo
+        "q" + ENTER,          # the home: quit
     ])  # fmt: skip
     drive(keys, loop.play, session_id)
     out = capsys.readouterr().out

@@ -40,9 +40,11 @@ BELOTE = [
 
 # The Table menu at tarot: Rename, Replace, A player joins, A player leaves, Back.
 RENAME, REPLACE, JOIN, LEAVE = "", DOWN, DOWN * 2, DOWN * 3
-#: "What now?" → Table (from "Record round", up past Quit)
-TABLE = UP * 2 + ENTER
-QUIT = UP + ENTER
+#: the loop's home while a game is on: an action is its key (t: table, q: quit)
+TABLE = "t" + ENTER
+QUIT = "q" + ENTER
+#: once the game is over, its end's menu: Quit is its last entry (up from the first)
+MENU_QUIT = UP + ENTER
 
 
 def create(game: str, names: list[str], rounds: list[dict[str, Any]], **options: Any) -> Session:
@@ -545,7 +547,7 @@ def test_quit_when_the_game_is_over_changes_nothing(capsys, sessions) -> None:
 
     session_id = new_session("rami", ["Ann", "Bob", "Cyd"], RAMI)
     files = sessions()
-    drive(QUIT, loop.play, session_id)
+    drive(MENU_QUIT, loop.play, session_id)
     assert sessions() == files
     out = capsys.readouterr().out
     winner = saved(session_id).standings().winner
@@ -557,6 +559,6 @@ def test_ctrl_c_while_playing_on_changes_nothing(capsys, sessions) -> None:
 
     session_id = new_session("rami", ["Ann", "Bob", "Cyd"], RAMI)
     files = sessions()
-    drive(ENTER + CTRL_C + QUIT, loop.play, session_id)
+    drive(ENTER + CTRL_C + MENU_QUIT, loop.play, session_id)
     assert "Table change discarded; nothing was changed." in capsys.readouterr().out
     assert sessions() == files

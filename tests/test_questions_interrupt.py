@@ -150,8 +150,7 @@ def test_ctrl_c_at_the_menu_exits_130_the_rounds_kept(home: Path) -> None:
     with store.changing(session.id) as current:
         current.add({"taker": "Ann", "contract": "garde", "bouts": "1", "points": "60"})
     child = spawn(home, "play", session.id)
-    child.expect_exact("What now?")
-    child.expect_exact("»")
+    child.expect_exact("Record round 2 (dealer Bob)")  # the home, waiting for a line
     screen = interrupted(child)
     assert f"Saved. Resume with `cardscore play {session.id}`." in screen
     assert "cardscore: error: interrupted" in screen

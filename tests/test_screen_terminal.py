@@ -44,12 +44,11 @@ def test_show_at_60_columns_cuts_no_figure(home: Path) -> None:
 def test_the_loop_shows_the_sheet_at_60_columns_whole(home: Path) -> None:
     session = played("tarot-fft", 6)
     child = spawn(home, "play", session.id)
-    child.expect_exact("What now?")
-    child.expect_exact("»")
+    child.expect_exact("Record round")
     settle(child)
-    child.send(DOWN * 2 + ENTER)  # Show the scoresheet (Redo is disabled, hence skipped)
+    child.send("s" + ENTER)  # the home: show the scoresheet
     child.expect_exact("Round 12 (dealer")
-    child.expect_exact("What now?")
+    child.expect_exact("Record round")
     settle(child)
     shown = "\n".join(child.screen.lines())
     check_fits(shown, WIDTH)
@@ -104,7 +103,7 @@ def test_a_long_question_breaks_between_words_at_60_columns(home: Path) -> None:
     terminal would cut "finisse" in two), its yes/no hint on the line of its end."""
     home.mkdir(parents=True, exist_ok=True)
     child = spawn(home, "--lang", "fr", "new", "rami", "--names", "Ann,Bob,Cyd")
-    child.expect_exact("Quitter")  # the menu's last entry
+    child.expect_exact("Saisir la donne 1")  # the home
     settle(child)
     child.send(ENTER)  # record round 1
     child.expect_exact("(o/N)")
@@ -117,8 +116,8 @@ def test_a_long_question_breaks_between_words_at_60_columns(home: Path) -> None:
     assert question[1].startswith("  ") and question[1].rstrip().endswith("? (o/N)")
     words = " ".join(question).split()
     assert "quelqu'un" in words and "finisse)" in words  # no word cut in two
-    child.sendcontrol("c")  # drops the round being entered: back at the menu
-    child.expect_exact("Quitter")
+    child.sendcontrol("c")  # drops the round being entered: back at the home
+    child.expect_exact("Saisir la donne 1")
     settle(child)
     child.sendcontrol("c")
     child.expect(pexpect.EOF)

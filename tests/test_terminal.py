@@ -15,7 +15,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
-from terminal_kit import CARDSCORE, DOWN, ENTER, answer, pick, screen_totals  # noqa: E402
+from terminal_kit import CARDSCORE, DOWN, ENTER, answer, home, pick, screen_totals, settle  # noqa: E402
 from terminal_kit import spawn as spawn_on  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
@@ -44,7 +44,7 @@ def shown_totals(child, caption: str = "Next dealer:") -> dict[str, int]:
 
 def play_round(child, *, contract: int, taker: int, called: int, bouts: str, points: str) -> None:
     """Record a 5-player tarot round without bonuses (indices are positions in the lists)."""
-    choose(child, "What now?")
+    home(child)  # Enter: the round's questions
     choose(child, "Contract?", contract)
     choose(child, "Who took?", taker)
     choose(child, "Who was called?", called)
@@ -79,7 +79,7 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
     assert shown_totals(child)["Cyd"] == 70  # −66 + 136
 
     # Corriger: the table says it was a garde. Undo, then record it again.
-    choose(child, "What now?", 1)
+    home(child, "c")  # corriger
     choose(child, "Corriger what?")  # the last round, preselected
     child.expect_exact("Round 2 (Cyd prise, 1 bout, 60 → made by 9) will be removed")
     child.expect_exact("Remove round 2?")
@@ -95,9 +95,7 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
     totals = shown_totals(child, "Next dealer: Cyd")
     assert totals == {"Cyd": 206, "Bob": 64, "Dan": -2, "Ann": -134, "Eve": -134}
 
-    child.expect_exact("What now?")
-    child.expect_exact("»")
-    child.send(DOWN * 2 + ENTER)  # Show the scoresheet (Redo is disabled, hence skipped)
+    home(child, "s")  # show the scoresheet
     child.expect_exact("Next dealer:")
     # each score and, in parentheses, the running total
     round_two = (
@@ -105,9 +103,9 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
         r" +-68 +\(-134\) │"
     )
     assert any(re.search(round_two, line) for line in child.screen.lines())
-    pick(child, "What now?", "Print the scoresheet")
+    home(child, "p")  # print the scoresheet
     child.expect_exact("Scoresheet written to")
-    pick(child, "What now?", "Quit")
+    home(child, "q")  # quit
     child.expect_exact("Resume with `cardscore play")
     child.expect(pexpect.EOF)
     child.close()
@@ -125,13 +123,14 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
 def test_ctrl_c_in_a_round_discards_only_that_round(tmp_path: Path) -> None:
     child = spawn(tmp_path, "new", "tarot", "--names", "Ann,Bob,Cyd,Dan")
     choose(child, "Rule set?", 1)  # maison
-    choose(child, "What now?")
+    home(child)
     choose(child, "Contract?", 1)
     child.expect_exact("Who took?")
     child.sendintr()
     child.expect_exact("Round discarded; nothing was saved.")
-    child.expect_exact("What now?")
-    child.sendintr()  # Ctrl-C at the menu quits cleanly, saying it was interrupted
+    child.expect_exact("Record round 1")
+    settle(child)
+    child.sendintr()  # Ctrl-C at the home quits cleanly, saying it was interrupted
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
@@ -142,7 +141,7 @@ def test_ctrl_c_in_a_round_discards_only_that_round(tmp_path: Path) -> None:
 def coinche_round(
     child, *, taker: str, contract: str, coinche: bool, points: str, dix_de_der: str
 ) -> None:
-    pick(child, "What now?", "Record round")
+    home(child)
     pick(child, "Who took?", taker)
     pick(child, "Trump?", "hearts")
     pick(child, "Contract?", contract)
@@ -194,7 +193,7 @@ def test_rami_game_played_to_its_end(tmp_path: Path) -> None:
         ("Cyd", {"Ann": "7", "Bob": "R D V, 10♥ 10♠ As"}),
     ]
     for winner, hands in rounds:
-        pick(child, "What now?", "Record round")
+        home(child)
         child.expect_exact("blocked")
         child.send("n")
         pick(child, "Who went out?", winner)
@@ -221,7 +220,7 @@ def test_a_full_tarot_round_in_french(tmp_path: Path) -> None:
     pick(child, "Règles ?", "maison")
     for seat, name in enumerate(["Ann", "Bob", "Cyd", "Dan"], start=1):
         answer(child, f"Nom du joueur {seat}", name)
-    pick(child, "Et maintenant ?", "Saisir la donne 1")
+    home(child, prompt="Saisir la donne 1")
     pick(child, "Contrat ?", "garde")
     pick(child, "Qui a pris ?", "Bob")
     answer(child, "Combien de bouts", "2")
@@ -243,7 +242,7 @@ def test_a_full_tarot_round_in_french(tmp_path: Path) -> None:
     totals = shown_totals(child, "Prochain donneur : Bob")
     assert totals == {"Bob": 200, "Dan": -40, "Ann": -80, "Cyd": -80}
     assert any("Joueur" in line for line in child.screen.lines())
-    pick(child, "Et maintenant ?", "Quitter")
+    home(child, "q", prompt="Saisir la donne")  # quitter
     child.expect_exact("cardscore play")
     child.expect(pexpect.EOF)
     child.close()

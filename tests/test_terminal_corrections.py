@@ -121,11 +121,10 @@ def test_correct_round_3_of_six_from_the_loop_and_change_an_answer_before_saving
 
     child = spawn(home, "play", session_id)
     child.expect_exact("Next dealer:")
-    child.expect_exact("What now?")
-    child.expect_exact("»")
+    child.expect_exact("Record round")
     settle(child)
     assert screen_totals(child) == before
-    choose(child, "What now?", "Corriger")
+    child.send("c" + ENTER)  # the home: corriger
     pick(child, "Corriger what?", "An earlier round")
     pick(child, "Which round?", "3 · ")
     child.expect_exact("Correcting round 3: Bob garde (Cyd), 2 bouts, 49")
@@ -176,11 +175,10 @@ def test_correct_round_3_of_six_from_the_loop_and_change_an_answer_before_saving
     # "y" answered the list at once, and the screen says which answer it was
     assert "? Save this round? Yes, save it" in child.screen.lines()
     child.expect_exact("Next dealer:")
-    child.expect_exact("What now?")
-    child.expect_exact("»")
+    child.expect_exact("Record round")
     settle(child)
     assert screen_totals(child) == after.standings().totals
-    choose(child, "What now?", "Quit")
+    child.send("q" + ENTER)  # the home: quit
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

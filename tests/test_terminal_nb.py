@@ -20,6 +20,7 @@ from terminal_kit import (  # noqa: E402
     SeenScreen,
     answer,
     expect,
+    home,
     menu_totals,
     pick,
     spawn_in,
@@ -52,7 +53,7 @@ def spawn(home: Path, *args: str):
 
 def totals(child, caption: str) -> dict[str, int]:
     """The totals table on the screen once ``caption`` is under it and the menu drawn."""
-    return menu_totals(child, caption, "Hva nå?")
+    return menu_totals(child, caption, "Før inn runde")
 
 
 def yes(child, question: str, key: str = "j") -> None:
@@ -68,7 +69,7 @@ def english_on(screen: SeenScreen) -> list[str]:
 
 
 def quit_and_check(child, *, drawn: bool = False) -> None:
-    pick(child, "Hva nå?", "Avslutt", drawn=drawn)
+    home(child, "a", prompt="Før inn runde", drawn=drawn)  # avslutt
     child.expect_exact("Lagret. Fortsett med `cardscore play")
     child.expect(pexpect.EOF)
     child.close()
@@ -79,7 +80,7 @@ def quit_and_check(child, *, drawn: bool = False) -> None:
 def belote_round(
     child, *, taker: str, points: str, dix_de_der: str, belote: str, drawn: bool = False
 ) -> None:
-    pick(child, "Hva nå?", "Før inn runde", drawn=drawn)
+    home(child, prompt="Før inn runde", drawn=drawn)
     pick(child, "Hvem er spillfører?", taker)
     pick(child, "Trumf?", "hjerter")
     pick(child, "Hvem sine poeng har dere telt?", "spillførerens")
@@ -115,7 +116,7 @@ def test_a_belote_in_norwegian(tmp_path: Path) -> None:
     assert any("på vent" in line for line in child.screen.seen)
 
     # Corriger the last round, then keep it: a yes/no answered no with « n ».
-    pick(child, "Hva nå?", "Korriger", drawn=True)
+    home(child, "k", prompt="Før inn runde", drawn=True)  # korriger
     pick(child, "Korriger hva?", "Siste runde")
     yes(child, "Fjerne runde 2?", key="n")
     child.expect_exact("Ingenting ble endret.")
@@ -130,7 +131,7 @@ def test_a_tarot_in_norwegian(tmp_path: Path) -> None:
     pick(child, "Regelsett?", "maison")
     for seat, name in enumerate(["Ann", "Bob", "Cyd", "Dan"], start=1):
         answer(child, f"Navnet på spiller {seat}", name)
-    pick(child, "Hva nå?", "Før inn runde 1")
+    home(child, prompt="Før inn runde 1")
     pick(child, "Kontrakt?", "garde")
     pick(child, "Hvem er spillfører?", "Bob")
     answer(child, "Hvor mange bouts", "2")

@@ -124,6 +124,12 @@ def answer(child, question: str, text: str) -> None:
     child.send(text + ENTER)
 
 
+def at_home(child, prompt: str) -> None:
+    """Wait for the loop's home, its question ``prompt`` (a line is asked there)."""
+    child.expect_exact(prompt)
+    settle(child)
+
+
 def names_in(lines: list[str]) -> list[str]:
     """The names of a list of options (``» Ann`` → ``Ann``)."""
     return [line.replace("»", " ").strip() for line in lines]
@@ -134,8 +140,9 @@ def on_screen(child) -> str:
 
 
 def record_tarot_round(child, number: int, raw: dict[str, Any], called_as: str) -> None:
-    """Record a tarot round without bonuses from the menu, each answer picked by its text."""
-    pick(child, "What now?", f"Record round {number}")
+    """Record a tarot round without bonuses from the home, each answer picked by its text."""
+    at_home(child, f"Record round {number}")
+    child.send(ENTER)  # the round's questions
     pick(child, "Contract?", raw["contract"])
     pick(child, "Who took?", raw["taker"])
     pick(child, "Who was called?", called_as)
@@ -179,7 +186,8 @@ def test_zoe_joins_a_five_player_tarot_and_the_dealer_of_round_3_is_mort(
         record_tarot_round(child, number, raw, raw["called"])
     child.expect_exact("Next dealer:")
 
-    pick(child, "What now?", "Table")
+    at_home(child, "Record round")
+    child.send("t" + ENTER)  # the home: table
     assert names_in(listed(child, "Table: what changes?")) == [
         "Rename a player (a typo)",
         "Replace a player (someone takes his seat)",
@@ -203,11 +211,10 @@ def test_zoe_joins_a_five_player_tarot_and_the_dealer_of_round_3_is_mort(
     child.expect_exact("Table changed: Zoé joins (Corriger takes it back).")
 
     # The loop goes on with the new table: round 3 has its mort.
-    menu = listed(child, "What now?")
-    assert f"Record round 3 (dealer {dealer}, mort {mort})" in names_in(menu)
+    at_home(child, f"Record round 3 (dealer {dealer}, mort {mort})")
     assert screen_totals(child) == standings.totals
     assert "Zoé" in screen_totals(child)
-    choose(child, "What now?", "Record round 3")
+    child.send(ENTER)  # round 3's questions
     pick(child, "Contract?", "garde")
     takers = names_in(listed(child, "Who took?"))
     assert mort not in takers
@@ -230,9 +237,9 @@ def test_zoe_joins_a_five_player_tarot_and_the_dealer_of_round_3_is_mort(
     child.send("y")
     third = {"contract": "garde", "taker": "Zoé", "called": "Ann", "bouts": "2", "points": "49"}
     expected.add(third)
-    listed(child, "What now?")
+    at_home(child, "Record round 4")
     assert screen_totals(child) == expected.standings().totals
-    choose(child, "What now?", "Quit")
+    child.send("q" + ENTER)  # the home: quit
     child.expect_exact(f"Resume with `cardscore play {session_id}`")
     child.expect(pexpect.EOF)
     child.close()
@@ -269,11 +276,10 @@ def test_a_finished_rami_plays_on_to_a_new_target_in_french(tmp_path: Path) -> N
     child.expect_exact(f"plus de {highest}, le plus haut total, pour que la partie continue")
     child.send("\x7f" * 4 + str(highest + 89) + ENTER)
     child.expect_exact(f"la partie continue jusqu'à {highest + 89}")
-    menu = names_in(listed(child, "Et maintenant ?"))
-    assert f"À partir de la donne 3 : objectif {highest + 89}." in on_screen(child)
     next_dealer = expected.standings().next_dealer
-    assert menu[0] == f"Saisir la donne 3 (donneur : {next_dealer})"
-    choose(child, "Et maintenant ?", "Quitter")
+    at_home(child, f"Saisir la donne 3 (donneur : {next_dealer})")  # the game goes on
+    assert f"À partir de la donne 3 : objectif {highest + 89}." in on_screen(child)
+    child.send("q" + ENTER)  # the home: quitter
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -293,12 +299,11 @@ def test_a_finished_game_starts_a_new_game_at_the_same_table(tmp_path: Path) -> 
     child = spawn(home, "play", session_id)
     pick(child, "What now?", "New game, same table")
     child.expect_exact("New rami session")
-    menu = names_in(listed(child, "What now?"))
+    at_home(child, f"Record round 1 (dealer {dealer})")
     new_id = re.search(r"New rami session (\w+) ", on_screen(child)).group(1)
     assert new_id != session_id
-    assert menu[0] == f"Record round 1 (dealer {dealer})"
     assert screen_totals(child) == dict.fromkeys(before.players, 0)
-    choose(child, "What now?", "Quit")
+    child.send("q" + ENTER)  # the home: quit
     child.expect_exact(f"Resume with `cardscore play {new_id}`")
     child.expect(pexpect.EOF)
     child.close()

@@ -172,15 +172,26 @@ def review(asker: RoundAsker, preview: Callable[[dict[str, Any]], Msg | None]) -
 # ---- recording a round -------------------------------------------------------------------
 
 
-def record_round(session_id: str) -> None:
-    """Ask the next round, show its breakdown, and save it once the table agrees."""
+def record_round(session_id: str, line: str | None = None) -> None:
+    """Ask the next round (or read it from ``line``, a round typed as one line), show its
+    breakdown, and save it once the table agrees."""
     console = render.console()
     session = store.read(store.session_path(session_id))
     game = session.game_rules
     table = session.table()
     number = len(session.rounds) + 1
     asker = RoundAsker(game, table, number)
-    asker.ask()
+    if line is None:
+        asker.ask()
+    else:
+        from cardscore.games.line import read_line
+
+        try:
+            asker.raw.update(read_line(game.fields, table, line))
+        except InputError as exc:
+            console.print(Text(asker.said(exc), style="red"))
+            return
+        asker.asked.update(asker.raw)
 
     def preview(raw: dict[str, Any]) -> Msg:
         inp = session.build(raw)

@@ -17,7 +17,7 @@ import questionary
 from rich.text import Text
 
 from cardscore import render, store
-from cardscore.games.base import InputError
+from cardscore.games.base import InputError, fold
 from cardscore.i18n import _, msg, tr
 from cardscore.prompts import ask, correct, table
 from cardscore.session import Session, Standings
@@ -50,15 +50,19 @@ def play(session_id: str) -> None:
                 number=number,
                 dealer=standings.next_dealer,
             )
-        menu = [*head(record, standings, session), *tail(session)]
+        line = None
         try:
-            action = ask.select(
-                _("What now?"),
-                choices=menu,
-            ).unsafe_ask()
+            if standings.finished:  # what follows the end: a few entries, chosen in a list
+                menu = [*head(record, standings, session), *tail(session)]
+                action = ask.select(_("What now?"), choices=menu).unsafe_ask()
+            else:
+                action, line = home(record, session)
         except KeyboardInterrupt:  # every round is saved already: said, then interrupted
             console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
             raise
+        if action in (UNDO, REDO) and not available(action, session):
+            console.print(Text(_("nothing to correct") if action == UNDO else _("nothing to redo")))
+            continue
         if action == QUIT:
             console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
             return
@@ -102,9 +106,68 @@ def play(session_id: str) -> None:
                 console.print(line)
         else:
             try:
-                record_round(session_id)
+                correct.record_round(session_id, line)
             except KeyboardInterrupt:
                 console.print(Text(_("Round discarded; nothing was saved."), style="yellow"))
+
+
+# The home's actions besides a round: each a word, said in the user's language (its first
+# letter is its key); the English words and keys are understood in every language.
+ACTIONS = (
+    (UNDO, msg("corriger")),
+    (REDO, msg("redo")),
+    (SHOW, msg("show")),
+    (PRINT, msg("print")),
+    (TABLE, msg("table")),
+    (QUIT, msg("quit")),
+)
+
+
+def action_words() -> dict[str, str]:
+    """Every word and key the home reads as an action, folded: the user's language's first,
+    then English where it does not clash."""
+    words: dict[str, str] = {}
+    for translated in (True, False):
+        for action, word in ACTIONS:
+            said = fold(tr(word) if translated else str(word))
+            for form in (said, said[:1]):
+                words.setdefault(form, action)
+    return words
+
+
+def home(record: str, session: Session) -> tuple[str, str | None]:
+    """The loop's home while a game is on: Enter starts the round's questions; a round typed
+    as one line (``bob g 2b 49 dan``) is read, shown and saved; a word or its key (``c``,
+    ``corriger``) is an action.  Returns the action, with the line for a round."""
+    from prompt_toolkit.completion import WordCompleter
+
+    from cardscore.games.line import line_words
+
+    keys = " · ".join(f"{fold(tr(word))[:1]} {tr(word)}" for _, word in ACTIONS)
+    render.console().print(
+        Text(tr(msg("Enter: the questions · or the round in one line · {keys}", keys=keys)),
+        style="dim"),
+    )  # fmt: skip
+    game = session.game_rules
+    table = session.table()
+    words = [*table.players, *line_words(game.fields).values()]
+    words += [str(c.value) for f in game.fields if f.words.bare for c in f.choices]
+    completer = WordCompleter(words, ignore_case=True)
+    typed = ask.text(tr(record), completer=completer, complete_while_typing=False).unsafe_ask()
+    word = fold(typed.strip())
+    if not word:
+        return RECORD, None
+    action = action_words().get(word)
+    if action is not None:
+        return action, None
+    return RECORD, typed.strip()
+
+
+def available(action: str, session: Session) -> bool:
+    """Whether there is something to correct (UNDO) or to redo (REDO)."""
+    if action == UNDO:
+        return bool(session.rounds) or correct.last_change(session) is not None
+    return bool(session.undone)
 
 
 def head(record: str, standings: Standings, session: Session) -> list[questionary.Choice]:
