@@ -136,6 +136,7 @@ def test_corriger_an_earlier_round_one_answer_changed_enter_keeps_the_others(cap
     keys = "".join([
         DOWN + ENTER,         # Corriger what? an earlier round
         UP * 2 + ENTER,       # Which round? (the last preselected) → round 2
+        ENTER,                # Round 2: change it (the default)
         ENTER,                # Contract? prise (kept)
         DOWN + ENTER,         # Who took? Cyd → Dan
         ENTER,                # Who was called? Ann (kept)
@@ -209,6 +210,7 @@ def test_an_older_round_is_asked_by_its_number(capsys) -> None:
         DOWN + ENTER,               # an earlier round
         DOWN + ENTER,               # from the last round down to the first entry: an older round
         "1" + ENTER,                # round 1
+        ENTER,                      # change it (the default)
         ENTER, ENTER, ENTER, ENTER, ENTER,
         BACKSPACE * 2 + "55" + ENTER,  # points 49 → 55
         ENTER, ENTER, ENTER,
@@ -358,6 +360,21 @@ def test_ctrl_c_during_a_correction_discards_it_only(capsys, sessions, where: st
     out = capsys.readouterr().out
     assert "Correction discarded; nothing was changed." in out
     assert sessions() == files
+
+
+def test_corriger_an_earlier_round_can_remove_it_asked_with_no_first(capsys) -> None:
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    before = saved(session_id)
+    pick_round_1 = DOWN + ENTER + UP * 3 + ENTER  # an earlier round → round 1 (from the last)
+    drive(pick_round_1 + DOWN + ENTER + ENTER, correct.corriger, session_id)  # Enter: No
+    assert saved(session_id).rounds == before.rounds
+    drive(pick_round_1 + DOWN + ENTER + "y", correct.corriger, session_id)
+    after = saved(session_id)
+    assert after.rounds == before.rounds[1:]
+    out = flat(capsys.readouterr().out)
+    assert "Nothing was changed." in out and "Round 1 removed (Corriger puts it back)." in out
 
 
 def test_the_loop_corriger_then_redo(capsys) -> None:

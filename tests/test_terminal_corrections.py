@@ -127,6 +127,7 @@ def test_correct_round_3_of_six_from_the_loop_and_change_an_answer_before_saving
     child.send("c" + ENTER)  # the home: corriger
     pick(child, "Corriger what?", "An earlier round")
     pick(child, "Which round?", "3 · ")
+    pick(child, "Round 3 (", "Change it")
     child.expect_exact("Correcting round 3: Bob garde (Cyd), 2 bouts, 49")
     # Each question offers the old answer: Enter keeps it.
     assert preselected(child, "Contract?") == "garde"

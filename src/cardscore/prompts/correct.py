@@ -449,6 +449,39 @@ def pick_round(session: Session) -> int:
     return int(ask.text(_("Round number?"), validate=valid).unsafe_ask().strip())
 
 
+CHANGE, REMOVE = "change", "remove"
+
+
+def change_or_remove(session_id: str, session: Session, number: int) -> None:
+    """A round picked to correct: change it (its questions asked again, the default) or
+    remove it (a round entered twice), asked first with No as the default."""
+    console = render.console()
+    row = session.standings().rows[number - 1]
+    line = session.game_rules.headline(plain(row.input), session.table_at(number), row.record)
+    what = ask.select(
+        tr(msg("Round {number} ({round}):", number=number, round=line)),
+        choices=[
+            questionary.Choice(_("Change it (its questions asked again)"), CHANGE),
+            questionary.Choice(_("Remove it (the later rounds move up)"), REMOVE),
+        ],
+    ).unsafe_ask()
+    if what == CHANGE:
+        edit_round(session_id, number)
+        return
+    if not ask.yes_no(tr(msg("Remove round {number}?", number=number)), default=False):
+        console.print(_("Nothing was changed."))
+        return
+    try:
+        with store.changing(session_id) as current:
+            current.remove(number)
+            after = current.standings()
+    except InputError as exc:
+        console.print(Text(said(exc, session.game_rules), style="red"))
+        return
+    console.print(tr(msg("Round {number} removed (Corriger puts it back).", number=number)))
+    console.print(render.totals_table(current, after))
+
+
 def corriger(session_id: str) -> None:
     """The loop's "Corriger": undo the last change, or correct an earlier round."""
     console = render.console()
@@ -472,7 +505,7 @@ def corriger(session_id: str) -> None:
         default=LAST if change is not None else EARLIER,
     ).unsafe_ask()
     if what == EARLIER:
-        edit_round(session_id, pick_round(session))
+        change_or_remove(session_id, session, pick_round(session))
         return
     console.print(Text(tr(undo_warning(session, change)), style="yellow"))
     # The question says what Yes does, and No is the answer of a stray Enter.
