@@ -36,12 +36,7 @@ from cardscore.i18n import (
     set_language,
     tr,
 )
-
-try:  # typer ≥ 0.26 carries its own copy of click
-    from typer._click import exceptions as click_exceptions
-except ImportError:  # pragma: no cover - older typer
-    from click import exceptions as click_exceptions  # type: ignore[no-redef]
-
+from cardscore.typer_insides import exceptions as click_exceptions
 
 # --------------------------------------------------------------------------------------------
 # entry point
@@ -143,11 +138,7 @@ def build_command(argv: Sequence[str] | None = None) -> Any:
 def _translate_help_machinery(commands: Sequence[Any]) -> None:
     """The texts click writes itself on a help page: "Usage:", the colon of the headings and
     the --help option's help (the headings themselves are typer's, see :func:`build_command`)."""
-    try:
-        from typer._click.core import Context
-        from typer._click.formatting import HelpFormatter
-    except ImportError:  # pragma: no cover - older typer
-        return
+    from cardscore.typer_insides import Context, HelpFormatter
 
     class TranslatedFormatter(HelpFormatter):
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:

@@ -156,15 +156,13 @@ def for_field(field: Any) -> Callable[..., Candidates] | None:
 
 def script(shell: str) -> str:
     """The completion script of ``shell`` (bash, zsh, fish or powershell)."""
-    from typer._completion_shared import get_completion_script
+    from cardscore.typer_insides import completion_script
 
-    return (
-        get_completion_script(prog_name="cardscore", complete_var=COMPLETE_VAR, shell=shell) + "\n"
-    )
+    return completion_script("cardscore", COMPLETE_VAR, shell) + "\n"
 
 
 def enable() -> None:
     """Register Typer's shell classes (done only when a shell asks for completions)."""
-    from typer._completion_classes import completion_init
+    from cardscore.typer_insides import enable_completion
 
-    completion_init()
+    enable_completion()

@@ -1,0 +1,38 @@
+"""The parts of typer that cardscore uses beyond its public API, in this one module.
+
+typer ≥ 0.26 carries its own copy of click (``typer._click``) and exposes neither click's
+exceptions nor its help formatter; its shell completion is driven by private functions.
+cardscore needs them for three things a public API does not offer:
+
+* ``exceptions`` — the usage errors typer raises (``ClickException``, ``UsageError``,
+  ``NoArgsIsHelpError``), to say each in one line in the user's language (cli.py);
+* ``Context`` and ``HelpFormatter`` — to translate the words click writes on a help page
+  itself ("Usage:", the headings' colon) (cli.py);
+* :func:`completion_script` and :func:`enable_completion` — the completion scripts of
+  ``completions/`` and the shell classes registered when a shell asks (completion.py).
+
+Tested with typer 0.26 to 0.28; ``pyproject.toml`` bounds typer below 0.29, and
+``tests/test_typer_insides.py`` fails loudly when one of these is no longer what it was.
+"""
+
+from __future__ import annotations
+
+from typer._click import exceptions
+from typer._click.core import Context
+from typer._click.formatting import HelpFormatter
+
+__all__ = ["Context", "HelpFormatter", "completion_script", "enable_completion", "exceptions"]
+
+
+def completion_script(prog_name: str, complete_var: str, shell: str) -> str:
+    """typer's completion script for ``shell`` (imported only when one is written)."""
+    from typer._completion_shared import get_completion_script
+
+    return get_completion_script(prog_name=prog_name, complete_var=complete_var, shell=shell)
+
+
+def enable_completion() -> None:
+    """Register typer's shell completion classes (only when a shell asks for candidates)."""
+    from typer._completion_classes import completion_init
+
+    completion_init()

@@ -1,0 +1,57 @@
+"""What cardscore.typer_insides relies on of typer's private parts: when a typer release
+changes one of them, this fails, naming it (pyproject.toml bounds typer below 0.29)."""
+
+from __future__ import annotations
+
+import typer
+
+from cardscore import typer_insides
+
+
+def test_typer_is_a_version_the_wrapper_was_tested_with() -> None:
+    major, minor = (int(part) for part in typer.__version__.split(".")[:2])
+    assert (major, minor) >= (0, 26) and (major, minor) < (0, 29), typer.__version__
+
+
+def test_the_usage_errors_typer_raises_are_the_wrapped_ones() -> None:
+    app = typer.Typer()
+
+    @app.command()
+    def only(count: int) -> None:  # pragma: no cover - never run: the usage is refused
+        pass
+
+    command = typer.main.get_command(app)
+    try:
+        command.main(["--nope"], standalone_mode=False)
+    except Exception as exc:
+        raised = exc
+    else:  # pragma: no cover
+        raise AssertionError("an unknown option was accepted")
+    assert isinstance(raised, typer_insides.exceptions.UsageError), type(raised).__mro__
+    assert issubclass(typer_insides.exceptions.UsageError, typer_insides.exceptions.ClickException)
+    assert hasattr(typer_insides.exceptions, "NoArgsIsHelpError")
+
+
+def test_the_help_machinery_is_the_one_typer_commands_use() -> None:
+    app = typer.Typer()
+
+    @app.command()
+    def one() -> None:  # pragma: no cover - never run
+        pass
+
+    @app.command()
+    def two() -> None:  # pragma: no cover - never run
+        pass
+
+    group = typer.main.get_command(app)
+    assert issubclass(typer.Context, typer_insides.Context)
+    # cli.py gives each command whose context is click's a translated one
+    assert {c.context_class for c in [group, *group.commands.values()]} == {typer_insides.Context}
+    assert typer_insides.Context.formatter_class is typer_insides.HelpFormatter
+    for method in ("write_usage", "write_heading", "write"):
+        assert callable(getattr(typer_insides.HelpFormatter, method))
+
+
+def test_the_completion_script_is_typer_s() -> None:
+    script = typer_insides.completion_script("cardscore", "_CARDSCORE_COMPLETE", "bash")
+    assert "_CARDSCORE_COMPLETE" in script and "cardscore" in script
