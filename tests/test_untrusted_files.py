@@ -639,8 +639,8 @@ def test_the_quick_look_at_a_file_s_bytes_misses_no_unsafe_character(
     except UnicodeEncodeError:  # a lone surrogate written raw: not UTF-8, refused before
         return
     data = json.loads(raw)
-    walked = _refused(lambda: schema.check_text(data))
-    assert _refused(lambda: schema.check_text(data, raw)) == walked
+    walked = _refused(lambda: schema.check_strings(data))
+    assert _refused(lambda: schema.check_strings(data, raw)) == walked
 
 
 def _refused(check) -> bool:
@@ -649,3 +649,31 @@ def _refused(check) -> bool:
     except ValueError:
         return True
     return False
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        ("tarot", "bob g 2b 49 dan pab:bob poi:bob chelem:failed"),
+        ("belote", "sud coeur 98 belote:est ann:est:50"),
+        ("coinche", "sud 110 coeur 98 coinche"),
+        ("rami", "ann bob=36 cyd=R+D+5 !cyd"),
+    ],
+)
+def test_every_key_a_game_stores_is_one_its_stored_type_checks(game: str, line: str) -> None:
+    """The stored type that checks a file (Game.stored_type) and the reader that writes a
+    round (build_round) describe the same keys: a key added to one is added to the other."""
+    import msgspec
+
+    from cardscore.games import get_game
+    from cardscore.games.line import read_line
+    from cardscore.session import Session
+
+    names = {"tarot": NAMES + ",Eve", "rami": "Ann,Bob,Cyd"}.get(game, "Nord,Est,Sud,Ouest")
+    session = Session.create(game, names.split(","), session_id="t1")
+    table = session.table()
+    rules = get_game(game)
+    inp = rules.build_round(read_line(rules.fields, table, line), table, 1)
+    typed = {f.encode_name for f in msgspec.structs.fields(rules.stored_type)}
+    assert set(inp) == typed
+    rules.check_stored(json.loads(json.dumps(inp)), table)  # and it passes its own check

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 
-from cardscore.games.base import UNSAFE_TEXT, Table
+from cardscore.games.base import Table, unsafe_in
 from cardscore.i18n import msg
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def decode(raw: bytes) -> Any:
         raise ValueError(msg("not valid JSON ({error})", error=str(exc))) from None
 
 
-# What, in a file's bytes, may be the start of an unsafe character (UNSAFE_TEXT): a backslash
+# What, in a file's bytes, may start an unsafe character (games.base.UNSAFE_TEXT): a backslash
 # escape other than \" \\ \/ (a control character must be escaped in JSON, any other can
 # be), DEL, or the UTF-8 lead bytes of the unsafe ranges.  A file without any of them (nearly
 # every file) holds no unsafe character, and its strings need not be walked one by one.
@@ -105,12 +105,12 @@ _MAYBE_UNSAFE = re.compile(
 )
 
 
-def check_text(data: Any, raw: bytes | None = None) -> None:
+def check_strings(data: Any, raw: bytes | None = None) -> None:
     """Refuse a file any of whose strings (keys too) holds an unsafe character; ``raw``, the
     file's bytes, spares the walk when nothing in them can be one.
 
-    >>> check_text({"players": ["Ann", "Bob"], "rounds": [{"taker": "Ann"}]})
-    >>> check_text({"players": ["Ann", "\\x1b]0;pwned\\x07"]})
+    >>> check_strings({"players": ["Ann", "Bob"], "rounds": [{"taker": "Ann"}]})
+    >>> check_strings({"players": ["Ann", "\\x1b]0;pwned\\x07"]})
     Traceback (most recent call last):
     ...
     ValueError: a text holds the control character U+001B
@@ -118,14 +118,9 @@ def check_text(data: Any, raw: bytes | None = None) -> None:
     if raw is not None and _MAYBE_UNSAFE.search(raw) is None:
         return
     for text in _strings(data):
-        found = UNSAFE_TEXT.search(text)
-        if found:
-            raise ValueError(
-                msg(
-                    "a text holds the control character {code}",
-                    code=f"U+{ord(found.group()):04X}",
-                )
-            )
+        code = unsafe_in(text)
+        if code is not None:
+            raise ValueError(msg("a text holds the control character {code}", code=code))
 
 
 def _strings(data: Any) -> Iterator[str]:

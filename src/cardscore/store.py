@@ -176,7 +176,7 @@ def loads(text: str | bytes, path: Path) -> Session:
     raw = text.encode() if isinstance(text, str) else text
     try:
         data = schema.decode(raw)
-        schema.check_text(data, raw)
+        schema.check_strings(data, raw)
     except ValueError as exc:
         raise SessionFileError(path, reason_of(exc)) from None
     return _session(data, path)
