@@ -136,6 +136,12 @@ def settle(child, quiet: float = 0.15) -> None:
         pass
 
 
+def entry_title(line: str) -> str:
+    """A list entry's title as drawn: after the pointer's room and the entry's key
+    (`` » g) garde`` → ``garde``)."""
+    return re.sub(r"^\S\) ", "", line[3:].strip())
+
+
 def pick(child, question: str, option: str, *, drawn: bool = False, hint: str = "") -> None:
     """Answer a list question by the option's text, as a person reading the list would
     (``drawn``: the list is on the screen already; ``hint``: the list's hint, waited for)."""
@@ -152,11 +158,34 @@ def pick(child, question: str, option: str, *, drawn: bool = False, hint: str = 
         if not line.strip():
             break
         options.append(line)
-    options = [line for line in options if not line[3:].startswith("- ")]  # disabled
+    # the entries: not disabled, not the continuation of a long one (indented further)
+    options = [line for line in options if not line[3:].startswith(("- ", " "))]
     current = next(i for i, line in enumerate(options) if "»" in line)
-    wanted = next(i for i, line in enumerate(options) if line[3:].strip().startswith(option))
+    wanted = next(i for i, line in enumerate(options) if entry_title(line).startswith(option))
     key = DOWN if wanted >= current else UP
     child.send(key * abs(wanted - current) + ENTER)
+
+
+def tick(child, question: str, *boxes: str) -> None:
+    """Answer a checkbox question by ticking the boxes whose text holds each of ``boxes``
+    (none: Enter alone, every box left as it is)."""
+    expect(child, question)
+    child.expect_exact("»")
+    settle(child)
+    lines = child.screen.lines()
+    start = max(i for i, line in enumerate(lines) if question in line)
+    options = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        options.append(line)
+    current = next(i for i, line in enumerate(options) if "»" in line)
+    keys = ""
+    for box in boxes:
+        wanted = next(i for i, line in enumerate(options) if box in line[3:])
+        keys += (DOWN if wanted >= current else UP) * abs(wanted - current) + " "
+        current = wanted
+    child.send(keys + ENTER)
 
 
 def home(child, keys: str = "", *, prompt: str = "Record round", drawn: bool = False) -> None:

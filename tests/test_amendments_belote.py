@@ -268,15 +268,12 @@ def test_coinche_level_is_one_question_surcoinche_is_stored_as_4(cli, home, monk
     session_id = new_coinche(cli)
     keys = "".join([
         ENTER,              # Who took? South
-        DOWN + ENTER,       # Trump? hearts
-        DOWN * 2 + ENTER,   # Contract? 100
-        DOWN * 2 + ENTER,   # Coinché or surcoinché? — none / coinché / surcoinché
-        ENTER,              # Whose points did you count? the taker's
+        "h" + ENTER,        # Trump? hearts (its key)
+        "100" + ENTER,      # Contract? 100 (typed: thirteen numbers are not a list)
+        "s" + ENTER,        # Coinché or surcoinché? — none / coinché / surcoinché (its key)
+        ENTER,              # Belote, announcements, capot? none
         "98" + ENTER,       # Card points of the taker's team
-        ENTER,              # dix de der: NS
-        ENTER,              # belote-rebelote: none
-        ENTER, ENTER,       # announcements of NS, of EW: none
-        ENTER,              # capot: none
+        ENTER,              # dix de der: NS (the taker's team, by default)
         "y",                # Save this round?
     ])  # fmt: skip
     record_with_keys(session_id, keys, monkeypatch)
@@ -302,16 +299,14 @@ def test_capot_question_asked_again_when_the_taker_team_holds_everything(cli, ho
     session_id = new_coinche(cli)
     keys = "".join([
         ENTER,              # Who took? South
-        DOWN + ENTER,       # Trump? hearts
-        DOWN * 11 + ENTER,  # Contract? capot (after 80 … 180)
+        "h" + ENTER,        # Trump? hearts
+        "capot" + ENTER,    # Contract? capot
         ENTER,              # level: none
-        ENTER,              # Whose points did you count? the taker's
+        "n",                # Capot made? no (a key: the question has no default)
+        ENTER,              # Belote, announcements, capot? none
         "152" + ENTER,      # Card points of the taker's team: all of them
         ENTER,              # dix de der: NS
-        ENTER,              # belote-rebelote: none
-        ENTER, ENTER,       # announcements: none
-        ENTER,              # capot: none …
-        DOWN + ENTER,       # … asked again, with why: NS
+        DOWN + ENTER,       # capot, asked again with why: — none / NS → NS
         "y",                # Save this round?
     ])  # fmt: skip
     said = record_with_keys(session_id, keys, monkeypatch)
@@ -319,6 +314,35 @@ def test_capot_question_asked_again_when_the_taker_team_holds_everything(cli, ho
     data = json.loads((home / "sessions" / f"{session_id}.json").read_text("utf-8"))
     assert data["rounds"][0]["capot"] == 0
     assert cli("show", session_id, "--json").json()["totals"] == {NS: 502, EW: 0}
+
+
+def test_a_capot_contract_asks_capot_made_and_enter_alone_is_no_answer(cli, home, monkeypatch):
+    """The decisive answer has no default: Enter alone does not say it; "yes" needs
+    nothing more (the card points and the last trick are the capot's)."""
+    session_id = new_coinche(cli)
+    keys = "".join([
+        ENTER, "h" + ENTER, "capot" + ENTER, ENTER,  # South, hearts, capot, no level
+        ENTER,              # Capot made? Enter alone: still asked
+        "y",                # yes
+        ENTER,              # Belote, announcements, capot? none (capot is said already)
+        "y",                # Save this round?
+    ])  # fmt: skip
+    record_with_keys(session_id, keys, monkeypatch)
+    data = json.loads((home / "sessions" / f"{session_id}.json").read_text("utf-8"))
+    assert (data["rounds"][0]["capot"], data["rounds"][0]["points"]) == (0, 152)
+    assert cli("show", session_id, "--json").json()["totals"] == {NS: 502, EW: 0}
+    # the same round as options, the new one and the capot by its team
+    by_options = new_coinche(cli)
+    for options in (["--capot-made"], ["--capot", "taker"]):
+        done = cli("add", by_options, "--taker", "South", "--trump", "hearts",
+                   "--contract", "capot", *options)  # fmt: skip
+        assert done.code == 0, done.err
+    rounds = cli("show", by_options, "--json").json()["rounds"]
+    assert rounds[0]["input"] == rounds[1]["input"]
+    assert rounds[0]["totals"] == {NS: 502, EW: 0}
+    refused = cli("add", by_options, "--taker", "South", "--trump", "hearts",
+                  "--contract", "capot", "--capot-made", "--capot", "defense")  # fmt: skip
+    assert refused.code == 2 and "--capot-made" in refused.err
 
 
 # --------------------------------------------------------------------------------------------

@@ -318,13 +318,16 @@ def test_fields_and_registry():
     assert get_game("belote") is BELOTE and get_game("coinche") is COINCHE
     belote_keys = [f.key for f in BELOTE.fields]
     coinche_keys = [f.key for f in COINCHE.fields]
-    shared = ["taker", "trump", "points", "defense_points", "dix_de_der", "belote", "announce",
-              "capot"]  # fmt: skip
+    # the boxes (belote, announcements, capot) before the card points a capot stands for
+    shared = ["taker", "trump", "belote", "announce", "capot", "points", "defense_points",
+              "dix_de_der"]  # fmt: skip
     assert belote_keys == shared
-    assert set(coinche_keys) == {*shared, "contract", "coinche", "surcoinche", "generale_made"}
+    assert coinche_keys == [*shared[:2], "contract", "coinche", "surcoinche", "capot_made",
+                            "generale_made", *shared[2:]]  # fmt: skip
     options = {f.key: f.option for f in COINCHE.fields}
     assert options["defense_points"] == "--defense-points"
     assert options["generale_made"] == "--generale-made"
+    assert options["capot_made"] == "--capot-made"
     assert BELOTE.sitting_out(table(), 3) is None
     assert BELOTE.columns(table()) == (NS, EW)
 

@@ -56,7 +56,7 @@ def spawn(home: Path, *args: str):
 
 
 def pick(child, question: str, option: str, *, drawn: bool = False) -> None:
-    pick_any(child, question, option, drawn=drawn, hint="(flèches pour choisir)")
+    pick_any(child, question, option, drawn=drawn, hint="(sa touche ou les flèches)")
 
 
 def on_screen(child, text: str, timeout: float = 15) -> None:
@@ -141,13 +141,11 @@ def test_a_tarot_in_french(tmp_path: Path) -> None:
     pick(child, "Contrat ?", "garde")
     pick(child, "Qui a pris ?", "Bob")
     answer(child, "Combien de bouts", "2")
-    pick(child, "Quels points avez-vous comptés ?", "ceux du preneur")
-    answer(child, "Points du preneur ?", "66,5")
-    pick(child, "Qui a mené le petit au bout ?", "— personne")
+    answer(child, "Points du preneur ? (d35 : 35 à la défense)", "66,5")
+    checkbox(child, "Primes ?", [1, 1])  # poignée, misère: only what is ticked is asked
     checkbox(child, "Poignées présentées ?", [3])  # Dan
     pick(child, "Poignées présentées ? — Dan", "simple")
     checkbox(child, "Misères ?", [])  # none: « personne », not questionary's « done »
-    pick(child, "Chelem ?", "— aucun")
     expect(child, "66,5 points")  # a decimal comma
     pick(child, "Enregistrer cette donne ?", "Oui, l'enregistrer")
     assert totals(child, "Prochain donneur : Bob") == {
@@ -173,12 +171,10 @@ def belote_round(child, *, taker: str, points: str, drawn: bool = False) -> None
     home(child, prompt="Saisir la donne", drawn=drawn)
     pick(child, "Qui a pris ?", taker)
     pick(child, "Atout ?", "cœur")
-    pick(child, "Quels points avez-vous comptés ?", "ceux du preneur")
+    checkbox(child, "Belote, annonces, capot ?", [0])  # belote-rebelote
+    pick(child, "Quelle équipe a eu belote-rebelote ?", "Ann & Cyd")
     answer(child, "Points de cartes de l'équipe du preneur", points)
     pick(child, "Quelle équipe a fait le dernier pli", "Ann & Cyd")
-    pick(child, "Quelle équipe a eu belote-rebelote ?", "Ann & Cyd")
-    answer(child, "Annonces ? — Ann & Cyd", "")
-    answer(child, "Annonces ? — Bob & Dan", "")
 
 
 def test_a_belote_in_french_then_delete_and_remove(tmp_path: Path) -> None:
@@ -223,12 +219,11 @@ def test_a_rami_in_french(tmp_path: Path) -> None:
     child = spawn(tmp_path, "new", "rami", "--players", "3")
     new_game(child, None, NAMES[:3])
     home(child, prompt="Saisir la donne 1")
-    yes_no(child, "La donne est-elle bloquée", "n", default_yes=False)
-    pick(child, "Qui a fini la donne ?", "Ann")
+    pick(child, "Qui a fini la donne ?", "Ann")  # (bloquée : sa dernière entrée)
     yes_no(child, "Rami sec", "n", default_yes=False)
     answer(child, "Cartes restées en main (par ex. A JK 5) ou leur valeur — Bob", "12")
     answer(child, "Cartes restées en main (par ex. A JK 5) ou leur valeur — Cyd", "30")
-    checkbox(child, "Qui n'a pas ouvert cette donne", [2])  # Cyd
+    checkbox(child, "Qui n'a pas ouvert cette donne", [1])  # Cyd (Ann, out, is not offered)
     pick(child, "Enregistrer cette donne ?", "Oui, l'enregistrer")
     shown = totals(child, "Prochain donneur : Bob")
     assert shown["Ann"] == 0 and shown["Bob"] == 12 and shown["Cyd"] > 30

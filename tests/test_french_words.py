@@ -191,13 +191,13 @@ def test_yes_no_words_hint_and_keys_come_from_the_catalog(french) -> None:
     from cardscore.prompts import ask
 
     assert ask.yes_no_words() == ("Oui", "Non")
-    assert (ask.hint(True), ask.hint(False)) == ("(O/n)", "(o/N)")
+    assert (ask.hint(True), ask.hint(False), ask.hint(None)) == ("(O/n)", "(o/N)", "(o/n)")
     keys = ask.keys()
     assert {k: keys[k] for k in "oOnNyY"} == {
         "o": True, "O": True, "n": False, "N": False, "y": True, "Y": True,
     }  # fmt: skip
     assert set(keys) == set("oOnNyY")
-    assert ask.list_hint() == "(flèches pour choisir)"
+    assert ask.list_hint() == "(sa touche ou les flèches)"
     assert "<espace> pour cocher" in ask.checkbox_hint()
     assert ask.checkbox_answer("done", tr("nobody")) == "personne"
     assert ask.checkbox_answer("done") == "aucun"

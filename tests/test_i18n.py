@@ -42,7 +42,7 @@ def described_by_games() -> dict[str, str]:
     for name in GAME_NAMES:
         game = get_game(name)
         for f in game.fields:
-            for text in (f.label, f.help, f.unavailable):
+            for text in (f.label, f.help, f.unavailable, f.among, f.title, f.none):
                 if text:
                     found.setdefault(text, f"{name} field {f.key}")
             for choice in f.choices:

@@ -141,12 +141,11 @@ def test_corriger_an_earlier_round_one_answer_changed_enter_keeps_the_others(cap
         DOWN + ENTER,         # Who took? Cyd → Dan
         ENTER,                # Who was called? Ann (kept)
         ENTER,                # bouts: 1 (kept)
-        ENTER,                # Whose points? the taker's (kept)
-        ENTER,                # points: 60 (kept)
+        ENTER,                # the taker's points: 60 (kept)
+        ENTER,                # Bonuses? petit au bout and poignée ticked (kept)
         ENTER,                # petit au bout: Cyd (kept)
         ENTER,                # Poignées: Eve checked (kept)
         ENTER,                # Eve's poignée: double (kept)
-        ENTER,                # Chelem: none (kept)
         "y",                  # Save this round?
     ])  # fmt: skip
     drive(keys, correct.corriger, session_id)
@@ -171,15 +170,14 @@ def test_corriger_an_earlier_round_one_answer_changed_enter_keeps_the_others(cap
 
 
 def test_a_correction_can_take_an_answer_away(capsys) -> None:
-    """Enter keeps, but "— none" removes: the old petit au bout does not come back."""
+    """Enter keeps, but a box unticked removes: the old petit au bout does not come back."""
     from cardscore.prompts import correct
 
     session_id = new_session(ROUNDS)
     keys = "".join([
-        ENTER, ENTER, ENTER, ENTER, ENTER, ENTER,  # contract … points: kept
-        UP * 3 + ENTER,       # petit au bout: Cyd → — none (the first of the list)
+        ENTER, ENTER, ENTER, ENTER, ENTER,  # contract … points: kept
+        " " + ENTER,          # Bonuses? petit au bout (the first box) unticked
         ENTER, ENTER,         # poignée kept
-        ENTER,                # chelem kept
         "y",
     ])  # fmt: skip
     drive(keys, correct.edit_round, session_id, 2)
@@ -194,7 +192,7 @@ def test_a_correction_with_nothing_changed_is_not_saved(capsys, sessions) -> Non
     session_id = new_session(ROUNDS)
     files = sessions()
     # Every answer kept; "Save this round?" cannot say yes: leave it as it was.
-    drive(ENTER * 10 + DOWN + ENTER, correct.edit_round, session_id, 2)
+    drive(ENTER * 9 + DOWN + ENTER, correct.edit_round, session_id, 2)
     out = capsys.readouterr().out
     assert "Round 2 is as it was." in out
     assert "Round 2 left as it was." in out
@@ -211,9 +209,9 @@ def test_an_older_round_is_asked_by_its_number(capsys) -> None:
         DOWN + ENTER,               # from the last round down to the first entry: an older round
         "1" + ENTER,                # round 1
         ENTER,                      # change it (the default)
-        ENTER, ENTER, ENTER, ENTER, ENTER,
+        ENTER, ENTER, ENTER, ENTER,
         BACKSPACE * 2 + "55" + ENTER,  # points 49 → 55
-        ENTER, ENTER, ENTER,
+        ENTER,                      # no bonus
         "y",
     ])  # fmt: skip
     drive(keys, correct.corriger, session_id)
@@ -230,11 +228,8 @@ NEW_ROUND = "".join([
     DOWN + ENTER,         # Who took? Bob
     DOWN * 3 + ENTER,     # Who was called? Dan (the taker alone, Ann, Cyd first)
     "2" + ENTER,          # bouts
-    ENTER,                # the taker's points
-    "49" + ENTER,
-    ENTER,                # petit au bout: none
-    ENTER,                # poignées: none
-    ENTER,                # chelem: none
+    "49" + ENTER,         # the taker's points
+    ENTER,                # Bonuses? none
 ])  # fmt: skip
 
 
@@ -246,7 +241,6 @@ def test_change_an_answer_before_saving_keeps_the_others(capsys) -> None:
         NEW_ROUND,
         DOWN + ENTER,         # Save this round? Change an answer
         DOWN * 4 + ENTER,     # Which answer? The taker's points? 49
-        ENTER,                # Whose points? the taker's
         BACKSPACE * 2 + "52" + ENTER,
         "y",                  # shown again, then saved
     ])  # fmt: skip
@@ -275,9 +269,8 @@ def test_change_an_answer_that_makes_others_apply_asks_them(capsys) -> None:
         DOWN + ENTER,         # Who took? Bob
         DOWN * 3 + ENTER,     # Who was called? Dan (the taker alone, Ann, Cyd first)
         "2" + ENTER,
-        ENTER,
         "49" + ENTER,
-        ENTER, ENTER, ENTER,
+        ENTER,                # Bonuses? none
         "y",
     ])  # fmt: skip
     drive(keys, loop.record_round, session_id)
@@ -325,9 +318,9 @@ def test_a_correction_discarded_says_what_it_would_have_changed(capsys, sessions
     session_id = new_session(ROUNDS)
     files = sessions()
     keys = "".join([
-        ENTER * 5,
+        ENTER * 4,
         BACKSPACE * 2 + "45" + ENTER,  # round 3: points 40 → 45
-        ENTER, ENTER, ENTER,
+        ENTER,                # Bonuses? none
         DOWN * 2 + ENTER,     # Discard it
         "y",
     ])  # fmt: skip
@@ -353,7 +346,7 @@ def test_ctrl_c_during_a_correction_discards_it_only(capsys, sessions, where: st
     upto = {
         "round list": start,
         "questions": start + UP + ENTER + ENTER + DOWN,
-        "save": start + UP + ENTER + ENTER * 4 + BACKSPACE * 2 + "50" + ENTER + ENTER * 3,
+        "save": start + UP + ENTER + ENTER * 4 + BACKSPACE * 2 + "50" + ENTER + ENTER,
     }[where]
     keys = upto + CTRL_C + "q" + ENTER  # then quit, from the home
     drive(keys, loop.play, session_id)
@@ -464,9 +457,9 @@ def test_a_correction_refused_as_a_whole_cannot_be_saved(capsys, sessions, monke
 
     monkeypatch.setattr(Session, "edit", refuse)
     keys = "".join([
-        ENTER * 5,
+        ENTER * 4,
         BACKSPACE * 2 + "45" + ENTER,  # round 3: points 40 → 45
-        ENTER, ENTER, ENTER,
+        ENTER,                # Bonuses? none
         "y",                  # not an answer here: Yes is disabled
         DOWN + ENTER,         # Change an answer (preselected) → down: Discard
     ])  # fmt: skip

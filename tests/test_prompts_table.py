@@ -433,8 +433,8 @@ def test_the_loop_changes_the_table_then_records_with_the_new_table(capsys) -> N
         ENTER,                        # Contract? prise
         ENTER,                        # Who took? the first player offered
         ENTER,                        # Who was called? — none (alone)
-        "1" + ENTER, ENTER, "60" + ENTER,
-        ENTER, ENTER, ENTER,          # petit au bout, poignées, chelem: none
+        "1" + ENTER, "60" + ENTER,    # 1 bout, the taker's 60
+        ENTER,                        # Bonuses? none
         "y",                          # Save this round?
         QUIT,
     ])  # fmt: skip

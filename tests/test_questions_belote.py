@@ -122,18 +122,23 @@ def ask(session: Session, keys: str) -> dict[str, Any]:
     return drive(keys, asker.ask)
 
 
-# taker Ann, spades, the taker's points: 100, dix de der NS, no belote
-BEFORE_ANNOUNCEMENTS = ENTER + ENTER + ENTER + "100" + ENTER + ENTER + ENTER
+# taker Ann, spades; then the boxes: belote-rebelote, announcements, capot
+TAKER_AND_TRUMP = ENTER + ENTER
+# the taker's points: 100, the dix de der the taker's team's (the default)
+POINTS = "100" + ENTER + ENTER
+SPACE = " "
 
 
 def test_the_prompts_take_announcements_by_name() -> None:
     session = belote()
-    # NS: tierce and carré de valets; EW: fifty; then no capot question (see below)
-    keys = BEFORE_ANNOUNCEMENTS + "tierce + carré de valets" + ENTER + "fifty" + ENTER
+    # announcements ticked; NS: tierce and carré de valets; EW: fifty
+    keys = TAKER_AND_TRUMP + DOWN + SPACE + ENTER
+    keys += "tierce + carré de valets" + ENTER + "fifty" + ENTER + POINTS
     raw = ask(session, keys)
     assert raw["announce"] == ["NS:tierce + carré de valets", "EW:fifty"]
     inp = session.game_rules.build_round(raw, session.table(), 1)
     assert inp["announces"] == [[0, 20], [0, 200], [1, 50]]
+    assert inp["dix_de_der"] == 0  # the taker's team's, by default
 
 
 def test_a_name_the_prompts_cannot_read_is_refused_under_its_question() -> None:
@@ -148,45 +153,55 @@ def test_a_name_the_prompts_cannot_read_is_refused_under_its_question() -> None:
     assert asker.problem(announce, ["NS:tierce cinquante"]) is None
 
 
-def test_no_capot_question_when_no_team_can_be_capot() -> None:
+def test_no_box_ticked_asks_the_points_and_the_last_trick_only(monkeypatch) -> None:
+    import questionary
+
+    asked: list[str] = []
+    text = questionary.text
+
+    def spy(question, **kwargs):
+        asked.append(question)
+        return text(question, **kwargs)
+
+    monkeypatch.setattr(questionary, "text", spy)
     session = belote()
-    # the keys end with the announcements: a capot question would find none and fail
-    raw = ask(session, BEFORE_ANNOUNCEMENTS + ENTER + ENTER)
-    assert "capot" not in raw
+    raw = ask(session, TAKER_AND_TRUMP + ENTER + POINTS)
+    assert asked == [
+        "Card points of the taker's team (without dix de der)? (d35: the defence's 35)"
+    ]
+    assert "capot" not in raw and "announce" not in raw and "belote" not in raw
     assert session.game_rules.build_round(raw, session.table(), 1)["capot"] is None
 
 
-def test_the_capot_question_offers_only_the_team_that_can_be_capot(monkeypatch) -> None:
+def test_a_capot_ticked_asks_its_team_and_no_points(monkeypatch) -> None:
     import questionary
 
     offered: list[list[str]] = []
     select = questionary.select
 
     def spy(question, choices, **kwargs):
-        if "capot" in question:
-            offered.append([str(c.value) for c in choices])
+        offered.append([str(c.value) for c in choices])
         return select(question, choices, **kwargs)
 
     monkeypatch.setattr(questionary, "select", spy)
     session = belote()
-    # all 152 card points for the taker's team, which took the last trick: NS may be capot
-    keys = ENTER * 3 + "152" + ENTER + ENTER + ENTER + ENTER + ENTER + DOWN + ENTER
-    raw = ask(session, keys)
-    assert offered == [["—", "NS"]]
-    assert raw["capot"] == "NS"
-    assert session.game_rules.build_round(raw, session.table(), 1)["capot"] == 0
+    # capot ticked (the third box), then EW (its key ``e``): nothing else is asked
+    raw = ask(session, TAKER_AND_TRUMP + DOWN * 2 + SPACE + ENTER + "e" + ENTER)
+    assert offered[-1] == ["NS", "EW"]  # ticked: "none" is not an answer
+    assert raw == {"taker": "Ann", "trump": "spades", "capot": "EW"}
+    inp = session.game_rules.build_round(raw, session.table(), 1)
+    assert (inp["capot"], inp["points"], inp["dix_de_der"]) == (1, 0, 1)
 
 
-def test_a_capot_changed_on_purpose_is_asked_even_with_none_possible() -> None:
+def test_a_capot_ticked_on_a_change_drops_the_points_it_stands_for() -> None:
     session = belote()
     asker = RoundAsker(session.game_rules, session.table(), 1)
-    drive(BEFORE_ANNOUNCEMENTS + ENTER + ENTER, asker.ask)
-    capot = next(f for f in session.game_rules.fields if f.key == "capot")
-    assert "capot" not in asker.asked  # not asked: asked again if the points change
-    drive(ENTER, asker.change, capot)  # asked: "— none" the only answer
-    assert "capot" in asker.asked and "capot" not in asker.raw
-    with pytest.raises(EOFError):  # asked, with no key left to answer it
-        drive("", asker.change, capot)
+    drive(TAKER_AND_TRUMP + ENTER + POINTS, asker.ask)
+    assert asker.raw["points"] == "100"
+    boxes = next(f for f in session.game_rules.fields if f.key == "belote")
+    drive(DOWN * 2 + SPACE + ENTER + ENTER, asker.change, boxes)  # capot: NS
+    assert asker.raw["capot"] == "NS"
+    assert "points" not in asker.raw and "dix_de_der" not in asker.raw
 
 
 def test_the_saved_file_keeps_announcements_as_values(cli, home) -> None:

@@ -55,8 +55,8 @@ def asker(names: list[str], rules: str = "fft", **raw: str) -> RoundAsker:
 
 def test_who_was_called_offers_the_taker_alone_once(questions) -> None:
     asking = asker(FIVE, contract="garde", taker="Bob")
-    # the taker alone (first), 2 bouts, the taker's points: 49, no petit, poignée, chelem
-    raw = drive(ENTER + "2" + ENTER + ENTER + "49" + ENTER + ENTER + ENTER + ENTER, asking.ask)
+    # the taker alone (first), 2 bouts, the taker's points: 49, no bonus
+    raw = drive(ENTER + "2" + ENTER + "49" + ENTER + ENTER, asking.ask)
     question, offered = questions[0]
     assert question == "Who was called?"
     assert offered == [
@@ -75,7 +75,7 @@ def test_who_was_called_offers_the_taker_alone_once(questions) -> None:
 
 def test_who_was_called_at_six_leaves_out_the_taker_and_the_mort(questions) -> None:
     asking = asker(SIX, contract="garde", taker="Cyd")  # Ann deals round 1: the mort
-    drive(DOWN * 2 + ENTER + "2" + ENTER + ENTER + "49" + ENTER * 4, asking.ask)
+    drive(DOWN * 2 + ENTER + "2" + ENTER + "49" + ENTER * 2, asking.ask)
     assert questions[0] == (
         "Who was called?",
         ["— the taker alone (he called himself, or nobody)", "Bob", "Dan", "Eve", "Fay"],
@@ -86,7 +86,7 @@ def test_who_was_called_at_six_leaves_out_the_taker_and_the_mort(questions) -> N
 def test_who_was_called_in_french(questions) -> None:
     set_language("fr")
     asking = asker(FIVE, contract="garde", taker="Bob")
-    drive(ENTER + "2" + ENTER + ENTER + "49" + ENTER * 4, asking.ask)
+    drive(ENTER + "2" + ENTER + "49" + ENTER * 2, asking.ask)
     assert questions[0][0] == "Qui a été appelé ?"
     assert questions[0][1][0] == "— le preneur seul (il s'est appelé lui-même, ou personne)"
 
@@ -121,16 +121,39 @@ def test_a_renonce_in_french(questions) -> None:
     ]
 
 
-def test_a_bid_still_asks_whose_points(questions) -> None:
+def test_either_sides_points_are_one_question(questions) -> None:
+    """No "whose points did you count?": the taker's are asked, ``d40`` gives the
+    defence's instead."""
     asking = asker(FIVE[:4], rules="maison", contract="garde", taker="Ann")
-    drive("2" + ENTER + DOWN + ENTER + "40" + ENTER + ENTER * 4, asking.ask)
-    assert [q for q, _ in questions][:4] == [
+    drive("2" + ENTER + "d40" + ENTER + ENTER, asking.ask)
+    assert [q for q, _ in questions] == [
         "How many bouts did the taker take?",
-        "Whose points did you count?",
-        "The defence's points?",
-        "Who took the petit au bout?",
+        "The taker's points? (d35: the defence's 35)",
     ]
     assert asking.raw["defense_points"] == "40" and "points" not in asking.raw
+
+
+def test_the_side_counted_the_round_before_is_asked_first(questions) -> None:
+    session = Session.create("tarot", FIVE[:4], rules="fft", session_id=store.new_id())
+    asking = RoundAsker(session.game_rules, session.table(), 2, previous={"defense_points": "30"})
+    asking.raw.update(contract="garde", taker="Ann")
+    asking.asked.update(asking.raw)
+    drive("2" + ENTER + "35,5" + ENTER + ENTER, asking.ask)
+    assert questions[1][0] == "The defence's points? (p49: the taker's 49)"
+    assert asking.raw["defense_points"] == "35,5" and "points" not in asking.raw
+    questions.clear()
+    asking = RoundAsker(session.game_rules, session.table(), 2, previous={"defense_points": "30"})
+    asking.raw.update(contract="garde", taker="Ann")
+    asking.asked.update(asking.raw)
+    drive("2" + ENTER + "p51" + ENTER + ENTER, asking.ask)  # the taker's, said so
+    assert asking.raw["points"] == "51" and "defense_points" not in asking.raw
+
+
+def test_a_number_out_of_range_for_its_side_is_refused_as_typed(questions) -> None:
+    asking = asker(FIVE[:4], contract="garde", taker="Ann")
+    # d95 is refused (the defence cannot have 95), then 50 for the taker
+    drive("2" + ENTER + "d95" + ENTER + "\x7f" * 3 + "50" + ENTER + ENTER, asking.ask)
+    assert asking.raw["points"] == "50" and "defense_points" not in asking.raw
 
 
 def test_the_command_line_still_takes_the_taker_as_called_and_a_renonces_defence_points(
@@ -144,3 +167,15 @@ def test_the_command_line_still_takes_the_taker_as_called_and_a_renonces_defence
     renonce = ["--taker", "Ann", "--contract", "renonce", "--defense-points", "57"]
     assert cli("add", *renonce).code == 0
     assert store.load(None).rounds[0]["points"] == 34
+
+
+def test_escape_goes_back_one_question_its_answer_kept(questions) -> None:
+    asking = asker(FIVE[:4], contract="garde", taker="Ann")
+    # 2 bouts, then Escape at the points: the bouts asked again, "2" kept by Enter; then 44
+    drive("2" + ENTER + "\x1b" + ENTER + "44" + ENTER + ENTER, asking.ask)
+    assert [q for q, _ in questions][:3] == [
+        "How many bouts did the taker take?",
+        "The taker's points? (d35: the defence's 35)",
+        "How many bouts did the taker take?",
+    ]
+    assert asking.raw["bouts"] == "2" and asking.raw["points"] == "44"

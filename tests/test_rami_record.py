@@ -616,7 +616,7 @@ def test_hands_read_and_said_back() -> None:
     echo = next(f for f in GAME.fields if f.key == "hand").echo
     assert echo(table(3), "A") == "A = 11"
     assert echo(table(3, joker=0), "10 JK") == "10 + JK = 10"
-    assert echo(table(3), "11") == "= 11"
+    assert echo(table(3), "11") == "11"  # said back as typed: Léa : 11
 
 
 def test_several_names_in_one_not_opened_with_blanks() -> None:

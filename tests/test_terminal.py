@@ -15,7 +15,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
-from terminal_kit import CARDSCORE, DOWN, ENTER, answer, home, pick, screen_totals, settle  # noqa: E402
+from terminal_kit import CARDSCORE, DOWN, ENTER, answer, home, pick, screen_totals, settle, tick  # noqa: E402
 from terminal_kit import spawn as spawn_on  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
@@ -49,12 +49,8 @@ def play_round(child, *, contract: int, taker: int, called: int, bouts: str, poi
     choose(child, "Who took?", taker)
     choose(child, "Who was called?", called)
     answer(child, "How many bouts", bouts)
-    choose(child, "Whose points did you count?")
     answer(child, "The taker's points?", points)
-    choose(child, "petit au bout")
-    child.expect_exact("Poignées shown?")
-    child.send(ENTER)
-    choose(child, "Chelem?")
+    tick(child, "Bonuses?")  # none
 
 
 def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> None:
@@ -144,15 +140,11 @@ def coinche_round(
     home(child)
     pick(child, "Who took?", taker)
     pick(child, "Trump?", "hearts")
-    pick(child, "Contract?", contract)
+    answer(child, "Contract?", contract)  # typed: 80 to 180, capot, generale
     pick(child, "Coinché or surcoinché?", "coinché" if coinche else "—")
-    pick(child, "Whose points did you count?", "the taker's")
+    tick(child, "Belote, announcements, capot?")  # none
     answer(child, "Card points of the taker's team", points)
     pick(child, "dix de der", dix_de_der)
-    pick(child, "belote-rebelote", "—")
-    answer(child, "Announcements? — South & North", "")
-    answer(child, "Announcements? — Les Bleus", "")
-    # (no capot asked: with these points neither team took every trick)
     child.expect_exact("Save this round?")
     child.send("y")
 
@@ -194,9 +186,7 @@ def test_rami_game_played_to_its_end(tmp_path: Path) -> None:
     ]
     for winner, hands in rounds:
         home(child)
-        child.expect_exact("blocked")
-        child.send("n")
-        pick(child, "Who went out?", winner)
+        pick(child, "Who went out?", winner)  # (a blocked round: its last entry)
         child.expect_exact("Rami sec")
         child.send("n")
         for player, hand in hands.items():
@@ -224,17 +214,12 @@ def test_a_full_tarot_round_in_french(tmp_path: Path) -> None:
     pick(child, "Contrat ?", "garde")
     pick(child, "Qui a pris ?", "Bob")
     answer(child, "Combien de bouts", "2")
-    pick(child, "Quels points avez-vous comptés ?", "ceux du preneur")
     answer(child, "Points du preneur ?", "67")
-    pick(child, "petit au bout", "— personne")
+    tick(child, "Primes ?", "poignée")  # only what is ticked is asked
     child.expect_exact("Poignées présentées ?")
     child.expect_exact("»")
     child.send(DOWN * 3 + " " + ENTER)  # Dan
     pick(child, "Poignées présentées ? — Dan", "simple")
-    child.expect_exact("Misères ?")
-    child.expect_exact("»")
-    child.send(ENTER)
-    pick(child, "Chelem ?", "— aucun")
     # Seed 000's example: Ann −80, Bob +200, Cyd −80, Dan −40.
     child.expect_exact("Enregistrer cette donne ?")
     assert any("garde" in line for line in child.screen.lines())

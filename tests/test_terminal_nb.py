@@ -24,6 +24,7 @@ from terminal_kit import (  # noqa: E402
     menu_totals,
     pick,
     spawn_in,
+    tick,
     words_pattern,
     words_seen,
 )
@@ -83,12 +84,13 @@ def belote_round(
     home(child, prompt="Før inn runde", drawn=drawn)
     pick(child, "Hvem er spillfører?", taker)
     pick(child, "Trumf?", "hjerter")
-    pick(child, "Hvem sine poeng har dere telt?", "spillførerens")
+    if belote:
+        tick(child, "Belote, meldinger, capot?", "belote-rebelote")
+        pick(child, "Hvilket lag hadde belote-rebelote?", belote)
+    else:
+        tick(child, "Belote, meldinger, capot?")  # none
     answer(child, "Kortpoeng for spillførerens lag", points)
     pick(child, "Hvilket lag tok siste stikk", dix_de_der)
-    pick(child, "Hvilket lag hadde belote-rebelote?", belote)
-    answer(child, "Meldinger? — Ann & Cyd", "")
-    answer(child, "Meldinger? — Bob & Dan", "")
 
 
 def test_a_belote_in_norwegian(tmp_path: Path) -> None:
@@ -107,9 +109,7 @@ def test_a_belote_in_norwegian(tmp_path: Path) -> None:
     assert totals(child, "Neste giver: Bob") == {"Ann & Cyd": 112, "Bob & Dan": 70}
 
     # A tvist: Bob's team 71 + 10 = 81 against 81: the defence scores, 81 wait (på vent).
-    belote_round(
-        child, taker="Bob", points="71", dix_de_der="Bob & Dan", belote="— ingen", drawn=True
-    )
+    belote_round(child, taker="Bob", points="71", dix_de_der="Bob & Dan", belote="", drawn=True)
     child.expect_exact("tvist")
     pick(child, "Lagre denne runden?", "Ja, lagre den")
     assert totals(child, "Neste giver: Cyd") == {"Ann & Cyd": 193, "Bob & Dan": 70}
@@ -135,9 +135,8 @@ def test_a_tarot_in_norwegian(tmp_path: Path) -> None:
     pick(child, "Kontrakt?", "garde")
     pick(child, "Hvem er spillfører?", "Bob")
     answer(child, "Hvor mange bouts", "2")
-    pick(child, "Hvem sine poeng har dere telt?", "spillførerens")
-    answer(child, "Spillførerens poeng?", "67")
-    pick(child, "petit au bout", "— ingen")
+    answer(child, "Spillførerens poeng? (d35: forsvarets 35)", "67")
+    tick(child, "Bonuser?", "poignée", "misère")  # only what is ticked is asked
     child.expect_exact("Poignées vist?")
     child.expect_exact("»")
     child.send(DOWN * 3 + " " + ENTER)  # Dan
@@ -145,7 +144,6 @@ def test_a_tarot_in_norwegian(tmp_path: Path) -> None:
     child.expect_exact("Misères?")
     child.expect_exact("»")
     child.send(ENTER)  # none: the answer shown is Norwegian, not questionary's « done »
-    pick(child, "Chelem?", "— ingen")
     # Seed 000's example: Ann −80, Bob +200, Cyd −80, Dan −40.
     pick(child, "Lagre denne runden?", "Ja, lagre den")
     assert totals(child, "Neste giver: Bob") == {"Bob": 200, "Dan": -40, "Ann": -80, "Cyd": -80}

@@ -28,7 +28,7 @@ pyte = pytest.importorskip("pyte")
 from cardscore import store  # noqa: E402
 from cardscore.changes import plain  # noqa: E402
 from cardscore.session import Session  # noqa: E402
-from terminal_kit import environment, screen_totals  # noqa: E402
+from terminal_kit import entry_title, environment, screen_totals, tick  # noqa: E402
 from terminal_kit import spawn as spawn_on  # noqa: E402
 
 DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
@@ -114,7 +114,7 @@ def choose(child, question: str, option: str) -> None:
     """Answer a select question already drawn on the screen by the option's text."""
     shown = [line for line in options_of(child, question) if not line[3:].startswith("- ")]
     current = next(i for i, line in enumerate(shown) if "»" in line)
-    wanted = next(i for i, line in enumerate(shown) if line[3:].strip().startswith(option))
+    wanted = next(i for i, line in enumerate(shown) if entry_title(line).startswith(option))
     key = DOWN if wanted >= current else UP
     child.send(key * abs(wanted - current) + ENTER)
 
@@ -131,8 +131,8 @@ def at_home(child, prompt: str) -> None:
 
 
 def names_in(lines: list[str]) -> list[str]:
-    """The names of a list of options (``» Ann`` → ``Ann``)."""
-    return [line.replace("»", " ").strip() for line in lines]
+    """The names of a list of options (``» a) Ann`` → ``Ann``)."""
+    return [entry_title(line) for line in lines]
 
 
 def on_screen(child) -> str:
@@ -148,13 +148,8 @@ def record_tarot_round(child, number: int, raw: dict[str, Any], called_as: str) 
     pick(child, "Who was called?", called_as)
     child.expect_exact("How many bouts")
     child.send(raw["bouts"] + ENTER)
-    pick(child, "Whose points did you count?", "the taker's")
     answer(child, "The taker's points?", raw["points"])
-    pick(child, "petit au bout", "— none")
-    child.expect_exact("Poignées shown?")
-    child.expect_exact("»")
-    child.send(ENTER)
-    pick(child, "Chelem?", "— none")
+    tick(child, "Bonuses?")  # none
     child.expect_exact("Save this round?")
     child.expect_exact("»")
     child.send("y")
@@ -225,13 +220,8 @@ def test_zoe_joins_a_five_player_tarot_and_the_dealer_of_round_3_is_mort(
     choose(child, "Who was called?", "Ann")
     child.expect_exact("How many bouts")
     child.send("2" + ENTER)
-    pick(child, "Whose points did you count?", "the taker's")
     answer(child, "The taker's points?", "49")
-    pick(child, "petit au bout", "— none")
-    child.expect_exact("Poignées shown?")
-    child.expect_exact("»")
-    child.send(ENTER)
-    pick(child, "Chelem?", "— none")
+    tick(child, "Bonuses?")  # none
     child.expect_exact("Save this round?")
     child.expect_exact("»")
     child.send("y")

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import msgspec
 
@@ -292,7 +292,16 @@ class Field:
     question are asked as that ONE question, each flag (worded by its label) being one of its
     answers besides none: ``add`` keeps one option per flag.  ``instead_of`` names the fields
     this one is typed instead of (``--defense-points`` instead of ``--points``, ``--capot``
-    instead of the card points): a correction that gives one forgets the others' old answers.
+    instead of the card points): a correction that gives one forgets the others' old answers,
+    and the prompts do not ask for what an answer already stands for.
+
+    How the prompts ask it, besides its label: fields that share an ``among`` question
+    are its boxes, each named by its ``title`` (tarot's "Anything else?": petit au bout,
+    poignée, misère, chelem; empty by default), and only the ticked ones are then asked
+    by their own question.  ``none_sets`` names the flag the answer "none" of this list
+    stands for (rami: nobody went out, the round was blocked), asked with it instead of
+    alone.  ``no_default``: a yes/no that Enter alone does not answer (a capot contract's
+    "capot made?": its answer decides the round).
     """
 
     key: str
@@ -314,8 +323,10 @@ class Field:
     none: str = ""
     #: how it is said in a round typed as one line
     words: Words = Words()
-
-    KINDS: ClassVar[frozenset[str]] = frozenset(FieldKind)
+    among: str = ""
+    title: str = ""
+    none_sets: str = ""
+    no_default: bool = False
 
     def __post_init__(self) -> None:
         try:

@@ -1250,6 +1250,15 @@ def _not_coinched(table: Table, raw: Mapping[str, Any]) -> bool:
     return not _answer(raw, "coinche")
 
 
+def _capot_contract(table: Table, raw: Mapping[str, Any]) -> bool:
+    return _quietly(_contract, raw, "contract") == Special.CAPOT
+
+
+# What a capot, or a contract made by taking every trick, stands for: the card points
+# (all of them to the capot team) and the last trick (the capot team's).
+_CAPOT_IMPLIES = ("points", "defense_points", "dix_de_der")
+
+
 _TEAM_HELP = "taker, defense, a player or a team"
 
 
@@ -1278,7 +1287,24 @@ _CONTRACT_FIELDS = (
           unavailable="give either --coinche (×2) or --surcoinche (×4), not both",
           asked_as=LEVEL_QUESTION, words=Words(said=("surcoinche", "surcoinched"))),
 )  # fmt: skip
+_EXTRAS = "Belote, announcements, capot?"
 _CARD_FIELDS = (
+    # asked first as one question (its boxes), before the points a capot stands for
+    Field("belote", FieldKind.TEAM, "Which team had belote-rebelote?",
+          f"the team that had belote-rebelote: {_TEAM_HELP}",
+          applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout",
+          words=Words(marks=("belote", "bel")), among=_EXTRAS, title="belote-rebelote"),
+    Field("announce", FieldKind.TEAM_VALUE, "Announcements?",
+          "announcements TEAM:VALUE, VALUE among "
+          + ", ".join(map(str, ANNOUNCE_VALUES))
+          + " or by name (tierce, cinquante, cent, carré de neuf, carré de valets; "
+          "several: NS:20+50); repeatable",
+          choices=ANNOUNCES, words=Words(marks=("annonce", "ann", "announce")),
+          among=_EXTRAS, title="announcements"),
+    Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
+          f"the team that took every trick: {_TEAM_HELP}",
+          instead_of=_CAPOT_IMPLIES, words=Words(marks=("capot",)), among=_EXTRAS,
+          title="capot"),
     Field("points", FieldKind.INTEGER,
           "Card points of the taker's team (without dix de der)?",
           "card points K of the taker's team, without the dix de der",
@@ -1292,29 +1318,24 @@ _CARD_FIELDS = (
     Field("dix_de_der", FieldKind.TEAM, "Which team took the last trick (dix de der)?",
           f"the team that took the last trick: {_TEAM_HELP}",
           words=Words(marks=("ddd", "der"), default="taker")),
-    Field("belote", FieldKind.TEAM, "Which team had belote-rebelote?",
-          f"the team that had belote-rebelote: {_TEAM_HELP}",
-          applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout",
-          words=Words(marks=("belote", "bel"))),
-    Field("announce", FieldKind.TEAM_VALUE, "Announcements?",
-          "announcements TEAM:VALUE, VALUE among "
-          + ", ".join(map(str, ANNOUNCE_VALUES))
-          + " or by name (tierce, cinquante, cent, carré de neuf, carré de valets; "
-          "several: NS:20+50); repeatable",
-          choices=ANNOUNCES, words=Words(marks=("annonce", "ann", "announce"))),
-    Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
-          f"the team that took every trick: {_TEAM_HELP}",
-          instead_of=("points", "defense_points", "dix_de_der"), words=Words(marks=("capot",))),
 )  # fmt: skip
-_GENERALE_MADE = Field(
-    "generale_made", FieldKind.FLAG, "Did the taker alone take every trick (générale)?",
-    "the taker alone took every trick (a générale contract made)",
-    option="--generale-made", applies=_generale_contract,
-    unavailable="only with a générale contract (--contract generale)",
-    words=Words(said=("generale-faite", "generale-made")),
+# A capot or générale contract made: the one answer it needs, asked with no default.
+_MADE_FIELDS = (
+    Field("capot_made", FieldKind.FLAG, "Did the taker's team take every trick (capot made)?",
+          "the taker's team took every trick (a capot contract made)",
+          option="--capot-made", applies=_capot_contract,
+          unavailable="only with a capot contract (--contract capot)",
+          instead_of=(*_CAPOT_IMPLIES, "capot"), no_default=True,
+          words=Words(said=("capot-fait", "capot-made"))),
+    Field("generale_made", FieldKind.FLAG, "Did the taker alone take every trick (générale)?",
+          "the taker alone took every trick (a générale contract made)",
+          option="--generale-made", applies=_generale_contract,
+          unavailable="only with a générale contract (--contract generale)",
+          instead_of=(*_CAPOT_IMPLIES, "capot"), no_default=True,
+          words=Words(said=("generale-faite", "generale-made"))),
 )  # fmt: skip
 BELOTE_FIELDS = (_TAKER, _BELOTE_TRUMP, *_CARD_FIELDS)
-COINCHE_FIELDS = (_TAKER, _COINCHE_TRUMP, *_CONTRACT_FIELDS, *_CARD_FIELDS, _GENERALE_MADE)
+COINCHE_FIELDS = (_TAKER, _COINCHE_TRUMP, *_CONTRACT_FIELDS, *_MADE_FIELDS, *_CARD_FIELDS)
 # Each field alone, for reading one answer quietly (``applies``).
 _FIELD_OF: Mapping[str, tuple[Field, ...]] = {f.key: (f,) for f in COINCHE_FIELDS}
 
@@ -1384,6 +1405,7 @@ class _Contract(NamedTuple):
     contract: int | Special
     level: Level
     generale_made: bool
+    capot_made: bool
 
 
 def _read_contract(answers: Answers) -> _Contract:
@@ -1405,20 +1427,28 @@ def _read_contract(answers: Answers) -> _Contract:
         if answers.flag("coinche")
         else Level.NONE
     )
-    return _Contract(_contract(text), level, answers.flag("generale_made"))
+    return _Contract(
+        _contract(text), level, answers.flag("generale_made"), answers.flag("capot_made")
+    )
 
 
 def _read_capot(reading: _Reading, contract: _Contract | None) -> tuple[int | None, str]:
-    """The capot team, and the option that gave it: a made générale is its team's capot."""
+    """The capot team, and the option that gave it: a made générale, or a capot contract
+    made, is the taker's team's capot."""
     capot = reading.team("capot")
-    if contract is None or not contract.generale_made:
+    if contract is None or not (contract.generale_made or contract.capot_made):
         return capot, "--capot"
-    if capot not in (None, reading.taker_team):
+    if contract.generale_made and capot not in (None, reading.taker_team):
         raise InputError(
             msg("--generale-made: the taker took every trick, so --capot must be his team"),
             field="generale_made",
         )
-    return reading.taker_team, "--generale-made"
+    if capot not in (None, reading.taker_team):
+        raise InputError(
+            msg("--capot-made: the taker's team took every trick, so --capot must be his team"),
+            field="capot_made",
+        )
+    return reading.taker_team, "--generale-made" if contract.generale_made else "--capot-made"
 
 
 def _too_many(option: str, value: int, total: int, trump: Trump) -> Msg:
@@ -1731,8 +1761,12 @@ class _CardGame(GameDefaults):
         ]
         if announces:
             answers["announce"] = announces
-        if capot is not None:
+        # a capot contract made is said as such (its question is "capot made?")
+        capot_made = inp.get("contract") == Special.CAPOT and capot == taker_team
+        if capot is not None and not capot_made:
             answers["capot"] = team(capot)
+        if capot_made:
+            answers["capot_made"] = True
         if inp.get("generale_made"):
             answers["generale_made"] = True
         return answers

@@ -437,11 +437,11 @@ def _hand_echo(text: str, params: RamiParams) -> str:
     """What a typed hand was understood as: ``A + JK + 5 = 36``.
 
     >>> _hand_echo("A, joker 5", RamiParams()), _hand_echo("36", RamiParams())
-    ('A + JK + 5 = 36', '= 36')
+    ('A + JK + 5 = 36', '36')
     """
     value, labels = hand_value(text, params)
     if len(labels) == 1 and labels[0] == str(value):
-        return f"= {value}"  # nothing to translate
+        return str(value)  # a value typed: said back as it is (Léa : 60)
     return msg("{cards} = {value}", cards=_cards(labels), value=value)
 
 
@@ -462,6 +462,16 @@ def _said_yes(raw: Mapping[str, Any], key: str) -> bool:
 
 def _not_blocked(table: Table, raw: Mapping[str, Any]) -> bool:
     return not _said_yes(raw, "blocked")
+
+
+def _losers(table: Table, raw: Mapping[str, Any]) -> tuple[str, ...]:
+    """The players who may not have opened: all but the one who went out."""
+    winner = raw.get("winner")
+    try:
+        found = table.find_player(winner) if isinstance(winner, str) else None
+    except InputError:
+        found = None
+    return tuple(p for p in table.players if p != found)
 
 
 def _no_rami_sec(table: Table, raw: Mapping[str, Any]) -> bool:
@@ -494,6 +504,9 @@ FIELDS: tuple[Field, ...] = (
         applies=_not_blocked,
         unavailable="cannot go with --blocked (nobody went out: the least hand wins)",
         words=Words(bare=True),
+        # the rare blocked round: the last entry of this list, not a question of its own
+        none="nobody: the stock ran out (blocked)",
+        none_sets="blocked",
     ),
     Field(
         "rami_sec",
@@ -524,6 +537,7 @@ FIELDS: tuple[Field, ...] = (
         "rules rami).",
         applies=_no_rami_sec,
         unavailable="not needed with --rami-sec (no opponent had opened)",
+        who=_losers,
         words=Words(marks=("!",)),  # !bob
     ),
 )

@@ -437,6 +437,9 @@ def _defense_points_instead(table: Table, raw: Mapping[str, Any]) -> bool:
     return _not_passe(table, raw) and not is_given(raw.get("points"))
 
 
+#: the bonuses, asked as one question of boxes, empty by default
+BONUSES = "Bonuses?"
+
 # Contract comes first: it decides which other questions make sense (nobody takes a passe).
 FIELDS: tuple[Field, ...] = (
     Field(
@@ -509,6 +512,8 @@ FIELDS: tuple[Field, ...] = (
         applies=_a_bid,
         unavailable="no petit au bout without a taker",
         words=Words(marks=("pab", "petit")),
+        among=BONUSES,
+        title="petit au bout",
     ),
     Field(
         "poignee",
@@ -521,6 +526,8 @@ FIELDS: tuple[Field, ...] = (
         applies=_a_bid,
         unavailable="no poignée without a taker",
         words=Words(marks=("poignee", "poi")),
+        among=BONUSES,
+        title="poignée",
     ),
     Field(
         "misere",
@@ -531,6 +538,8 @@ FIELDS: tuple[Field, ...] = (
         applies=_miseres_played,
         unavailable="no misère under these rules",
         words=Words(marks=("misere", "mis")),
+        among=BONUSES,
+        title="misère",
     ),
     Field(
         "chelem",
@@ -541,6 +550,8 @@ FIELDS: tuple[Field, ...] = (
         applies=_a_bid,
         unavailable="no chelem without a taker",
         words=Words(marks=("chelem",)),
+        among=BONUSES,
+        title="chelem",
     ),
 )
 _FIELD = {f.key: f for f in FIELDS}

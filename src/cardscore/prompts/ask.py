@@ -42,6 +42,7 @@ from questionary.constants import DEFAULT_QUESTION_PREFIX
 from questionary.question import Question
 from questionary.styles import merge_styles_default
 
+from cardscore.games.base import fold
 from cardscore.i18n import _, msg, tr
 
 
@@ -63,16 +64,21 @@ def keys() -> dict[str, bool]:
     return found
 
 
-def hint(default: bool) -> str:
-    """``(Y/n)`` when Enter says yes, ``(y/N)`` when it says no, with the language's letters."""
+def hint(default: bool | None) -> str:
+    """``(Y/n)`` when Enter says yes, ``(y/N)`` when it says no, ``(y/n)`` when Enter alone
+    does not answer, with the language's letters."""
     yes, no = (word[:1] for word in yes_no_words())
-    yes, no = (yes.upper(), no.lower()) if default else (yes.lower(), no.upper())
+    yes, no = (
+        yes.upper() if default else yes.lower(),
+        no.upper() if default is False else no.lower(),
+    )
     return tr(msg("({yes}/{no})", yes=yes, no=no))
 
 
-def confirm(message: str, default: bool = True, **kwargs: Any) -> Question:
+def confirm(message: str, default: bool | None = True, **kwargs: Any) -> Question:
     """A yes/no question (questionary's ``confirm``, in the user's language): a key answers
-    at once, Enter takes ``default``, Ctrl-C interrupts."""
+    at once, Enter takes ``default`` (with none, Enter waits for the answer), Ctrl-C
+    interrupts."""
     message = fitted_question(message)
     status: dict[str, Any] = {"answer": None, "complete": False}
     answers = keys()
@@ -114,6 +120,8 @@ def confirm(message: str, default: bool = True, **kwargs: Any) -> Question:
     @bindings.add(Keys.ControlM, eager=True)
     def _enter(event: Any) -> None:
         if status["answer"] is None:
+            if default is None:
+                return  # a question that decides the round: Enter alone is no answer
             status["answer"] = default
         finish(event)
 
@@ -125,14 +133,35 @@ def confirm(message: str, default: bool = True, **kwargs: Any) -> Question:
     return Question(PromptSession(tokens, key_bindings=bindings, style=style, **kwargs).app)
 
 
-def yes_no(message: str, default: bool = True) -> bool:
-    """Ask :func:`confirm` and return the answer (Ctrl-C raises ``KeyboardInterrupt``)."""
-    return bool(confirm(message, default=default).unsafe_ask())
+def yes_no(message: str, default: bool | None = True, *, back: bool = False) -> bool:
+    """Ask :func:`confirm` and return the answer (Ctrl-C raises ``KeyboardInterrupt``;
+    ``back``: Escape raises :class:`GoBack`)."""
+    question = confirm(message, default=default)
+    return bool((with_back(question) if back else question).unsafe_ask())
+
+
+class GoBack(Exception):
+    """Escape at a question: the question before it is wanted again."""
+
+
+def with_back(question: Question) -> Question:
+    """``question`` where Escape goes back (raises :class:`GoBack`) instead of doing nothing."""
+    from prompt_toolkit.key_binding import merge_key_bindings
+
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.Escape, eager=True)
+    def _back(event: Any) -> None:
+        event.app.exit(exception=GoBack, style="class:aborting")
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
+    return question
 
 
 def list_hint() -> str:
-    """The hint under a list question (questionary's own, in the user's language)."""
-    return _("(Use arrow keys)")
+    """The hint under a list question: its entries answer to their keys and to the arrows."""
+    return _("(its key or the arrow keys)")
 
 
 def checkbox_hint() -> str:
@@ -140,11 +169,14 @@ def checkbox_hint() -> str:
     return _("(Use arrow keys to move, <space> to select, <a> to toggle, <i> to invert)")
 
 
-#: what questionary draws before an entry's title: the pointer or its room (`` » ``), and
-#: before a disabled one also ``- ``; an entry's continuation lines start under its title
-_POINTER = 3
+#: what questionary draws before an entry's title: the pointer or its room (`` » ``), its
+#: key (``g) ``), and before a disabled one also ``- ``; an entry's continuation lines
+#: start under its title
+_POINTER = 6
 _DISABLED = 2
 _INDENT = " " * (_POINTER + 2)
+#: questionary's most keys in one list (``1``–``9``, ``0``, ``a``–``z``)
+_MOST_KEYS = 36
 
 
 def fitted_title(title: str, disabled: str | None = None, width: int | None = None) -> str:
@@ -153,9 +185,9 @@ def fitted_title(title: str, disabled: str | None = None, width: int | None = No
     writes after the title in brackets, is made room for.
 
     >>> fitted_title("maison — house rules: garde 40, gaps rounded to ten", width=30)
-    'maison — house rules:\n     garde 40, gaps\n     rounded to ten'
+    'maison — house rules:\n        garde 40, gaps\n        rounded to ten'
     >>> fitted_title("Redo (the last change undone)", "nothing to redo", width=30)
-    'Redo (the last change\n     undone)\n    '
+    'Redo (the last change\n        undone)\n       '
     >>> fitted_title("Quit", width=30)
     'Quit'
     """
@@ -221,11 +253,56 @@ def fitted(choices: Sequence[Any], width: int | None = None) -> list[Any]:
     return out
 
 
+def shortcut_keys(titles: Sequence[str | None]) -> list[str | None]:
+    """A key for each entry of a list, as it is read: the first letter of a word of its
+    title that no entry before it took (``g`` garde, ``s`` garde sans), else a digit; ``0``
+    for the entry "— none", ``None`` for an entry with no title (a separator, a disabled
+    entry) or when no key is left.
+
+    >>> shortcut_keys(["prise", "garde", "garde sans", "garde contre", "passe"])
+    ['p', 'g', 's', 'c', 'a']
+    >>> shortcut_keys(["— the taker alone", "Ann", "Alan", "Émile", None])
+    ['0', 'a', 'l', 'e', None]
+    """
+    taken: set[str] = set()
+    keys: list[str | None] = []
+    for title in titles:
+        if title is None:
+            keys.append(None)
+            continue
+        if title.startswith("—"):
+            candidates = ["0"]
+        else:
+            words = re.findall(r"[a-z]+", fold(title))  # the keys questionary takes
+            candidates = [word[0] for word in words] + [c for word in words for c in word[1:]]
+            candidates += list("123456789")
+        key = next((c for c in candidates if c not in taken), None)
+        if key is not None:
+            taken.add(key)
+        keys.append(key)
+    return keys
+
+
 def select(message: str, choices: Sequence[Any], **kwargs: Any) -> Question:
-    """questionary's ``select``, its hint in the user's language and its entries fitted to
-    the terminal's width (:func:`fitted`)."""
+    """questionary's ``select``, its hint in the user's language, its entries fitted to
+    the terminal's width (:func:`fitted`), each answering to its key (:func:`shortcut_keys`,
+    shown before it) as well as to the arrows."""
     kwargs.setdefault("instruction", list_hint())
-    return questionary.select(fitted_question(message), choices=fitted(choices), **kwargs)
+    entries = [
+        questionary.Choice(choice, choice) if isinstance(choice, str) else choice
+        for choice in choices
+    ]
+    plain = [
+        c.title if isinstance(c, questionary.Choice) and isinstance(c.title, str) and not c.disabled
+        else None
+        for c in entries
+    ]  # fmt: skip
+    if len(entries) <= _MOST_KEYS:
+        for choice, key in zip(entries, shortcut_keys(plain), strict=True):
+            if isinstance(choice, questionary.Choice):
+                choice.shortcut_key = key
+        kwargs.update(use_shortcuts=True, use_jk_keys=False)
+    return questionary.select(fitted_question(message), choices=fitted(entries), **kwargs)
 
 
 _SEVERAL = re.compile(r"done \((\d+) selections\)")

@@ -33,6 +33,7 @@ def play(session_id: str) -> None:
     console.print(render.totals_table(session, standings))
     if line := render.outcome_line(standings):  # then said by what ends the game, once
         console.print(line)
+    last: dict[str, object] = {}  # the answers of the round recorded last, remembered
     while True:
         session = store.read(store.session_path(session_id))
         standings = session.standings()
@@ -106,7 +107,7 @@ def play(session_id: str) -> None:
                 console.print(line)
         else:
             try:
-                correct.record_round(session_id, line)
+                correct.record_round(session_id, line, last)
             except KeyboardInterrupt:
                 console.print(Text(_("Round discarded; nothing was saved."), style="yellow"))
 

@@ -7,8 +7,15 @@ The questions, their choices and their validation all come from ``game.fields`` 
 * choices the rules would refuse are not offered (each is tried against ``build_round``);
 * typed answers are checked as they are typed, by running ``build_round`` on the answers so
   far and keeping the errors about this field (their message starts with its option);
-* a field ``X`` with a twin ``defense_X`` is asked as "whose points did you count?";
+* a field ``X`` with a twin ``defense_X`` is asked as one question, for the side whose
+  points were counted the round before (the taker's at first): ``d35`` answers for the
+  defence, ``p49`` for the taker;
 * flags sharing an ``asked_as`` question are asked as that one question (the coinche level);
+* fields sharing an ``among`` question are its boxes (the bonuses), empty by default, and
+  only the ticked ones are asked;
+* a field an answer stands for is not asked (``instead_of``: a capot's card points);
+* every list answers to a key per entry (:func:`cardscore.prompts.ask.select`); Escape goes
+  back one question, the answers kept as defaults;
 * once every answer is in, the game may want some asked again (``second_thoughts``: a capot
   contract whose team holds everything, without its capot), saying why;
 * a round being corrected is asked with its old answers as the defaults (``defaults``: Enter
@@ -29,11 +36,17 @@ from typing import Any, ClassVar
 
 import questionary
 
-from cardscore.games.base import Choice, Field, FieldKind, Game, InputError, Table
+from cardscore.games.base import Choice, Field, FieldKind, Game, InputError, Table, is_given
 from cardscore.i18n import _, decimal_text, msg, tr
 from cardscore.prompts import ask
 
 NOBODY = "—"
+#: the answer "none" of a list that stands for a flag (``Field.none_sets``)
+_NONE_SET = object()
+#: a list of more numbers than this is typed instead (coinche's thirteen contracts)
+_MOST_NUMBERS_PICKED = 6
+#: the marks of the taker's points where the defence's are asked (``p49``, ``t49``)
+_TAKER_MARKS = ("p", "t")
 
 #: an option a refusal starts with, or that starts a refusal it quotes (``--points: ``,
 #: ``--hand Bob : ``, ``…impossible: --points: ``), with what follows it up to the colon
@@ -77,6 +90,13 @@ def in_words(text: str, fields: Iterable[Field], asking: Field | None = None) ->
     return _NAMED.sub(lambda found: question(found.group()) or found.group(), text)
 
 
+def _said(value: Any) -> str:
+    """A box's answer as the list of answers says it: ``Ann``, ``Ann:double, Bob``."""
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return "" if value is True else str(value)
+
+
 class RoundAsker:
     """Collects the raw answers of one round for ``game`` at ``table``."""
 
@@ -87,6 +107,7 @@ class RoundAsker:
         number: int,
         check: Callable[[Mapping[str, Any]], None] | None = None,
         defaults: Mapping[str, Any] | None = None,
+        previous: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.table = table
@@ -100,7 +121,15 @@ class RoundAsker:
         # the answers offered as defaults the first time a question is asked (a corrected
         # round's old answers); a question asked again offers its current answer
         self.defaults: dict[str, Any] = dict(defaults or {})
+        self.correcting = bool(defaults)  # a flag not among them was not set: No
         self.asked: set[str] = set()  # the keys whose question was asked (answered or not)
+        # the answers of the round recorded before, for what is remembered from one round
+        # to the next (whose points were counted)
+        self.previous: Mapping[str, Any] = previous or {}
+        # the flags asked as the "none" of another field's list (rami: blocked)
+        self.hidden = {f.none_sets for f in game.fields if f.none_sets}
+        self.order: list[str] = []  # the questions answered, in order: Escape goes back
+        self._needed = False  # the field being asked was ticked: "none" is no answer
         self._prior: Mapping[str, Any] = {}  # the defaults of the question being asked
         self._again: str | None = None  # the key of the question the table asked to change
 
@@ -111,6 +140,8 @@ class RoundAsker:
         user's language and the prompts' words, said under ``f``'s question (``None`` if
         there is none)."""
         trial = {**self.raw, f.key: value}
+        if f.none_sets:  # a player who went out is not judged against "blocked"
+            trial.pop(f.none_sets, None)
         try:
             self.check(trial)
         except InputError as exc:
@@ -142,14 +173,32 @@ class RoundAsker:
         self.think_again()
         return self.raw
 
+    def applies(self, f: Field) -> bool:
+        """Whether ``f`` is asked given the answers so far: it is relevant (a list whose
+        "none" sets a flag judged without it), and no answer stands for it."""
+        raw = self.raw
+        if f.none_sets and f.none_sets in raw:
+            raw = {k: v for k, v in raw.items() if k != f.none_sets}
+        if not f.is_relevant(self.table, raw):
+            return False
+        group = {g.key for g in self.group(f)}
+        return not any(
+            f.key in g.instead_of and g.key not in group and is_given(self.raw.get(g.key))
+            for g in self.game.fields
+        )
+
+    def run(self, question: Any) -> Any:
+        """Ask a question where Escape goes back (:class:`~cardscore.prompts.ask.GoBack`)."""
+        return ask.with_back(question).unsafe_ask()
+
     def questions(self) -> list[Field]:
         """The round's questions as they are asked, each by its first field (a field with a
         twin stands for "whose points" and the points; a flag for its ``asked_as`` group):
         those that apply to the answers so far."""
         found: list[Field] = []
-        skipped: set[str] = set()
+        skipped: set[str] = set(self.hidden)
         for f in self.game.fields:
-            if f.key in skipped or not f.is_relevant(self.table, self.raw):
+            if f.key in skipped or not self.applies(f):
                 continue
             group = self.group(f)
             skipped.update(g.key for g in group)
@@ -157,18 +206,33 @@ class RoundAsker:
         return found
 
     def group(self, f: Field) -> list[Field]:
-        """The fields answered by ``f``'s question: itself and its twin, or its flags."""
+        """The fields answered by ``f``'s question: itself and its twin, its flags, the
+        boxes of its ``among`` question, or itself and the flag its "none" sets."""
         twin = self.keys.get("defense_" + f.key)
-        return [f, twin] if twin is not None else self._together(f)
+        if twin is not None:
+            return [f, twin]
+        if f.among:
+            return [g for g in self.game.fields if g.among == f.among]
+        if f.none_sets:
+            return [f, self.keys[f.none_sets]]
+        return self._together(f)
 
     def _fill(self) -> None:
         """Ask every question that applies and was not asked yet; drop the answers that
-        no longer apply."""
-        skipped: set[str] = set()
+        no longer apply.  Escape at a question asks the one answered before it again."""
+        while True:
+            try:
+                self._fill_once()
+                return
+            except ask.GoBack:
+                self._back()
+
+    def _fill_once(self) -> None:
+        skipped: set[str] = set(self.hidden)
         for f in self.game.fields:
             if f.key in skipped:
                 continue
-            if not f.is_relevant(self.table, self.raw):
+            if not self.applies(f):
                 self.raw.pop(f.key, None)
                 self.asked.discard(f.key)
                 continue
@@ -176,6 +240,19 @@ class RoundAsker:
             skipped.update(g.key for g in group)
             if not any(g.key in self.asked for g in group):
                 self.ask_question(f)
+                self.order.append(f.key)
+
+    def _back(self) -> None:
+        """Forget the answer of the question answered last, kept as its default, for it to
+        be asked again (the first question is simply asked again)."""
+        if not self.order:
+            return
+        for g in self.group(self.keys[self.order.pop()]):
+            self.asked.discard(g.key)
+            if g.key in self.raw:
+                self.defaults[g.key] = self.raw.pop(g.key)
+            else:  # answered "none": none again by default
+                self.defaults.pop(g.key, None)
 
     def change(self, f: Field) -> None:
         """Ask ``f``'s question again (its current answer is the default), keep the other
@@ -184,6 +261,8 @@ class RoundAsker:
         self._again = f.key
         try:
             self.ask_question(f)
+        except ask.GoBack:  # Escape: the change is given up, the answers as they were
+            return
         finally:
             self._again = None
         self._fill()
@@ -192,8 +271,14 @@ class RoundAsker:
     def answer_of(self, f: Field) -> Any:
         """The current answer to ``f``'s question (its twin's, or the flag chosen among its
         group), ``None`` for none."""
-        for g in self.group(f):
+        group = self.group(f)
+        if f.among:  # the boxes ticked, each with its answer
+            ticked = [g for g in group if is_given(self.raw.get(g.key))]
+            return [f"{tr(g.title or g.label)} {_said(self.raw[g.key])}" for g in ticked]
+        for g in group:
             if g.key in self.raw:
+                if g.key == f.none_sets:
+                    return tr(self._none(f))
                 return tr(g.label) if g.asked_as else self.raw[g.key]
         return None
 
@@ -201,8 +286,8 @@ class RoundAsker:
         """``f``'s question as the list of questions says it (the points as the side whose
         points were counted)."""
         group = self.group(f)
-        if f.asked_as:
-            return tr(f.asked_as)
+        if f.asked_as or f.among:
+            return tr(f.asked_as or f.among)
         answered = next((g for g in group if g.key in self.raw), f)
         return tr(self.as_asked(answered).label)
 
@@ -212,39 +297,107 @@ class RoundAsker:
         return self.game.asked(f, self.table, self.raw) or f
 
     def ask_question(self, f: Field) -> None:
-        """Ask ``f``'s question (with its twin, "whose points did you count?" first),
-        offering its current answer, or the default given, as the default."""
+        """Ask ``f``'s question (with its twin: the points of one side or the other),
+        offering its current answer, or the default given, as the default.  Escape leaves
+        the answers as they were before it and goes back (``GoBack``)."""
         group = self.group(f)
         if any(g.key in self.asked for g in group):
             prior = {g.key: self.raw[g.key] for g in group if g.key in self.raw}
         else:
             prior = {g.key: self.defaults[g.key] for g in group if g.key in self.defaults}
+        raw, asked = dict(self.raw), set(self.asked)
+        try:
+            self._ask_group(f, group, prior)
+        except ask.GoBack:
+            self.raw, self.asked = raw, asked
+            raise
+        finally:
+            self._prior = {}
+
+    def _ask_group(self, f: Field, group: list[Field], prior: dict[str, Any]) -> None:
         twin = group[1] if len(group) == 2 and group[1].key == "defense_" + f.key else None
         if twin is not None and self.game.asked(twin, self.table, self.raw) is None:
             twin = None  # only the points are asked (a renonce: the player's own)
             self.raw.pop(group[1].key, None)
+        self.asked.update(g.key for g in group)
+        self._prior = prior
         if twin is not None:
-            self.raw.pop(f.key, None)
-            self.raw.pop(twin.key, None)
-            side = ask.select(
-                _("Whose points did you count?"),
-                choices=[
-                    questionary.Choice(_("the taker's"), f.key),
-                    questionary.Choice(_("the defence's"), twin.key),
-                ],
-                default=twin.key if twin.key in prior else f.key,
-            ).unsafe_ask()
-            chosen = twin if side == twin.key else f
-            if chosen.key not in prior:  # the other side's points: not a default here
-                prior = {}
-            self.asked.update((f.key, twin.key))
-            self._prior = prior
-            self.ask_field(chosen)
+            self._ask_sided(f, twin, self._side(f, twin, prior))
+        elif f.among:
+            self._ask_among(group)
         else:
-            self.asked.update(g.key for g in group)
-            self._prior = prior
             self.ask_field(f)
-        self._prior = {}
+
+    def _side(self, f: Field, twin: Field, prior: Mapping[str, Any]) -> Field:
+        """Whose points are asked: the side of the default answer, else the side counted
+        the round before, else the taker's."""
+        if twin.key in prior:
+            return twin
+        if f.key in prior:
+            return f
+        return twin if is_given(self.previous.get(twin.key)) else f
+
+    def _ask_sided(self, first: Field, twin: Field, side: Field) -> None:
+        """The points of ``side``, or of the other side when the number starts with its
+        mark (``d35``: the defence's; ``p49`` or ``t49``: the taker's)."""
+        self.raw.pop(first.key, None)
+        self.raw.pop(twin.key, None)
+        other = twin if side is first else first
+        marks = {
+            first.key: _TAKER_MARKS,
+            twin.key: tuple(m for m in twin.words.marks if len(m) == 1),
+        }
+
+        def reading(text: str) -> tuple[Field, str]:
+            typed = text.strip()
+            mark, rest = typed[:1].casefold(), typed[1:].strip()
+            for g in (other, side):
+                if rest and mark in marks[g.key]:
+                    return g, rest
+            return side, typed
+
+        def validate(text: str) -> bool | str:
+            if not text.strip():
+                return True
+            g, value = reading(text)
+            return self.problem(g, value) or True
+
+        mark = marks[other.key][0]
+        if side is first:
+            hint = msg(
+                "{question} ({mark}35: the defence's 35)", question=msg(first.label), mark=mark
+            )
+        else:
+            hint = msg("{question} ({mark}49: the taker's 49)", question=msg(twin.label), mark=mark)
+        default = decimal_text(str(self._prior.get(side.key) or ""))
+        text = self.run(ask.text(tr(hint), default=default, validate=validate))
+        if text.strip():
+            g, value = reading(text)
+            self.raw[g.key] = value
+
+    def _ask_among(self, members: list[Field]) -> None:
+        """The boxes of one question (the bonuses), the default answer's ticked, then the
+        question of each box ticked: Escape there asks the boxes again."""
+        offered = [g for g in members if self.applies(g)]
+        for g in members:
+            self.raw.pop(g.key, None)
+        prior = dict(self._prior)
+        ticked = [g.key for g in offered if is_given(prior.get(g.key))]
+        while True:
+            choices = [
+                questionary.Choice(tr(g.title or g.label), g.key, checked=g.key in ticked)
+                for g in offered
+            ]
+            ticked = self.run(ask.checkbox(tr(members[0].among), choices, empty=_("none"))) or []
+            try:
+                for g in offered:
+                    if g.key in ticked:
+                        self._prior = prior
+                        self.ask_field(g, needed=True)
+                return
+            except ask.GoBack:
+                for g in offered:
+                    self.raw.pop(g.key, None)
 
     def think_again(self) -> None:
         """Ask again the questions the game finds doubtful given the whole round, after
@@ -256,7 +409,11 @@ class RoundAsker:
         for key, why in self.game.second_thoughts(inp, self.table):
             self.say(tr(why))
             self._prior = {k: v for k, v in self.raw.items() if k == key}
-            self.ask_field(self.keys[key])
+            kept = dict(self.raw)
+            try:
+                self.ask_field(self.keys[key])
+            except ask.GoBack:  # Escape: the answer as it was
+                self.raw = kept
             self._prior = {}
 
     def _together(self, f: Field) -> list[Field]:
@@ -265,19 +422,31 @@ class RoundAsker:
             return [f]
         return [g for g in self.game.fields if g.asked_as == f.asked_as]
 
-    def ask_field(self, f: Field) -> None:
+    def ask_field(self, f: Field, *, needed: bool = False) -> None:
+        """Ask ``f`` alone (``needed``: its box was ticked, "none" is not offered)."""
         if f.asked_as:
             self._ask_together(self._together(f))
             return
         self.raw.pop(f.key, None)
-        value = self._ASKERS[f.kind](self, self.as_asked(f))
-        if value not in (None, [], "", False):
+        if f.none_sets:
+            self.raw.pop(f.none_sets, None)
+        self._needed = needed
+        try:
+            value = self._ASKERS[f.kind](self, self.as_asked(f))
+        finally:
+            self._needed = False
+        if value is _NONE_SET:
+            self.raw[f.none_sets] = True
+        elif value not in (None, [], "", False):
             self.raw[f.key] = value
 
     def _select(self, f: Field, options: list[tuple[str, str]], *, optional: bool) -> str | None:
         allowed = [(title, value) for title, value in options if not self.problem(f, value)]
-        # "none" is offered unless the rules already say this answer is needed.
-        none = optional and self.problem(f, None) is None
+        # "none" is offered unless the rules already say this answer is needed, or it
+        # stands for a flag (rami: nobody went out, the round was blocked).
+        none = optional and not self._needed and self.problem(f, None) is None
+        if f.none_sets:
+            none = self.problem(self.keys[f.none_sets], True) is None
         if not allowed and none and f.key != self._again:
             # nothing but "none" is possible (no team can be capot with the points given):
             # not asked; asked if a changed answer makes something else possible
@@ -286,17 +455,25 @@ class RoundAsker:
         if not allowed:
             allowed = options
         choices = [questionary.Choice(title, value) for title, value in allowed]
-        if none:
+        if none and f.none_sets:  # the rare case, last: the pointer starts on a player
+            choices.append(questionary.Choice(tr(self._none(f)), NOBODY))
+        elif none:
             choices.insert(0, questionary.Choice(tr(self._none(f)), NOBODY))
         default = self._default_choice(f, [str(c.value) for c in choices])
-        answer = ask.select(tr(f.label), choices=choices, default=default).unsafe_ask()
-        return None if answer == NOBODY else answer
+        answer = self.run(ask.select(tr(f.label), choices=choices, default=default))
+        if answer == NOBODY:
+            return _NONE_SET if f.none_sets else None
+        return answer
 
     def _default_choice(self, f: Field, values: list[str]) -> str | None:
         """Which of ``values`` the default answer to ``f`` is: the same value (its case
         aside), or the one that builds the same round (a team answered as ``taker``);
         "none" when the default has no answer to ``f``."""
+        if f.none_sets and self._prior.get(f.none_sets):
+            return NOBODY
         if f.key not in self._prior:
+            if f.words.default and self.problem(f, f.words.default) is None:
+                return self._same_round(f, values, f.words.default)  # the dix de der: taker
             return None  # the first choice: "none" where it is offered
         given = str(self._prior[f.key])
         for value in values:
@@ -349,19 +526,50 @@ class RoundAsker:
         return tr(choice.label) if choice.label else choice.value
 
     def _ask_choice(self, f: Field) -> str | None:
+        if sum(c.value.isdigit() for c in f.choices) > _MOST_NUMBERS_PICKED:
+            return self._ask_typed_choice(f)
         options = [(self._title(f, c), c.value) for c in f.choices]
         return self._select(f, options, optional=not f.required)
+
+    def _ask_typed_choice(self, f: Field) -> str | None:
+        """A choice among many numbers, typed (coinche's contract: ``110``, or ``capot``),
+        Tab completing it: a list of thirteen would be read, not picked."""
+        from prompt_toolkit.completion import WordCompleter
+
+        numbers = [c.value for c in f.choices if c.value.isdigit()]
+        words = [c.value for c in f.choices if not c.value.isdigit()]
+        question = msg(
+            "{question} ({lowest} to {highest}, {others})",
+            question=msg(f.label),
+            lowest=numbers[0],
+            highest=numbers[-1],
+            others=", ".join(words),
+        )
+        default = str(self._prior.get(f.key) or "")
+        answer = self.run(
+            ask.text(
+                tr(question),
+                default=default,
+                validate=self._validator(f),
+                completer=WordCompleter(words, ignore_case=True),
+                complete_while_typing=False,
+            )
+        )
+        return answer.strip() or None
 
     def _ask_text(self, f: Field) -> str | None:
         default = str(self._prior.get(f.key) or "")
         if f.kind == "number":
             default = decimal_text(default)  # 55,5 in French, as it would be typed
-        answer = ask.text(tr(f.label), default=default, validate=self._validator(f)).unsafe_ask()
+        answer = self.run(ask.text(tr(f.label), default=default, validate=self._validator(f)))
         return answer.strip() or None
 
     def _ask_flag(self, f: Field) -> bool:
-        default = bool(self._prior.get(f.key))
-        return ask.yes_no(tr(f.label), default=default)
+        if f.key in self._prior or not f.no_default or self.correcting:
+            default: bool | None = bool(self._prior.get(f.key))
+        else:
+            default = None  # an answer that decides the round: Enter alone does not say it
+        return ask.yes_no(tr(f.label), default=default, back=True)
 
     def _ask_together(self, flags: list[Field]) -> None:
         """Flags asked as one question: none, or one of them (worded by its label)."""
@@ -372,7 +580,7 @@ class RoundAsker:
         choices = [questionary.Choice(tr(g.label), g.key) for g in allowed]
         choices.insert(0, questionary.Choice(tr(msg("{no_value} none", no_value=NOBODY)), NOBODY))
         default = next((g.key for g in allowed if self._prior.get(g.key)), NOBODY)
-        answer = ask.select(tr(flags[0].asked_as), choices=choices, default=default).unsafe_ask()
+        answer = self.run(ask.select(tr(flags[0].asked_as), choices=choices, default=default))
         if answer != NOBODY:
             self.raw[answer] = True
 
@@ -382,7 +590,12 @@ class RoundAsker:
         if isinstance(given, str):
             given = [given]
         names = {self._player_of(str(item)).casefold() for item in given}
-        return [questionary.Choice(p, p, checked=p.casefold() in names) for p in self.active]
+        offered = f.who(self.table, self.raw) if f.who else self.active
+        return [
+            questionary.Choice(p, p, checked=p.casefold() in names)
+            for p in self.active
+            if p in offered
+        ]
 
     def _player_of(self, item: str) -> str:
         """The player of a ``NAME:TAG`` answer (a name may hold a ``:`` itself)."""
@@ -402,11 +615,11 @@ class RoundAsker:
         return None
 
     def _ask_players(self, f: Field) -> list[str]:
-        answer = ask.checkbox(tr(f.label), self._checked(f), empty=_("nobody")).unsafe_ask()
+        answer = self.run(ask.checkbox(tr(f.label), self._checked(f), empty=_("nobody")))
         return list(answer or [])
 
     def _ask_player_tag(self, f: Field) -> list[str]:
-        chosen = ask.checkbox(tr(f.label), self._checked(f), empty=_("nobody")).unsafe_ask() or []
+        chosen = self.run(ask.checkbox(tr(f.label), self._checked(f), empty=_("nobody"))) or []
         tags = (
             [c for c in f.choices if not self.problem(f, [f"{chosen[0]}:{c.value}"])]
             if chosen
@@ -417,11 +630,13 @@ class RoundAsker:
             if len(tags) > 1:
                 default = self._tag_of(f, player)
                 values = [c.value for c in tags]
-                tag = ask.select(
-                    tr(msg("{question} — {player}:", question=msg(f.label), player=player)),
-                    choices=[questionary.Choice(self._title(f, c), c.value) for c in tags],
-                    default=default if default in values else None,
-                ).unsafe_ask()
+                tag = self.run(
+                    ask.select(
+                        tr(msg("{question} — {player}:", question=msg(f.label), player=player)),
+                        choices=[questionary.Choice(self._title(f, c), c.value) for c in tags],
+                        default=default if default in values else None,
+                    )
+                )
                 answers.append(f"{player}:{tag}")
             else:
                 answers.append(player)
@@ -464,9 +679,13 @@ class RoundAsker:
                 question=msg(f.label),
                 team=team,
             )
-            text = ask.text(
-                tr(question), default=" ".join(defaults[team]), validate=self._validator(f, wrap)
-            ).unsafe_ask()
+            text = self.run(
+                ask.text(
+                    tr(question),
+                    default=" ".join(defaults[team]),
+                    validate=self._validator(f, wrap),
+                )
+            )
             answers = wrap(text)
             kept = kept and text.split() == defaults[team]
         given = list(self._prior.get(f.key) or [])
@@ -487,11 +706,13 @@ class RoundAsker:
                 return [*prev, f"{player}={text.strip()}"]
 
             question = msg("{question} — {player}:", question=msg(f.label), player=player)
-            text = ask.text(
-                tr(question),
-                default=typed.get(player.casefold(), ""),
-                validate=self._validator(f, wrap),
-            ).unsafe_ask()
+            text = self.run(
+                ask.text(
+                    tr(question),
+                    default=typed.get(player.casefold(), ""),
+                    validate=self._validator(f, wrap),
+                )
+            )
             answers = wrap(text)
             if f.echo is not None:
                 try:
