@@ -142,6 +142,18 @@ def entry_title(line: str) -> str:
     return re.sub(r"^\S\) ", "", line[3:].strip())
 
 
+def drawn_under(child, question: str) -> list[str]:
+    """The lines drawn under the latest ``question`` up to the first empty one: its list."""
+    lines = child.screen.lines()
+    start = max(i for i, line in enumerate(lines) if question in line)
+    options = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        options.append(line)
+    return options
+
+
 def pick(child, question: str, option: str, *, drawn: bool = False, hint: str = "") -> None:
     """Answer a list question by the option's text, as a person reading the list would
     (``drawn``: the list is on the screen already; ``hint``: the list's hint, waited for)."""
@@ -151,15 +163,10 @@ def pick(child, question: str, option: str, *, drawn: bool = False, hint: str = 
             expect(child, hint)
         child.expect_exact("»")
         settle(child)
-    lines = child.screen.lines()
-    start = max(i for i, line in enumerate(lines) if question in line)
-    options = []
-    for line in lines[start + 1 :]:
-        if not line.strip():
-            break
-        options.append(line)
     # the entries: not disabled, not the continuation of a long one (indented further)
-    options = [line for line in options if not line[3:].startswith(("- ", " "))]
+    options = [
+        line for line in drawn_under(child, question) if not line[3:].startswith(("- ", " "))
+    ]
     current = next(i for i, line in enumerate(options) if "»" in line)
     wanted = next(i for i, line in enumerate(options) if entry_title(line).startswith(option))
     key = DOWN if wanted >= current else UP
@@ -172,13 +179,7 @@ def tick(child, question: str, *boxes: str) -> None:
     expect(child, question)
     child.expect_exact("»")
     settle(child)
-    lines = child.screen.lines()
-    start = max(i for i, line in enumerate(lines) if question in line)
-    options = []
-    for line in lines[start + 1 :]:
-        if not line.strip():
-            break
-        options.append(line)
+    options = drawn_under(child, question)
     current = next(i for i, line in enumerate(options) if "»" in line)
     keys = ""
     for box in boxes:
