@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -226,3 +227,18 @@ def words_seen(screen: SeenScreen, pattern: re.Pattern[str]) -> list[str]:
         for m in [pattern.search(line)]
         if m
     )
+
+
+def command(home: Path, *args: str) -> str:
+    """``cardscore ARGS…`` run to its end with no terminal, its sessions in ``home``: what it
+    printed (it must succeed)."""
+    done = subprocess.run(
+        [str(CARDSCORE), *args],
+        env=environment(home),
+        capture_output=True,
+        text=True,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -10,7 +10,6 @@ question or a key more must change them there, on purpose.
 from __future__ import annotations
 
 import json
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +18,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
-from terminal_kit import CARDSCORE, ENTER, environment, expect, settle, spawn  # noqa: E402
+from terminal_kit import CARDSCORE, ENTER, command, expect, settle, spawn  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
 
@@ -106,19 +105,6 @@ PLAIN = [
         12,
     ),
 ]  # fmt: skip
-
-
-def command(home: Path, *args: str) -> str:
-    done = subprocess.run(
-        [str(CARDSCORE), *args],
-        env=environment(home),
-        capture_output=True,
-        text=True,
-        check=False,
-        stdin=subprocess.DEVNULL,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def new_session(home: Path, plain: Plain) -> str:
