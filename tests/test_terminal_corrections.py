@@ -162,6 +162,7 @@ def test_correct_round_3_of_six_from_the_loop_and_change_an_answer_before_saving
     choose(child, "Save this round?", "Change an answer")
     pick(child, "Which answer?", "The taker's points? 49")
     child.expect_exact("The taker's points?")
+    settle(child)  # (the list just left names the question too: wait for the question)
     child.send(BACKSPACE * 4 + "56" + ENTER)
     child.expect_exact("Save this round?")
     child.expect_exact("»")

@@ -112,6 +112,17 @@ def session_path(session_id: str) -> Path:
     return sessions_dir() / f"{session_id}.json"
 
 
+def stamp(session_id: str) -> tuple[int, int, int] | None:
+    """What tells one version of the session's file from the next (its inode, size and
+    modification time: every save replaces the file), or ``None`` when there is no file.
+    Cheap enough to ask twice a second."""
+    try:
+        st = os.stat(session_path(session_id), follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
 #: the hidden folder of the sessions folder that holds the lock files
 LOCKS = ".locks"
 

@@ -13,6 +13,8 @@
   like every question here (:func:`fitted_question`): a question wider than the screen is
   broken between words, not in the middle of one by the terminal.
 * :func:`list_hint`, :func:`checkbox_hint`: the hints under a list or a checkbox question.
+* :func:`with_back`, :func:`watching`: a question that Escape leaves for the one before it;
+  a question that gives up when something it watches changes.
 
 Nothing here knows a language: every word is a catalog entry (``i18n.tr``).
 
@@ -31,6 +33,7 @@ import re
 import shutil
 import textwrap
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import questionary
@@ -156,6 +159,36 @@ def with_back(question: Question) -> Question:
 
     app = question.application
     app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
+    return question
+
+
+@dataclass(frozen=True)
+class Changed:
+    """What a :func:`watching` question gives when it gave up: the text typed so far."""
+
+    typed: str
+
+
+#: how often a :func:`watching` question looks again (a change shows within this)
+WATCH_EVERY = 0.5
+
+
+def watching(question: Question, changed: Callable[[], bool]) -> Question:
+    """``question`` that gives up, answering :class:`Changed`, as soon as ``changed()`` is true
+    (asked every :data:`WATCH_EVERY` seconds while it waits): the loop's home sees a round
+    saved from another terminal while the keeper has not typed anything yet."""
+    import asyncio
+
+    app = question.application
+
+    async def watch() -> None:
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            if changed():
+                app.exit(result=Changed(app.current_buffer.text))
+                return
+
+    app.pre_run_callables.append(lambda: app.create_background_task(watch()))
     return question
 
 

@@ -11,6 +11,7 @@ same table), in :mod:`cardscore.prompts.table`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import questionary
@@ -34,9 +35,15 @@ def play(session_id: str) -> None:
     if line := render.outcome_line(standings):  # then said by what ends the game, once
         console.print(line)
     last: dict[str, object] = {}  # the answers of the round recorded last, remembered
+    typed = ""  # a line the keeper was typing when another terminal changed the session
     while True:
+        seen = store.stamp(session_id)
         session = store.read(store.session_path(session_id))
         standings = session.standings()
+
+        def changed(seen: object = seen, session_id: str = session_id) -> bool:
+            return store.stamp(session_id) != seen
+
         number = len(session.rounds) + 1
         if standings.next_mort:
             record = msg(
@@ -55,12 +62,26 @@ def play(session_id: str) -> None:
         try:
             if standings.finished:  # what follows the end: a few entries, chosen in a list
                 menu = [*head(record, standings, session), *tail(session)]
-                action = ask.select(_("What now?"), choices=menu).unsafe_ask()
+                question = ask.watching(ask.select(_("What now?"), choices=menu), changed)
+                action = question.unsafe_ask()
             else:
-                action, line = home(record, session)
+                action, line = home(record, session, changed, typed)
         except KeyboardInterrupt:  # every round is saved already: said, then interrupted
             console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
             raise
+        typed = ""
+        if isinstance(action, ask.Changed) or changed():
+            # Saved from another terminal while the keeper looked: the score as it is now,
+            # before anything is done with the one shown (its next round, dealer and menu).
+            console.print(Text(_("The session was changed in another terminal."), style="yellow"))
+            session = store.read(store.session_path(session_id))
+            standings = session.standings()
+            if isinstance(action, ask.Changed):
+                console.print(render.totals_table(session, standings))
+                if line := render.outcome_line(standings):
+                    console.print(line)
+                typed = action.typed
+                continue
         if action in (UNDO, REDO) and not available(action, session):
             console.print(Text(_("nothing to correct") if action == UNDO else _("nothing to redo")))
             continue
@@ -136,10 +157,17 @@ def action_words() -> dict[str, str]:
     return words
 
 
-def home(record: str, session: Session) -> tuple[str, str | None]:
+def home(
+    record: str,
+    session: Session,
+    changed: Callable[[], bool] | None = None,
+    typed: str = "",
+) -> tuple[str | ask.Changed, str | None]:
     """The loop's home while a game is on: Enter starts the round's questions; a round typed
     as one line (``bob g 2b 49 dan``) is read, shown and saved; a word or its key (``c``,
-    ``corriger``) is an action.  Returns the action, with the line for a round."""
+    ``corriger``) is an action.  Returns the action, with the line for a round; or, as soon
+    as ``changed()`` is true, :class:`~cardscore.prompts.ask.Changed` (``typed`` is the text
+    the home starts with: what was being typed then)."""
     from prompt_toolkit.completion import WordCompleter
 
     from cardscore.games.line import line_words
@@ -154,7 +182,10 @@ def home(record: str, session: Session) -> tuple[str, str | None]:
     words = [*table.players, *line_words(game.fields).values()]
     words += [str(c.value) for f in game.fields if f.words.bare for c in f.choices]
     completer = WordCompleter(words, ignore_case=True)
-    typed = ask.text(tr(record), completer=completer, complete_while_typing=False).unsafe_ask()
+    question = ask.text(tr(record), default=typed, completer=completer, complete_while_typing=False)
+    typed = (ask.watching(question, changed) if changed else question).unsafe_ask()
+    if isinstance(typed, ask.Changed):
+        return typed, None
     word = fold(typed.strip())
     if not word:
         return RECORD, None
