@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-import gc
-from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -118,10 +116,9 @@ class RoundRow:
 
     A replay computes the numbers only; the round's :attr:`breakdown` and :attr:`record` are
     worked out when first asked for (only the rows shown, ``show --detail``, the exports and
-    the statistics need them), by scoring the round again with what the round before
-    carried over, then kept.  The rows replayed while a whole sheet is built
-    (:func:`whole_sheet`) keep what their replay scored, and write their breakdown from its
-    record instead (:meth:`~cardscore.games.base.Game.explained`).
+    the statistics need them), from what the replay scored
+    (:meth:`~cardscore.games.base.Game.explained`), or by scoring the round again with what
+    the round before carried over, then kept.
     """
 
     __slots__ = (
@@ -150,7 +147,7 @@ class RoundRow:
         scored: RoundResult | None = None,
     ) -> None:
         self._table = table  # the table that played it
-        self._scored = scored  # what the replay scored (its record), kept for a whole sheet
+        self._scored = scored  # what the replay scored: the breakdown is written from it
         self._number = number
         self._input = input
         self._scores = scores
@@ -274,42 +271,6 @@ class RoundRow:
         )
 
 
-@contextmanager
-def whole_sheet() -> Iterator[None]:
-    """Work on every round of a session at once (``show --json``, ``print``) with Python's
-    cyclic garbage collector paused.
-
-    A whole sheet makes objects that all live until the command ends (a row, a breakdown
-    and a document part per round: about a hundred per round); the collector, meanwhile,
-    walks every object alive each time the live ones have grown by a quarter, which on a
-    10,000-round session took as long as the work itself.  What the block makes is freed
-    by reference counting as usual.  When it ends, what is alive then is set aside for good
-    (``gc.freeze``: the rows a session keeps, the modules), so that the collector, back on,
-    does not walk it all at its next pass, and goes on with what comes after.
-
-    The rows replayed meanwhile keep what their replay scored, so that each round's
-    breakdown is written from it (each round is scored once, not twice)."""
-    global _keep_scored
-    kept, _keep_scored = _keep_scored, True
-    try:
-        if not gc.isenabled():
-            yield
-            return
-        gc.disable()
-        try:
-            yield
-        finally:
-            gc.freeze()
-            gc.enable()
-    finally:
-        _keep_scored = kept
-
-
-# Whether replayed rows keep what they scored (while a whole sheet is built: every row's
-# breakdown will be read; otherwise the replay's records would only live longer for nothing)
-_keep_scored = False
-
-
 @dataclass(frozen=True)
 class Standings:
     """Where a session stands after replaying its rounds: ``rows`` has one row per round."""
@@ -365,7 +326,6 @@ class _Progress:
         append = self.rows.append
         carry: Any = self.carry
         held = self.held
-        keep = _keep_scored
         for number, inp in enumerate(inputs, start=self.count + 1):
             while next_first and number >= next_first:  # a new table from this round on
                 era = eras[following]
@@ -385,8 +345,7 @@ class _Progress:
             held = result.held
             append(
                 RoundRow(
-                    number, inp, scores, totals.copy(), held, carry, replay, table,
-                    result if keep else None,
+                    number, inp, scores, totals.copy(), held, carry, replay, table, result,
                 )
             )  # fmt: skip
             carry = result.carry

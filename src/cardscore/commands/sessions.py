@@ -43,12 +43,10 @@ def print_sheet(
 ) -> None:
     """Export the scoresheet (to standard output, or to a file with -o)."""
     from cardscore import export
-    from cardscore.session import whole_sheet
 
     chosen = export.pick_format(fmt, output)
     current = _lazy_store().load(session)
-    with whole_sheet():
-        data = export.render(chosen, current, current.standings())
+    data = export.render(chosen, current, current.standings())
     if output is None:
         if isinstance(data, bytes):
             raise InputError(msg("--format {format}: binary output needs -o PATH", format=chosen))
@@ -76,10 +74,8 @@ def show(
     standings = current.standings()
     if as_json:
         from cardscore.document import scoresheet
-        from cardscore.session import whole_sheet
 
-        with whole_sheet():
-            print_json(scoresheet(current, standings))
+        print_json(scoresheet(current, standings))
         return
     from cardscore import render
 
