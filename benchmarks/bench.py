@@ -9,7 +9,7 @@ machine's noise; ratios are of medians.  Scoring is timed in-process.
     python benchmarks/bench.py            # about half a minute on 2 cores
     python benchmarks/bench.py --runs 3   # quicker, noisier
     python benchmarks/bench.py --sheets   # only show --json and print, against show --all
-    python benchmarks/bench.py --real     # only show, add and edit on 60 and 500 rounds
+    python benchmarks/bench.py --real     # only show, add, edit and the PDF, 60 and 500 rounds
 
 ``--sheets`` times, on the 10,000-round session, ``show --json`` and ``print`` in every
 format against ``show --all`` on the same session (each pair side by side, as above), and
@@ -283,8 +283,10 @@ def sheets(
 # --------------------------------------------------------------------------------------------
 # Real sizes: an evening (60 rounds) and a marathon (500)
 
-# (rounds, target of show, target of add and edit), ratios to import typer+rich
+# (rounds, target of show, target of add and edit), ratios to import typer+rich; and of
+# the PDF sheet, a ratio to ``show --all`` on the same session
 REAL_SIZES = [(60, 1.3, 1.5), (500, 1.3, 1.5)]
+REAL_PDF = {60: 4.0, 500: 10.0}
 
 
 def real_sizes(
@@ -320,6 +322,19 @@ def real_sizes(
         rows.append(
             ratio_row(f"edit round {middle + 1} of {count} / the same",
                       edit, baseline, change_limit, 10, budget=15, before=restore)
+        )  # fmt: skip
+        pdf = [
+            *cardscore,
+            "print",
+            sid,
+            "--format",
+            "pdf",
+            "-o",
+            str(path.parent.parent / f"{sid}.pdf"),
+        ]
+        rows.append(
+            ratio_row(f"print pdf, {count} rounds / show --all",
+                      pdf, [*cardscore, "show", sid, "--all"], REAL_PDF[count], 8, budget=20)
         )  # fmt: skip
     return rows
 
@@ -464,7 +479,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--real",
         action="store_true",
-        help="time only show, add and edit on an evening (60 rounds) and a marathon (500)",
+        help="time only show, add, edit and the PDF on an evening (60 rounds) and a marathon (500)",
     )
     args = parser.parse_args(argv)
 

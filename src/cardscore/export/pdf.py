@@ -28,16 +28,14 @@ import math
 import os
 import re
 import unicodedata
-from typing import Any
+from typing import Any, NamedTuple
 
 from fpdf import FPDF
-from fpdf import syntax as fpdf_syntax
 from fpdf.enums import XPos, YPos
 
 from cardscore import __version__
 from cardscore.export import common
 from cardscore.export.common import MARKERS, PALETTE, Doc, signed
-from cardscore.export.pdf_text import _KNOWN, CachedText, Pen
 from cardscore.i18n import _, language, msg, tr
 
 #: (regular, bold) DejaVu Sans, where systems install it; the first present is used.
@@ -152,19 +150,14 @@ def find_font() -> tuple[str, str] | None:
     return None
 
 
-class _CharWidths(dict):  # type: ignore[type-arg]
-    """Each character's width in one font (the current one when a character is new)."""
+class Pen(NamedTuple):
+    """A font texts are drawn in (:meth:`Sheet.draw`): its size in points, whether bold."""
 
-    def __init__(self, measure: Any) -> None:
-        super().__init__()
-        self.measure = measure
-
-    def __missing__(self, char: str) -> float:
-        width = self[char] = self.measure(char)
-        return width
+    size: float
+    bold: bool
 
 
-class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
+class Sheet(FPDF):
     """An A4 page with the sheet's footer; text goes through :meth:`t`."""
 
     def __init__(self, doc: Doc) -> None:
@@ -172,13 +165,9 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         self.doc = doc
         self._font_state: tuple[str, float] | None = None
         self._color_state: tuple[int, int, int] | None = None
-        self._width_cache: dict[tuple[str, float], _CharWidths] = {}
-        self._widths = _CharWidths(self.get_string_width)
-        self._text_width_cache: dict[tuple[str, float], dict[str, float]] = {}
-        self._text_widths: dict[str, float] = {}
-        self._fonts: dict[tuple[str, float], Any] = {}  # (style, size) → fpdf2's font
+        # each text's width in each font (a sheet measures the same scores many times)
+        self._widths: dict[tuple[tuple[str, float] | None, str], float] = {}
         self._wrapped: dict[tuple[Any, float, str], list[str]] = {}
-        self._pens: dict[tuple[float, bool], Pen] = {}  # (size, bold) → its pen
         self.set_margins(MARGIN, MARGIN, MARGIN)
         self.set_auto_page_break(True, margin=MARGIN + 3)
         font = find_font()
@@ -190,15 +179,12 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         else:
             self.family = "helvetica"
         self.ellipsis = "…" if self.unicode else "..."
-        # Each page's footer says the number of pages: drawn on every page once the sheet
-        # is done (footers), when the count is known, where texts() can draw; else by
-        # fpdf2, which writes the count at an alias: it keeps three digits for "{nb}", one
-        # a character for a longer alias, and warns when the count is wider (a page a
-        # round at most: a long session's sheet runs to thousands of pages).
-        self.late_footers = _KNOWN
+        # Each page's footer says the number of pages, which fpdf2 writes at an alias once
+        # the sheet is done: it keeps three digits for "{nb}", one a character for a longer
+        # alias, and warns when the count is wider (a page a round at most).
         digits = max(3, len(str(len(doc["rounds"]) + 10)))
         self.pages_alias = "{nb}" if digits == 3 else "{" + "p" * (digits - 2) + "}"
-        self.alias_nb_pages(None if self.late_footers else self.pages_alias)
+        self.alias_nb_pages(self.pages_alias)
         title = common.title(doc)
         self.set_title(self.t(title))
         self.set_author("cardscore")
@@ -211,51 +197,26 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         return str(text) if self.unicode else latin1(str(text))
 
     def font(self, size: float, bold: bool = False, color: tuple[int, int, int] = INK) -> None:
-        style = "B" if bold else ""
-        state = (style, size)
+        state = ("B" if bold else "", size)
         if state != self._font_state:
-            known = self._fonts.get(state) if self._font_state is not None and _KNOWN else None
-            if known is None:
-                self.set_font(self.family, style, size)
-                self._fonts[state] = self.current_font
-            else:  # what set_font does when the font changes (family, no U or S, the same)
-                graphics = self._GraphicsStateMixin__statestack[-1]  # type: ignore[attr-defined]
-                graphics.font_style = style
-                graphics.font_size_pt = size
-                graphics.current_font = known
-                graphics.current_font_is_set_on_page = False
+            self.set_font(self.family, state[0], size)
             self._font_state = state
-            widths = self._width_cache.get(state)
-            if widths is None:
-                widths = self._width_cache[state] = _CharWidths(self.get_string_width)
-            self._widths = widths
-            self._text_widths = self._text_width_cache.setdefault(state, {})
         if color != self._color_state:
             self.set_text_color(*color)
             self._color_state = color
 
     def pen(self, size: float, bold: bool = False) -> Pen:
         """What :meth:`draw` draws with, in :meth:`font` ``(size, bold)``."""
-        pen = self._pens.get((size, bold))
-        if pen is None:
-            self.font(size, bold)  # (its widths: those :meth:`width` keeps for this font)
-            pen = self._pens[size, bold] = Pen(self.current_font, size, bold, self._text_widths)
-        return pen
+        return Pen(size, bold)
 
     def measure(self, text: str, pen: Pen) -> float:
         """The width of ``text`` drawn with ``pen`` (:meth:`width` in its font)."""
-        total = pen.widths.get(text)
-        if total is None:
-            self.font(pen.size, pen.bold)
-            total = self.width(text)
-        return total
+        self.font(pen.size, pen.bold, self._color_state or INK)
+        return self.width(text)
 
     def draw(self, cells: list[tuple[float, float, Pen, tuple[int, int, int], str]]) -> None:
-        """Each ``(x, y, pen, colour, text)`` drawn as :meth:`text` draws it in the pen's
-        font and that colour: all in one operation where fpdf2 allows it
-        (:meth:`CachedText.texts`), else one by one."""
-        if self.texts(cells):
-            return
+        """Each ``(x, y, pen, colour, text)`` drawn by fpdf2's ``text`` in the pen's font and
+        that colour."""
         for x, y, pen, colour, text in cells:
             self.font(pen.size, pen.bold, colour)
             self.text(x, y, text)
@@ -266,11 +227,11 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         self._color_state = None
 
     def width(self, text: str) -> float:
-        """The width of ``text`` in the current font, from each character's width (cached):
-        much faster than ``get_string_width`` on thousands of cells."""
-        total = self._text_widths.get(text)
-        if total is None:  # a new text (a sheet draws each score many times)
-            total = self._text_widths[text] = sum(map(self._widths.__getitem__, text), 0.0)
+        """The width of ``text`` in the current font (fpdf2's ``get_string_width``)."""
+        key = (self._font_state, text)
+        total = self._widths.get(key)
+        if total is None:
+            total = self._widths[key] = self.get_string_width(text)
         return total
 
     def wrap(self, text: str, width: float) -> list[str]:
@@ -320,10 +281,8 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
         return text.rstrip() + self.ellipsis
 
     def footer(self) -> None:
-        """The footer, as fpdf2 draws it at the end of each page (where :meth:`footers`
-        does not draw them all at the end)."""
-        if self.late_footers:
-            return
+        """The footer, drawn by fpdf2 at the end of each page: the title on the left, the
+        page and the number of pages (at fpdf2's alias) on the right."""
         self.set_y(-MARGIN + 2)
         self.font(7, color=MUTED)
         self.cell(0, 4, self.footer_text, align="L")
@@ -341,29 +300,6 @@ class Sheet(CachedText, FPDF):  # (its texts drawn by CachedText, an FPDF)
             )
         )
         return text if self.unicode else latin1(text.replace(" · ", " - "))
-
-    def footers(self) -> None:
-        """Every page's footer, drawn once the sheet is done: the title on the left, the
-        page and the number of pages on the right, where fpdf2's ``cell(0, 4, …)`` at the
-        foot of the page would write them."""
-        if not self.late_footers:
-            return
-        pen, count, kept = self.pen(7), len(self.pages), self.page
-        base = self.h - MARGIN + 2 + 0.5 * 4 + 0.3 * pen.size / self.k
-        left = self.l_margin + self.c_margin
-        right = self.l_margin + self.epw - self.c_margin
-        try:
-            for number in range(1, count + 1):
-                self.page = number
-                said = self.page_line(number, count)
-                cells = [(left, base, pen, MUTED, self.footer_text)]
-                cells.append((right - self.measure(said, pen), base, pen, MUTED, said))
-                # the font is selected anew on each page (where they are drawn one by one)
-                self._font_state = None
-                self._GraphicsStateMixin__statestack[-1].current_font_is_set_on_page = False  # type: ignore[attr-defined]
-                self.draw(cells)
-        finally:
-            self.page = kept
 
     def heading(self, text: str, room: float = 30) -> None:
         """A section heading, on a new page unless ``room`` mm are left under it."""
@@ -390,27 +326,7 @@ def render(doc: Doc) -> bytes:
     pdf.heading(_("Rounds"), room=30)
     rounds_table(pdf, doc)
     details(pdf, doc)
-    pdf.footers()
-    return _output(pdf)
-
-
-#: zlib's level for the pages: 3 compresses a 950-page sheet in half the time level 6 (the
-#: default) takes, for a file a tenth larger (2.9 MB instead of 2.6 MB).
-COMPRESSION_LEVEL = 3
-
-
-def _output(pdf: Sheet) -> bytes:
-    """fpdf2's output, its pages compressed at :data:`COMPRESSION_LEVEL` (where this fpdf2
-    lets its content streams' level be set: ``PDFContentStream._COMPRESSION_LEVEL``)."""
-    stream = getattr(fpdf_syntax, "PDFContentStream", None)
-    if stream is None or not hasattr(stream, "_COMPRESSION_LEVEL"):
-        return bytes(pdf.output())
-    kept = stream._COMPRESSION_LEVEL
-    stream._COMPRESSION_LEVEL = COMPRESSION_LEVEL
-    try:
-        return bytes(pdf.output())
-    finally:
-        stream._COMPRESSION_LEVEL = kept
+    return bytes(pdf.output())
 
 
 def title_block(pdf: Sheet, doc: Doc) -> None:
@@ -614,8 +530,8 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     said_lines: dict[str, list[str]] = {}  # what was played, as drawn (rounds repeat it)
     regular, bold = pdf.pen(8), pdf.pen(8, bold=True)
     measure = pdf.measure
-    # Each cell's text is drawn at a computed position, a row's texts at once (Sheet.draw):
-    # fpdf2's cell() costs ten times as much, which a sheet of thousands of rounds would feel.
+    # Each cell's text is drawn at a computed position (Sheet.draw): the columns are
+    # right-aligned by their widths, which cell() would work out again for each.
     number_right = pdf.l_margin + layout.number_w - 1 - layout.marks_w
     dealer_left = pdf.l_margin + layout.number_w + 1
     mort_left = dealer_left + layout.dealer_w
@@ -656,7 +572,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.line(pdf.l_margin, y + h, right, y + h)
         base = y + h / 2 + 1.0
         scores, totals = row["scores"], row["totals"]
-        # the row's texts, drawn in one operation: (x, y, pen, colour, text), in the order
+        # the row's texts: (x, y, pen, colour, text), in the order
         # they read (a reader copying the row gets them so)
         text = str(row["number"])
         cells = [(number_right - measure(text, regular), base, regular, MUTED, text)]
@@ -866,7 +782,7 @@ def details(pdf: Sheet, doc: Doc) -> None:
         for line in lines:
             cells.append((left + 4, y + 2.6, regular, INK, line))
             y += line_h
-        pdf.draw(cells)  # the round's texts at once
+        pdf.draw(cells)
         pdf.set_xy(pdf.l_margin, y + 1.2)
 
 
