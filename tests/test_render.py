@@ -373,14 +373,39 @@ def test_a_grid_too_wide_is_drawn_as_rich_draws_it(title, columns, rows, footer,
     assert drawn(grid, width) == drawn(grid.table(), width)
 
 
-def test_a_grid_too_wide_is_drawn_by_the_grid_not_handed_over() -> None:
-    """The long sheets and lists of a narrow terminal are drawn by the Grid (fast), not by
-    Rich's Table: the wrapped widths are found."""
+def test_a_grid_too_wide_is_handed_over_to_rich_s_table() -> None:
+    """A table wider than a narrow terminal has its cells wrapped by Rich's Table, which the
+    Grid hands it over to (no way of Rich's own to share out the width is borrowed)."""
     grid = Grid()
     for header in ("Player", "Points", "Total"):
         grid.add_column(header, justify="right")
     for n in range(50):
         grid.add_row(f"Player number {n}", f"+{n} points this round", str(n * 7))
-    console = Console(width=30, force_terminal=True, legacy_windows=False)
-    assert grid._wrapped_widths(console, console.options) is not None
-    assert drawn(grid, 30) == drawn(grid.table(), 30)
+    assert grid.widths(30) is None and grid.widths(100) is not None
+    narrow = drawn(grid, 30)
+    assert narrow == drawn(grid.table(), 30)
+    assert max(len(line) for line in narrow) <= 30
+
+
+@pytest.mark.parametrize(
+    ("contents", "min_width"), [((3, 5, 7), 30), ((1, 1, 1, 1), 23), ((2, 9), 40), ((4, 4), 9)]
+)
+def test_a_table_is_widened_as_rich_widens_it(contents: tuple[int, ...], min_width: int) -> None:
+    """The room a table at least ``min_width`` wide has left is shared out between its
+    columns as Rich's Table shares it (each in turn its share of what is left, rounded up)."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    from cardscore.grid import _widened
+
+    table = Table(box=box.ASCII, min_width=min_width, show_header=False, padding=0)
+    for _ in contents:
+        table.add_column()
+    table.add_row(*("x" * width for width in contents))
+    console = Console(width=100)
+    with console.capture() as captured:
+        console.print(table)
+    row = captured.get().splitlines()[1]
+    rich_widths = [len(cell) for cell in row.strip("|").split("|")]
+    assert _widened(list(contents), min_width, 100) == rich_widths
