@@ -55,3 +55,26 @@ def test_the_help_machinery_is_the_one_typer_commands_use() -> None:
 def test_the_completion_script_is_typer_s() -> None:
     script = typer_insides.completion_script("cardscore", "_CARDSCORE_COMPLETE", "bash")
     assert "_CARDSCORE_COMPLETE" in script and "cardscore" in script
+
+
+def test_typer_looks_its_own_words_up_through_the_name_the_wrapper_rebinds() -> None:
+    import gettext
+
+    import typer.core
+
+    kept = typer.core._
+    assert kept is gettext.gettext  # what translate_own_words replaces
+    try:
+        typer_insides.translate_own_words(lambda text: f"«{text}»")
+        app = typer.Typer(rich_markup_mode=None)  # as cardscore's
+
+        @app.command()
+        def one(game: str = typer.Argument(..., help="A game.")) -> None:  # pragma: no cover
+            pass
+
+        from typer.testing import CliRunner
+
+        shown = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "100"}).output
+        assert "[«required»]" in shown, shown
+    finally:
+        typer.core._ = kept

@@ -13,7 +13,6 @@ input, 130 interrupted.  Every error is one line on standard error, never a trac
 import copy
 import os
 import re
-import sys
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -121,9 +120,9 @@ def build_command(argv: Sequence[str] | None = None) -> Any:
                 if isinstance(getattr(param, "metavar", None), Msg):
                     param.metavar = tr(param.metavar)
         _translate_help_machinery(commands)
-        core = sys.modules.get("typer.core")
-        if core is not None and hasattr(core, "_"):  # typer's section titles (Options…)
-            core._ = tr  # type: ignore[attr-defined]
+        from cardscore.typer_insides import translate_own_words
+
+        translate_own_words(tr)  # typer's own words ("default:", "required"…)
     for name in ("add", "edit"):  # their round options' help, made of several games' helps
         round_command = getattr(command, "commands", {}).get(name)
         for param in round_command.params if round_command is not None else ():

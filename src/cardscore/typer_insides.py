@@ -2,14 +2,17 @@
 
 typer ≥ 0.26 carries its own copy of click (``typer._click``) and exposes neither click's
 exceptions nor its help formatter; its shell completion is driven by private functions.
-cardscore needs them for three things a public API does not offer:
+cardscore needs them for four things a public API does not offer:
 
 * ``exceptions`` — the usage errors typer raises (``ClickException``, ``UsageError``,
   ``NoArgsIsHelpError``), to say each in one line in the user's language (cli.py);
 * ``Context`` and ``HelpFormatter`` — to translate the words click writes on a help page
   itself ("Usage:", the headings' colon) (cli.py);
 * :func:`completion_script` and :func:`enable_completion` — the completion scripts of
-  ``completions/`` and the shell classes registered when a shell asks (completion.py).
+  ``completions/`` and the shell classes registered when a shell asks (completion.py);
+* :func:`translate_own_words` — the words typer writes on a help page itself ("default:",
+  "required", "Aborted!"), which it looks up through the ``_`` it imports from
+  ``gettext`` (cli.py).
 
 Tested with typer 0.26 to 0.28; ``pyproject.toml`` bounds typer below 0.29, and
 ``tests/test_typer_insides.py`` fails loudly when one of these is no longer what it was.
@@ -17,11 +20,20 @@ Tested with typer 0.26 to 0.28; ``pyproject.toml`` bounds typer below 0.29, and
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from typer._click import exceptions
 from typer._click.core import Context
 from typer._click.formatting import HelpFormatter
 
-__all__ = ["Context", "HelpFormatter", "completion_script", "enable_completion", "exceptions"]
+__all__ = [
+    "Context",
+    "HelpFormatter",
+    "completion_script",
+    "enable_completion",
+    "exceptions",
+    "translate_own_words",
+]
 
 
 def completion_script(prog_name: str, complete_var: str, shell: str) -> str:
@@ -36,3 +48,10 @@ def enable_completion() -> None:
     from typer._completion_classes import completion_init
 
     completion_init()
+
+
+def translate_own_words(translate: Callable[[str], str]) -> None:
+    """Have typer look its own words up with ``translate`` (instead of ``gettext``)."""
+    import typer.core
+
+    typer.core._ = translate  # type: ignore[attr-defined]
