@@ -372,20 +372,6 @@ def checkbox(
     what an answer with no box checked says, "none" by default)."""
     kwargs.setdefault("instruction", checkbox_hint())
     question = questionary.checkbox(fitted_question(message), choices=list(choices), **kwargs)
-    # The question's line is the message of a PromptSession inside the layout (the prefix of
-    # its input line): its answer is said again, in our words.
-    for window in question.application.layout.find_all_windows():
-        prefix = getattr(window, "get_line_prefix", None)
-        session = getattr(getattr(prefix, "func", None), "__self__", None)
-        if isinstance(session, PromptSession) and callable(session.message):
-            said = session.message
+    from cardscore.prompts.questionary_insides import reword_answer
 
-            def translated(said: Callable[[], Any] = said) -> Any:
-                return [
-                    (style, checkbox_answer(text, empty) if style == "class:answer" else text)
-                    for style, text, *_rest in to_formatted_text(said())
-                ]
-
-            session.message = translated
-            break
-    return question
+    return reword_answer(question, lambda text: checkbox_answer(text, empty))

@@ -20,8 +20,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import questionary
-from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
-from questionary.prompts.common import InquirerControl
 from rich.text import Text
 
 from cardscore import render, store
@@ -29,6 +27,7 @@ from cardscore.changes import Kind, effect, last_in_force, plain
 from cardscore.games.base import FieldKind, Game, InputError, Table
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts import ask
+from cardscore.prompts.questionary_insides import answer_at_once
 from cardscore.prompts.round import NOBODY, RoundAsker, in_words
 from cardscore.session import Session
 from cardscore.table_effects import minus
@@ -68,26 +67,9 @@ def ask_save(*, can_save: bool = True, why_not: str = "", discard: str = "") -> 
         choices=choices,
         default=YES if can_save else CHANGE,
     )
-    app = question.application
-    # the list itself, so that a key's answer is shown answered, as Enter's would be
-    control = next(
-        w.content for w in app.layout.find_all_windows() if isinstance(w.content, InquirerControl)
-    )
-    keys = KeyBindings()
-    for key, value in SAVE_KEYS.items():
-        if value == YES and not can_save:
-            continue
-
-        def answer(event: Any, value: str = value) -> None:
-            control.pointed_at = next(
-                i for i, c in enumerate(control.choices) if getattr(c, "value", None) == value
-            )
-            control.is_answered = True
-            event.app.exit(result=value)
-
-        keys.add(key, eager=True)(answer)
-    app.key_bindings = merge_key_bindings([app.key_bindings, keys])
-    return question.unsafe_ask()
+    # a key's answer shown answered, as Enter's would be
+    keys = {key: value for key, value in SAVE_KEYS.items() if can_save or value != YES}
+    return answer_at_once(question, keys).unsafe_ask()
 
 
 def shown(asker: RoundAsker, key: str, value: Any) -> str:

@@ -1,0 +1,81 @@
+"""The parts of questionary that cardscore uses beyond its public API, in this one module.
+
+questionary builds each question as a prompt_toolkit application and says nothing of what
+is inside it.  cardscore reaches in for two things questionary offers no way to do:
+
+* :func:`answer_at_once` — a list question that one key answers and closes (``y`` for "Yes,
+  save it"), its answer shown as Enter's would show it: the list's control
+  (``questionary.prompts.common.InquirerControl``), its ``choices``, ``pointed_at`` and
+  ``is_answered``;
+* :func:`reword_answer` — a question's answer said in other words (a checkbox's ``done (3
+  selections)`` in the user's language): the question's line is the message of a
+  ``PromptSession``, found as the ``__self__`` of a window's ``get_line_prefix``.
+
+Tested with questionary 2.1; ``pyproject.toml`` bounds questionary below 2.2, and
+``tests/test_questionary_insides.py`` fails loudly when one of these is no longer what it
+was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.formatted_text import to_formatted_text
+from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from questionary import Question
+from questionary.prompts.common import InquirerControl
+
+
+def list_control(question: Question) -> InquirerControl:
+    """The list of a ``select`` or ``checkbox`` question."""
+    for window in question.application.layout.find_all_windows():
+        if isinstance(window.content, InquirerControl):
+            return window.content
+    raise LookupError("questionary's question holds no InquirerControl")
+
+
+def line_session(question: Question) -> PromptSession:
+    """The ``PromptSession`` whose message is the question's line (its answer, once given)."""
+    for window in question.application.layout.find_all_windows():
+        prefix = getattr(window, "get_line_prefix", None)
+        session = getattr(getattr(prefix, "func", None), "__self__", None)
+        if isinstance(session, PromptSession) and callable(session.message):
+            return session
+    raise LookupError("questionary's question has no PromptSession line")
+
+
+def answer_at_once(question: Question, keys: Mapping[str, Any]) -> Question:
+    """``question`` (a ``select``) where each key of ``keys`` answers its value at once, the
+    list then shown answered with that entry."""
+    control = list_control(question)
+    bindings = KeyBindings()
+    for key, value in keys.items():
+
+        def answer(event: Any, value: Any = value) -> None:
+            control.pointed_at = next(
+                i for i, c in enumerate(control.choices) if getattr(c, "value", None) == value
+            )
+            control.is_answered = True
+            event.app.exit(result=value)
+
+        bindings.add(key, eager=True)(answer)
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
+    return question
+
+
+def reword_answer(question: Question, reword: Callable[[str], str]) -> Question:
+    """``question`` whose answer, once given, is shown as ``reword`` says it."""
+    session = line_session(question)
+    said = session.message
+
+    def reworded() -> Any:
+        return [
+            (style, reword(text) if style == "class:answer" else text)
+            for style, text, *_rest in to_formatted_text(said())
+        ]
+
+    session.message = reworded
+    return question
