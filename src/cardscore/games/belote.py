@@ -719,15 +719,12 @@ def tallies(inp: Mapping[str, Any], table: Table) -> tuple[Tally, Tally]:
     return _team_tallies(inp, seating, seating.team[inp["taker"]])
 
 
-_new = tuple.__new__  # a NamedTuple built from a tuple, without its __new__ (replays are hot)
-
-
 def tally(
     team: str, cards: int, dix_de_der: int, belote: int, announces: int, capot: bool
 ) -> Tally:
     """A team's tally, its total worked out."""
     total = cards + dix_de_der + belote + announces
-    return _new(Tally, (team, cards, dix_de_der, belote, announces, capot, total))
+    return Tally(team, cards, dix_de_der, belote, announces, capot, total)
 
 
 def _team_tallies(
@@ -758,10 +755,10 @@ def _team_tallies(
             announces1 += value
     names = seating.names
     return (
-        _new(Tally, (names[0], cards0, last0, belote0, announces0, capot == 0,
-                     cards0 + last0 + belote0 + announces0)),
-        _new(Tally, (names[1], cards1, last1, belote1, announces1, capot == 1,
-                     cards1 + last1 + belote1 + announces1)),
+        Tally(names[0], cards0, last0, belote0, announces0, capot == 0,
+                     cards0 + last0 + belote0 + announces0),
+        Tally(names[1], cards1, last1, belote1, announces1, capot == 1,
+                     cards1 + last1 + belote1 + announces1),
     )  # fmt: skip
 
 
@@ -791,22 +788,19 @@ def belote_record(inp: Mapping[str, Any], table: Table, carry: Any) -> BeloteRec
         won_announces = defense.announces
         if params.dedans_announcements == _ALL:
             won_announces += taker.announces
-    return _new(
-        BeloteRecord,
-        (
-            inp["taker"],
-            seating.names[taker_team],
-            _TRUMP_OF[inp["trump"]],
-            taker_team,
-            both,
-            inp["announces"],
-            verdict,
-            held,
-            round_points,
-            won_announces,
-            kept,
-            held_out,
-        ),
+    return BeloteRecord(
+        inp["taker"],
+        seating.names[taker_team],
+        _TRUMP_OF[inp["trump"]],
+        taker_team,
+        both,
+        inp["announces"],
+        verdict,
+        held,
+        round_points,
+        won_announces,
+        kept,
+        held_out,
     )
 
 
@@ -846,24 +840,21 @@ def coinche_record(inp: Mapping[str, Any], table: Table) -> CoincheRecord:
         contract, made = _GENERALE, bool(inp["generale_made"])
     # Official rules score a capot contract, a générale or a made capot on a larger base.
     larger = special or inp["capot"] is not None
-    return _new(
-        CoincheRecord,
-        (
-            inp["taker"],
-            seating.names[taker_team],
-            _TRUMP_OF[inp["trump"]],
-            taker_team,
-            both,
-            inp["announces"],
-            contract,
-            value,
-            _LEVEL_OF[inp["coinche"]],
-            made,
-            params.capot_base if larger else params.base,
-            params.rounding,
-            params.coinche_announcements == _WINNER,
-            special and _capot_unclaimed(inp, table),
-        ),
+    return CoincheRecord(
+        inp["taker"],
+        seating.names[taker_team],
+        _TRUMP_OF[inp["trump"]],
+        taker_team,
+        both,
+        inp["announces"],
+        contract,
+        value,
+        _LEVEL_OF[inp["coinche"]],
+        made,
+        params.capot_base if larger else params.base,
+        params.rounding,
+        params.coinche_announcements == _WINNER,
+        special and _capot_unclaimed(inp, table),
     )
 
 

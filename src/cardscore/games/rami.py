@@ -885,7 +885,7 @@ def work_out(inp: Mapping[str, Any], table: Table) -> RamiRecord:
     if rami_sec:
         # The rami sec payment replaces the never-opened penalty.
         scores, charges = _rami_sec(players, hands, winner, least, params)
-        return _new(RamiRecord, (winner, blocked, rami_sec, least, hands, charges, scores))
+        return RamiRecord(winner, blocked, rami_sec, least, hands, charges, scores)
     not_opened = inp["not_opened"]
     scores: dict[str, int] = {}
     charges: Mapping[str, Charge] = _NO_CHARGE
@@ -898,10 +898,10 @@ def work_out(inp: Mapping[str, Any], table: Table) -> RamiRecord:
             scores[p], cap = _never_opened(hands[p]["value"], params, goal)
             if charges is _NO_CHARGE:
                 charges = {}
-            charges[p] = _new(Charge, (Kind.NOT_OPENED, cap, cap is Cap.FLAT))
+            charges[p] = Charge(Kind.NOT_OPENED, cap, cap is Cap.FLAT)
         else:
             scores[p] = hands[p]["value"]
-    return _new(RamiRecord, (winner, blocked, rami_sec, least, hands, charges, scores))
+    return RamiRecord(winner, blocked, rami_sec, least, hands, charges, scores)
 
 
 def _rami_sec(
@@ -923,11 +923,6 @@ def _rami_sec(
             scores[p] = params.rami_sec_amount if flat else 2 * hands[p]["value"]
             charges[p] = charge
     return scores, charges
-
-
-# What work_out builds its record with: a NamedTuple made as the tuple it is, without the
-# call of its constructor (the same values, in the order of its fields).
-_new = tuple.__new__
 
 
 def explain(record: RamiRecord, table: Table) -> tuple[Msg, ...]:

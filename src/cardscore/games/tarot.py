@@ -26,6 +26,7 @@ with its owner), :func:`scores_of` turns the record into every player's score, a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -1164,21 +1165,10 @@ class _Seating:
             self.seats = ((None, players),)
 
 
-# Tables are frozen, so what is worked out of one holds as long as it lives: keyed on the
-# table's id, the table itself kept with it (its id cannot be reused while it is here).
-_SEATINGS: dict[int, tuple[Table, _Seating]] = {}
-_SEATINGS_KEPT = 16
-
-
+@functools.lru_cache(maxsize=16)
 def _seating(table: Table) -> _Seating:
-    entry = _SEATINGS.get(id(table))
-    if entry is not None and entry[0] is table:
-        return entry[1]
-    seating = _Seating(table)
-    if len(_SEATINGS) >= _SEATINGS_KEPT:
-        _SEATINGS.clear()
-    _SEATINGS[id(table)] = (table, seating)
-    return seating
+    """What is worked out of a table (tables are frozen: it holds as long as the table)."""
+    return _Seating(table)
 
 
 _SIZES: Mapping[str, Size] = {s.value: s for s in Size}
@@ -1189,9 +1179,6 @@ _CONTRACT, _PETIT, _POIGNEE, _MISERE, _CHELEM, _PRICE = (
     Kind.RENONCE,
 )  # fmt: skip
 _FFT, _MAISON = Scoring.FFT, Scoring.MAISON
-# Records and terms are built from a tuple of all their fields, without the keyword-handling
-# constructor of a NamedTuple (a replay builds one or more per round).
-_new = tuple.__new__
 
 
 def work_out(inp: Mapping[str, Any], table: Table, number: int) -> TarotRecord:
@@ -1219,10 +1206,10 @@ def _work_out_passe(
     inp: Mapping[str, Any], seating: _Seating, mort: str | None, active: tuple[str, ...]
 ) -> TarotRecord:
     """Everybody passed: nobody took, nobody scores."""
-    return _new(TarotRecord, (
+    return TarotRecord(
         _PASSE, seating.scoring, None, None, mort, active, None, None, None, None,
         None, None, None, None, None, None, 0, 0, (), (),
-    ))  # fmt: skip
+    )  # fmt: skip
 
 
 def _work_out_fft(
@@ -1241,16 +1228,16 @@ def _work_out_fft(
     made = margin >= 0
     gap, mult = _ceil(abs(margin)), FFT_MULTIPLIERS[contract]
     unit = (FFT_BASE + gap) * mult if made else -(FFT_BASE + gap) * mult
-    terms = (_new(Term, (_CONTRACT, unit, None, contract, True)),)
+    terms = (Term(_CONTRACT, unit, None, contract, True),)
     holder, chelem = inp["petit_au_bout"], _CHELEMS[inp["chelem"]]
     if holder or inp["poignees"] or chelem is not None:
         terms, unit = _fft_bonuses(inp, terms, unit, mult, made, chelem)
     factor = len(active) - 1 if called is None else FFT_TAKER_WITH_PARTNER
-    return _new(TarotRecord, (
+    return TarotRecord(
         contract, _FFT, taker, called, mort, active, bouts, points, counted, needed,
         made, margin, gap, mult, None, chelem, unit, factor, terms,
         _personal(inp, seating) if inp["miseres"] else (),
-    ))  # fmt: skip
+    )  # fmt: skip
 
 
 def _fft_bonuses(
@@ -1268,15 +1255,15 @@ def _fft_bonuses(
         attack = holder in (inp["taker"], inp["called"])
         petit = FFT_PETIT_AU_BOUT * mult if attack else -FFT_PETIT_AU_BOUT * mult
         unit += petit
-        terms += (_new(Term, (_PETIT, petit, holder, None, True)),)
+        terms += (Term(_PETIT, petit, holder, None, True),)
     for holder, size in inp["poignees"]:
         # a poignée goes to the side that wins the contract, whoever showed it
         poignee = FFT_POIGNEES[size] if made else -FFT_POIGNEES[size]
         unit += poignee
-        terms += (_new(Term, (_POIGNEE, poignee, holder, _SIZES[size], True)),)
+        terms += (Term(_POIGNEE, poignee, holder, _SIZES[size], True),)
     if chelem is not None:
         unit += FFT_CHELEMS[chelem]
-        terms += (_new(Term, (_CHELEM, FFT_CHELEMS[chelem], None, chelem, True)),)
+        terms += (Term(_CHELEM, FFT_CHELEMS[chelem], None, chelem, True),)
     return terms, unit
 
 
@@ -1302,18 +1289,18 @@ def _work_out_maison(
         extra, made = MAISON_CHELEMS[chelem]
     sign = 1 if made else -1
     # the contract's value and its surplus make one term, as fft's (25 + gap) × multiplier
-    terms = (_new(Term, (_CONTRACT, sign * (value + surplus), None, contract, True)),)
+    terms = (Term(_CONTRACT, sign * (value + surplus), None, contract, True),)
     if chelem is not None:
-        terms += (_new(Term, (_CHELEM, sign * extra, None, chelem, True)),)
+        terms += (Term(_CHELEM, sign * extra, None, chelem, True),)
     factor = len(active) - 1 if called is None else MAISON_TAKER_WITH_PARTNER
     personal = ()
     if inp["petit_au_bout"] or inp["poignees"] or inp["miseres"]:
         personal = _personal(inp, seating)
-    return _new(TarotRecord, (
+    return TarotRecord(
         contract, _MAISON, taker, called, mort, active, bouts, points, counted, needed,
         made, margin, surplus, None, value, chelem, sign * (value + surplus + extra), factor,
         terms, personal,
-    ))  # fmt: skip
+    )  # fmt: skip
 
 
 def _work_out_renonce(
@@ -1324,11 +1311,11 @@ def _work_out_renonce(
     taker, points = inp["taker"], inp["points"]
     counted = points if seating.half_points else _floor(points)
     price = _rounded_to_ten(counted)
-    return _new(TarotRecord, (
+    return TarotRecord(
         _RENONCE, seating.scoring, taker, None, mort, active, None, points, counted,
         None, None, None, None, None, None, None, -price, len(active) - 1,
-        (_new(Term, (_PRICE, -price, taker, None, True)),), (),
-    ))  # fmt: skip
+        (Term(_PRICE, -price, taker, None, True),), (),
+    )  # fmt: skip
 
 
 def _personal(inp: Mapping[str, Any], seating: _Seating) -> tuple[Term, ...]:
@@ -1339,11 +1326,11 @@ def _personal(inp: Mapping[str, Any], seating: _Seating) -> tuple[Term, ...]:
     if seating.maison:
         petit = inp["petit_au_bout"]
         if petit:
-            terms.append(_new(Term, (_PETIT, PERSONAL_BONUS, petit, None, True)))
+            terms.append(Term(_PETIT, PERSONAL_BONUS, petit, None, True))
         for who, size in inp["poignees"]:
-            terms.append(_new(Term, (_POIGNEE, bonus[size], who, _SIZES[size], True)))
+            terms.append(Term(_POIGNEE, bonus[size], who, _SIZES[size], True))
     for who, size in inp["miseres"]:
-        terms.append(_new(Term, (_MISERE, bonus[size], who, _SIZES[size], True)))
+        terms.append(Term(_MISERE, bonus[size], who, _SIZES[size], True))
     return tuple(terms)
 
 
@@ -1800,11 +1787,8 @@ class Tarot(GameDefaults):
         """Score a stored input (assumed valid) under the table's rule set: its record, the
         scores that follow from it, and (with ``explain``) the breakdown written from it;
         without ``explain`` no message is built (a session's replay)."""
-        entry = _SEATINGS.get(id(table))
-        seating = entry[1] if entry is not None and entry[0] is table else _seating(table)
-        # _work_out, inlined
-        mort, active = seating.seats[(number + seating.offset) % len(seating.seats)]
-        record = seating.work_out[inp["contract"]](inp, seating, mort, active)
+        seating = _seating(table)
+        record = _work_out(inp, seating, number)
         scores = scores_of(record, seating.players)
         breakdown = _explain(record, table) if explain else ()
         return RoundResult(scores, breakdown, None, 0, record)  # positional: a replay is hot
