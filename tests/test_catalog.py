@@ -751,8 +751,7 @@ def test_list_and_the_catalog_write_nothing_to_the_sessions(
 
 
 def test_stats_writes_nothing_to_the_sessions(home: Path, tmp_path: Path, cli) -> None:
-    if cli("stats", "--help").code != 0:
-        pytest.skip("no stats command yet")
+    assert cli("stats", "--help").code == 0
     club = tmp_path / "club"
     folders = club_of_every_kind(home, club)
     before = [snapshot(folder) for folder in folders]

@@ -29,6 +29,7 @@ from cardscore.changes import EDITED, plain
 from cardscore.document import scoresheet
 from cardscore.games.base import InputError
 from cardscore.session import Session, SessionDataError, Standings
+from stored import file_data
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = ("Ann", "Béa", "Cyd", "Dan", "Éric", "Fay")
@@ -191,7 +192,7 @@ def plain_json(value: Any) -> Any:
 
 
 def state(session: Session) -> Any:
-    return plain_json(session.to_dict())
+    return plain_json(file_data(session))
 
 
 def rounds_of(session: Session) -> list[Any]:

@@ -13,6 +13,7 @@ import pytest
 from cardscore.games.base import InputError
 from cardscore.seating import is_table_change, summary
 from cardscore.session import Session
+from stored import file_data
 from test_table_changes import garde, with_a_leaver
 
 # --------------------------------------------------------------------------------------------
@@ -52,10 +53,10 @@ def test_a_table_change_is_said_operation_by_operation(change: dict[str, Any], s
 
 
 def refusal(session: Session, **options: Any) -> str:
-    before = session.to_dict()
+    before = file_data(session)
     with pytest.raises(InputError) as caught:
         session.change_table(**options)
-    assert session.to_dict() == before
+    assert file_data(session) == before
     return str(caught.value)
 
 
@@ -166,7 +167,7 @@ def test_a_table_change_as_cardscore_makes_it(change) -> None:
 def test_an_era_that_is_no_era_is_a_damaged_file(tables: list[Any]) -> None:
     session = Session.create("tarot", ["Ann", "Bob", "Cyd", "Dan", "Eve"])
     session.add(garde("Ann"))
-    data = session.to_dict()
+    data = file_data(session)
     Session.from_dict(data)  # sound as it is
     data["tables"] = tables
     with pytest.raises(ValueError) as caught:

@@ -18,6 +18,7 @@ import pytest
 from cardscore import changes, store
 from cardscore.games.base import InputError
 from cardscore.session import Session, SessionDataError
+from stored import file_data
 
 SEATS4 = ["Ann", "Béa", "Cyd", "Dan"]
 TAROT5 = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
@@ -69,7 +70,7 @@ def long_data(rounds: int) -> str:
     session = Session.create("tarot", TAROT5, session_id="long")
     for n in range(rounds):
         session.add(tarot_round(session.table().players, n))
-    return json.dumps(session.to_dict())
+    return json.dumps(file_data(session))
 
 
 def long_session(rounds: int) -> Session:
@@ -171,7 +172,7 @@ def test_what_an_undo_keeps_for_redo_is_the_change_without_its_number_and_time()
         {"kind": "edit", "round": 1, "old": added, "new": edited},
         {"kind": "add", "round": 1, "input": added},
     ]
-    assert s.to_dict()["undone"] == json.loads(json.dumps(s.undone))
+    assert file_data(s)["undone"] == json.loads(json.dumps(s.undone))
 
 
 @pytest.mark.parametrize(
@@ -194,7 +195,7 @@ def test_an_answer_is_said_in_the_history_as_a_person_reads_it(answer: Any, said
 def history_of(session: Session, *entries: dict[str, Any]) -> Session:
     """``session`` read back from a file whose history was written by hand: its own
     entries, then ``entries`` (numbered after them)."""
-    data = session.to_dict()
+    data = file_data(session)
     count = len(data["history"])
     data["history"] += [{"n": count + i, "time": None, **e} for i, e in enumerate(entries, 1)]
     return Session.from_dict(data)
@@ -402,5 +403,5 @@ def test_a_round_corrected_in_the_middle_is_replayed_from_the_first(
     session.edit(5, {"points": "70"})
     session.standings()
     assert scored[-200:] == list(range(1, 201))  # every round replayed, from the first
-    fresh = Session.from_dict(session.to_dict()).standings(fresh=True)
+    fresh = Session.from_dict(file_data(session)).standings(fresh=True)
     assert dict(session.standings().totals) == dict(fresh.totals)

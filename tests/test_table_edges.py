@@ -9,6 +9,7 @@ import pytest
 from cardscore.games.base import InputError
 from cardscore.i18n import set_language, tr
 from cardscore.session import Session
+from stored import file_data
 
 GARDE = {"contract": "garde", "bouts": "2", "points": "49"}
 
@@ -42,11 +43,11 @@ def test_a_name_holding_an_equals_sign_is_split_after_the_name() -> None:
 )
 def test_a_new_name_the_options_cannot_read_back_is_refused(options, message) -> None:
     s = tarot("Ann", "Bob", "Cyd")
-    before = s.to_dict()
+    before = file_data(s)
     with pytest.raises(InputError) as caught:
         s.change_table(**options)
     assert str(caught.value).startswith(message)
-    assert s.to_dict() == before
+    assert file_data(s) == before
 
 
 def test_a_refused_name_is_said_in_french() -> None:

@@ -803,15 +803,6 @@ class Session:
 
     # ---- (de)serialisation -----------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The file's data as plain JSON values (a copy)."""
-        import copy
-
-        data = {name: getattr(self, name) for name in self.stored_fields()}
-        data["rounds"] = list(self.rounds)
-        data["history"] = list(self.history)
-        return {"schema_version": SCHEMA_VERSION, **copy.deepcopy(data)}
-
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Session:
         """Rebuild a session from a file's data (already migrated to this schema)."""

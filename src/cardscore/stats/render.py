@@ -157,10 +157,6 @@ def homes_text(homes: Sequence[str]) -> str:
     return ", ".join(str(home) for home in homes)
 
 
-def wins_text(player: Doc) -> str:
-    return str(player.get("wins", 0))
-
-
 def partner_text(partner: Doc | None) -> str:
     """``Bob 3/4``: the partner a tarot player wins most with, rounds won of the rounds
     together; a dash when none has played 3 rounds with him."""
