@@ -1,4 +1,4 @@
-"""Speed of cardscore against the interpreter and its libraries (README "Speed").
+"""Speed of cardscore against the interpreter and its libraries (docs/speed.md).
 
 Builds 1,000- and 10,000-round tarot sessions (varied rounds, written with the store) in a
 temporary CARDSCORE_HOME, then times real processes side by side, hyperfine-style but with

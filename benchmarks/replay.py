@@ -1,4 +1,4 @@
-"""How fast a session's rounds replay (README "Speed": "scoring: replaying 100,000 rounds
+"""How fast a session's rounds replay (docs/speed.md: "scoring: replaying 100,000 rounds
 takes well under a second").
 
     python benchmarks/replay.py [--rounds 100000] [--repeat 3] [--breakdowns]

@@ -320,7 +320,7 @@ def test_list_draws_the_table_rich_drew(
 
 
 def test_list_imports_neither_the_statistics_nor_the_prompts(home: Path) -> None:
-    """README "Speed": list, from its index, imports what it draws, and not the statistics
+    """docs/speed.md: list, from its index, imports what it draws, and not the statistics
     (the digests are stats' business), the prompts nor the exporters."""
     from test_imports import INTERACTIVE, imported, launchers, offenders
 

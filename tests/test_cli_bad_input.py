@@ -1,5 +1,5 @@
 """Every bad input of the command line: exit status 2, one line "cardscore: error: …" on
-standard error saying what is wrong, no traceback, and nothing saved (README,
+standard error saying what is wrong, no traceback, and nothing saved (docs/files.md,
 "Reliability")."""
 
 from __future__ import annotations

@@ -473,9 +473,9 @@ def test_stats_help_lists_every_option(cli: Cli) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# The README's example is the real output
+# The example of docs/statistics.md is the real output
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parent.parent / "docs" / "statistics.md"
 README_HOME = "/home/ann/.local/share/cardscore"
 README_SESSIONS = [
     (
@@ -514,9 +514,9 @@ README_SESSIONS = [
 
 
 def readme_outputs() -> dict[str, list[str]]:
-    """The README's Statistics example: each ``$ cardscore stats …`` command (its comment
+    """docs/statistics.md's example: each ``$ cardscore stats …`` command (its comment
     left out) with the lines it prints."""
-    text = README.read_text("utf-8").split("\n## Statistics\n", 1)[1]
+    text = README.read_text("utf-8")
     block = text.split("```console\n", 1)[1].split("```", 1)[0]
     outputs: dict[str, list[str]] = {}
     command = ""

@@ -1,4 +1,4 @@
-"""Faults (README "Reliability"): a save killed at any instant, two
+"""Faults (docs/files.md, "Reliability"): a save killed at any instant, two
 processes adding rounds to one session at once, a folder with no space left.
 
 Every loop here is bounded and every wait has a timeout: the whole file runs in under a

@@ -1,4 +1,4 @@
-"""Bad input never crashes (README "Reliability"): generated
+"""Bad input never crashes (docs/files.md, "Reliability"): generated
 ``add`` and ``new`` command lines, and generated answers to the interactive validators.
 
 * ``add``: exit 0 (one round saved) or 2 (a one-line message, the file byte for byte as it

@@ -1,4 +1,4 @@
-"""What each command imports (README "Speed": import what a command needs, when it needs
+"""What each command imports (docs/speed.md: import what a command needs, when it needs
 it).  Structural, not timed: the list of modules a real process imported, from Python's own
 ``-X importtime`` report.
 

@@ -1,4 +1,4 @@
-"""Replaying a session computes the numbers only (README "Speed": 100,000 rounds well
+"""Replaying a session computes the numbers only (docs/speed.md: 100,000 rounds well
 under a second); a round's breakdown is worked out when it is asked for.
 
 * ``score(..., explain=False)`` gives the same numbers as ``explain=True``, with no breakdown,

@@ -1,4 +1,4 @@
-"""Whole sheets of long sessions (README "Speed"): ``show --json`` and ``print``.
+"""Whole sheets of long sessions (docs/speed.md): ``show --json`` and ``print``.
 
 The figures come from ``python benchmarks/bench.py --sheets``; here, what makes them: the
 JSON written as ``json.dumps(indent=2)`` writes it (the same bytes, by orjson), each round's

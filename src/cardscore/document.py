@@ -1,4 +1,4 @@
-"""The scoresheet as plain data: the documented, stable ``--json`` shape (README, "show --json").
+"""The scoresheet as plain data: the documented, stable ``--json`` shape (docs/commands.md).
 
 ``show --json`` and ``print --format json`` print this document; the other exporters read it
 too, so every format shows the same numbers.

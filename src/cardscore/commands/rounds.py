@@ -182,8 +182,8 @@ LineOpt = Annotated[
     typer.Option(
         "--line",
         help="The whole round as one line of words, instead of the round options: "
-        '"bob g 2b 49 dan", "sud 110 coeur 98 coinche", "ann bob=36 cyd=R+D+5" (see the '
-        "README: A round in one line).",
+        '"bob g 2b 49 dan", "sud 110 coeur 98 coinche", "ann bob=36 cyd=R+D+5" (see '
+        "docs/commands.md: A round in one line).",
         metavar=msg("TEXT"),
         show_default=False,
     ),
