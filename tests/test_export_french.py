@@ -106,7 +106,7 @@ def test_txt_in_french(cli, game: Game) -> None:
     assert ranking in lines
     assert expected_outcome(game) in out
     if game.sheet["game"] == "tarot":
-        assert "(le tarot n'a pas de fin fixée) ; en tête : " in out
+        assert "(pas de fin fixée) ; en tête : " in out
     if game.sheet["game"] == "belote":
         # the litige of round 1, then what was played
         assert head.split()[-3:] == ["En", "réserve", "Jeu"]

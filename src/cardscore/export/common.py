@@ -98,6 +98,13 @@ def meta_items(doc: Doc) -> list[str]:
     return items
 
 
+def game_of(doc: Doc) -> Any:
+    """The game a sheet is of (see :func:`cardscore.games.get_game`)."""
+    from cardscore.games import get_game
+
+    return get_game(doc["game"])
+
+
 def parameters(doc: Doc) -> list[tuple[str, str, str]]:
     """The rule set's parameters in force as ``(key, value, meaning)``, keys spelled as
     ``--set`` takes them (``value-garde``), booleans as on/off (see
@@ -215,12 +222,12 @@ def outcome(doc: Doc) -> str:
         return _("No round played yet.")
     places = ranking(doc)
     leaders = [label(doc, column) for place, column, _total in places if place == 1]
-    if doc["game"] == "tarot":
+    if not game_of(doc).has_set_end:
         if len(leaders) == 1:
-            text = msg("No winner yet (tarot has no set end); leading: {leader}", leader=leaders[0])
+            text = msg("No winner yet (no set end); leading: {leader}", leader=leaders[0])
         else:
             text = msg(
-                "No winner yet (tarot has no set end); tied for the lead: {leaders}",
+                "No winner yet (no set end); tied for the lead: {leaders}",
                 leaders=", ".join(leaders),
             )
     elif len(leaders) == 1:
@@ -749,11 +756,15 @@ def target(doc: Doc) -> int | None:
     >>> target({"game": "tarot", "params": {}, "players": ["A", "B", "C"]}) is None
     True
     """
-    params = doc.get("params", {})
-    value = changed_target(doc) or params.get("target") or 0
-    if not value and doc["game"] == "rami":
-        players = doc.get("players") or doc["columns"]  # the table that plays now
-        value = params.get("target_per_opponent", 0) * (len(players) - 1)
+    from cardscore.games import get_game
+    from cardscore.games.base import Table, params_from_dict
+
+    value = changed_target(doc)
+    if not value:  # the game's own, at the table that plays now
+        game = get_game(doc["game"])
+        params = params_from_dict(game.params_cls, doc.get("params", {}))
+        players = tuple(doc.get("players") or doc["columns"])
+        value = game.goal(Table(game.name, players, params))
     return int(value) if value else None
 
 

@@ -45,7 +45,6 @@ from cardscore.i18n import _
 # breakdown, no terms); the sheet is built without them.
 ROUND_EXTRAS: tuple[str, ...] = ()
 BOM = "\ufeff"
-HELD_GAMES = frozenset({"belote", "coinche"})
 
 
 def cell_text(text: str) -> str:
@@ -60,7 +59,7 @@ def cell_text(text: str) -> str:
 def render(doc: Doc) -> str:
     names = list(doc["columns"])
     mort = common.has_mort(doc)
-    held = doc["game"] in HELD_GAMES or common.has_held(doc)
+    held = common.game_of(doc).holds_points or common.has_held(doc)
     buffer = io.StringIO()
     buffer.write(BOM)
     writer = csv.writer(buffer, lineterminator="\r\n")

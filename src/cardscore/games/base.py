@@ -31,6 +31,7 @@ from cardscore.i18n import msg
 
 if TYPE_CHECKING:
     from cardscore.games.record import RoundRecord
+    from cardscore.games.tally import Tally
 
 
 class InputError(ValueError):
@@ -815,6 +816,18 @@ class Game(Protocol):
     #: whether the lowest total is the best (rami) rather than the highest
     lower_wins: bool
     max_players: int
+    #: whether the game ends by itself (its target reached): tarot does not
+    has_set_end: bool
+    #: whether a round can hold points over to the next (belote's litige)
+    holds_points: bool
+    #: what its statistics need said (messages)
+    stats_notes: tuple[str, ...]
+
+    def count_round(self, row: Any, record: Any, tally: Tally) -> None:
+        """Count a replayed round into the statistics' counters (:mod:`.tally`)."""
+
+    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        """A player's own figures at this game, from his counters added up."""
 
     def check_stored(self, inp: Any, table: Table | None) -> None: ...
 
@@ -922,9 +935,29 @@ class GameDefaults:
     """
 
     preset_lines: Mapping[str, str] = MappingProxyType({})
+    #: whether a game ends by itself (a target reached); tarot is played until the table stops
+    has_set_end: bool = True
+    #: whether a round can hold points over to the next (belote's litige)
+    holds_points: bool = False
+    #: what its statistics need said (how a session is won, which way the points count)
+    stats_notes: tuple[str, ...] = ()
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         return ()
+
+    def count_round(self, row: Any, record: Any, tally: Tally) -> None:
+        """Count a replayed round (``row``, its ``record``) into the statistics' ``tally``:
+        by default what every game has, each score column at the table but the one sitting
+        out playing the round (see :mod:`cardscore.games.tally`)."""
+        for column in row.columns:
+            if column != row.mort:
+                score, total = int(row.scores.get(column, 0)), int(row.totals.get(column, 0))
+                tally.played(tally.player(column), score, total=total)
+
+    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        """A player's own figures at this game from his counters added up across sessions
+        (``names``: each folded name as shown); by default none beyond every game's."""
+        return {}
 
     def check_stored(self, inp: Any, table: Table | None) -> None:
         """Refuse a stored input (read from a file) this game could not have written: of

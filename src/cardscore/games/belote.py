@@ -42,6 +42,8 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 import msgspec
 
+from cardscore.games import belote_stats
+from cardscore.games import tally as counting
 from cardscore.games.base import (
     Choice,
     Field,
@@ -1588,6 +1590,11 @@ class _CardGame(GameDefaults):
     default_preset = "maison"
     min_players = max_players = PLAYERS
     lower_wins = False
+    holds_points = True  # a litige holds the points for the next round
+
+    def count_round(self, row: Any, record: Any, tally: counting.Tally) -> None:
+        belote_stats.count_round(row, record, tally)
+
     # Coinche: a contract (and its level, tout atout, the générale); belote has none.
     has_contract: ClassVar[bool] = False
     # The session names new teams with it (and lets the user rename them).
@@ -1879,6 +1886,7 @@ class BeloteGame(_CardGame):
 
     name = "belote"
     params_cls = BeloteParams
+    own_figures = staticmethod(belote_stats.belote_figures)
     presets = BELOTE_PRESETS
     preset_lines = MappingProxyType(
         {
@@ -1961,6 +1969,7 @@ class CoincheGame(_CardGame):
     """
 
     name = "coinche"
+    own_figures = staticmethod(belote_stats.coinche_figures)
     preset_lines = MappingProxyType(
         {
             "maison": "house rules: sans atout ace 11, totals not rounded, capot 252",

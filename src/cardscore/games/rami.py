@@ -48,6 +48,7 @@ from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
+from cardscore.games import rami_stats
 from cardscore.games.base import (
     Field,
     FieldKind,
@@ -66,6 +67,7 @@ from cardscore.games.base import (
 )
 from cardscore.games.reading import YES, Answers, read_answers
 from cardscore.games.record import Term
+from cardscore.games.tally import Tally
 from cardscore.i18n import Msg, msg
 
 # --------------------------------------------------------------------------------------------
@@ -1113,6 +1115,13 @@ class Rami(GameDefaults):
     min_players = MIN_PLAYERS
     lower_wins = True  # points are what a player is left holding: the fewest win
     max_players = MAX_PLAYERS
+    stats_notes = rami_stats.NOTES
+
+    def count_round(self, row: Any, record: Any, tally: Tally) -> None:
+        rami_stats.count_round(row, record, tally)
+
+    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        return rami_stats.own_figures(figures, names)
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """2 to 6 players with distinct names.

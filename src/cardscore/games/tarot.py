@@ -37,6 +37,7 @@ from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
+from cardscore.games import tarot_stats
 from cardscore.games.base import (
     Choice,
     Field,
@@ -58,6 +59,7 @@ from cardscore.games.base import (
 )
 from cardscore.games.reading import Answers, read_answers
 from cardscore.games.record import Term
+from cardscore.games.tally import Tally
 from cardscore.i18n import Msg, msg
 
 # --------------------------------------------------------------------------------------------
@@ -1677,6 +1679,14 @@ class Tarot(GameDefaults):
     min_players = MIN_PLAYERS
     lower_wins = False
     max_players = MAX_PLAYERS
+    has_set_end = False  # played until the table stops
+    stats_notes = tarot_stats.NOTES
+
+    def count_round(self, row: Any, record: Any, tally: Tally) -> None:
+        tarot_stats.count_round(row, record, tally)
+
+    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        return tarot_stats.own_figures(figures, names)
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """3 to 6 players with distinct names.  Names are compared the way they are typed

@@ -13,14 +13,11 @@ import datetime as _dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.base import fold
+from cardscore.games.tally import ratio
 from cardscore.i18n import msg
-from cardscore.stats.digest import BIDS, CHELEMS, LEVELS
 
-#: the games where the fewest points are the best (their best round is the lowest)
-LOWER_WINS = frozenset({"rami"})
-#: tarot partners: the least rounds on the attack together to be someone's best partner
-PARTNER_ROUNDS = 3
 #: the counters of a digest that are not added up (the session's, or kept for it)
 _NOT_ADDED = frozenset({"best", "worst", "won", "total", "teams", "partners"})
 
@@ -162,11 +159,6 @@ def _add(into: dict[str, Any], counters: Mapping[str, Any]) -> None:
             into[key] = into.get(key, 0) + value
 
 
-def _ratio(part: float, whole: float, digits: int = 2) -> float | None:
-    """``part / whole`` rounded, ``None`` when there is nothing to divide (never an error)."""
-    return round(part / whole, digits) if whole else None
-
-
 def _best_worst(lower_wins: bool, bests: list[int], worsts: list[int]) -> tuple[Any, Any]:
     """The best and worst of rounds, in their game's direction (``lower_wins``: rami's)."""
     if not bests:
@@ -182,7 +174,7 @@ def _player_figures(key: str, games: Mapping[str, Any], names: Mapping[str, str]
     rounds = sum(f["rounds"] for f in per_game.values())
     points = sum(f["points"] for f in per_game.values())
     best = worst = None
-    directions = {game in LOWER_WINS for game in per_game}
+    directions = {get_game(game).lower_wins for game in per_game}
     if len(directions) == 1:
         lower = directions.pop()
         bests = [f["best"] for f in per_game.values() if f["best"] is not None]
@@ -194,7 +186,7 @@ def _player_figures(key: str, games: Mapping[str, Any], names: Mapping[str, str]
         "wins": sum(f["wins"] for f in per_game.values()),
         "rounds": rounds,
         "points": points,
-        "average": _ratio(points, rounds),
+        "average": ratio(points, rounds),
         "best": best,
         "worst": worst,
         "games": per_game,
@@ -205,100 +197,19 @@ def _game_figures(game: str, figures: Mapping[str, Any], names: Mapping[str, str
     """A player's figures at one game: sessions, wins, rounds, points, average, best and
     worst round, then the game's own (tarot: takes and contracts…, belote and coinche:
     his team's takes…, rami: rounds won…)."""
+    rules = get_game(game)
     rounds, points = int(figures.get("rounds", 0)), figures.get("points", 0)
-    best, worst = _best_worst(game in LOWER_WINS, figures["best"], figures["worst"])
+    best, worst = _best_worst(rules.lower_wins, figures["best"], figures["worst"])
     out: Doc = {
         "sessions": figures["sessions"],
         "wins": figures["wins"],
         "rounds": rounds,
         "points": points,
-        "average": _ratio(points, rounds),
+        "average": ratio(points, rounds),
         "best": best,
         "worst": worst,
     }
-    own = _OWN.get(game)
-    if own is not None:
-        out |= own(figures, names)
-    return out
-
-
-def _tarot(figures: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
-    """Tarot: takes and their share of his rounds, made, per contract, as called partner,
-    petit au bout, poignées, misères, chelems, and his partners at 5 and 6 players."""
-    takes = figures.get("takes", 0)
-    contracts = figures.get("contracts", {})
-    partners = [
-        {"name": names.get(key, key), "rounds": pair["rounds"], "won": pair.get("won", 0)}
-        for key, pair in figures.get("partners", {}).items()
-    ]
-    partners.sort(key=lambda p: (-p["won"], -p["won"] / p["rounds"], -p["rounds"], p["name"]))
-    return {
-        "takes": takes,
-        "made": figures.get("made", 0),
-        "take_share": _ratio(takes, figures.get("rounds", 0), 4),
-        "made_share": _ratio(figures.get("made", 0), takes, 4),
-        "contracts": {
-            contract: {
-                "takes": contracts.get(contract, {}).get("takes", 0),
-                "made": contracts.get(contract, {}).get("made", 0),
-                "average_gap": _ratio(
-                    contracts.get(contract, {}).get("gap_sum", 0),
-                    contracts.get(contract, {}).get("takes", 0),
-                ),
-            }
-            for contract in BIDS
-        },
-        "called": {
-            "count": figures.get("called", {}).get("count", 0),
-            "made": figures.get("called", {}).get("made", 0),
-        },
-        "petit_au_bout": {
-            "won": figures.get("petit_au_bout", {}).get("won", 0),
-            "lost": figures.get("petit_au_bout", {}).get("lost", 0),
-        },
-        "poignees": figures.get("poignees", 0),
-        "miseres": figures.get("miseres", 0),
-        "chelems": figures.get("chelems", 0),
-        "chelem_detail": {c: figures.get("chelem_detail", {}).get(c, 0) for c in CHELEMS},
-        "best_partner": next((p for p in partners if p["rounds"] >= PARTNER_ROUNDS), None),
-        "partners": partners,
-    }
-
-
-def _cards(figures: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
-    """Belote: his team's takes, made, dedans, litiges and capots."""
-    return {key: figures.get(key, 0) for key in ("takes", "made", "dedans", "litiges", "capots")}
-
-
-def _coinche(figures: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
-    """Coinche: belote's figures, then his team's contracts by level and générales."""
-    levels = figures.get("levels", {})
-    generales = figures.get("generales", {})
-    return {
-        **_cards(figures, names),
-        "levels": {
-            level: {
-                "made": levels.get(level, {}).get("made", 0),
-                "fallen": levels.get(level, {}).get("fallen", 0),
-            }
-            for level in LEVELS.values()
-        },
-        "generales": {"made": generales.get("made", 0), "fallen": generales.get("fallen", 0)},
-    }
-
-
-def _rami(figures: Mapping[str, Any], names: Mapping[str, str]) -> Doc:
-    """Rami: rounds won (instead of takes and made), rami secs, rounds never opened, the
-    average hand left."""
-    return {
-        "rounds_won": figures.get("rounds_won", 0),
-        "rami_sec": figures.get("rami_sec", 0),
-        "never_opened": figures.get("never_opened", 0),
-        "average_hand": _ratio(figures.get("hand_sum", 0), figures.get("hand_count", 0)),
-    }
-
-
-_OWN = {"tarot": _tarot, "belote": _cards, "coinche": _coinche, "rami": _rami}
+    return out | rules.own_figures(figures, names)
 
 
 # --------------------------------------------------------------------------------------------
@@ -324,22 +235,16 @@ def _session_line(d: Digest, names: Mapping[str, str]) -> Doc:
 
 
 def _notes(games: Mapping[str, Any], people: Sequence[Doc]) -> list[str]:
-    """What the figures need said: how a tarot session is won, which way rami counts."""
-    notes: list[str] = []
-    if "tarot" in games:
+    """What the figures need said: each game's own (how a tarot session is won, which way
+    rami counts), and when a player's best and worst rounds across games are left out."""
+    played = [get_game(name) for name in GAME_NAMES if name in games]  # the games' order
+    notes: list[str] = [note for game in played for note in game.stats_notes]
+    mixed = any(p["best"] is None and p["rounds"] for p in people)
+    if mixed and any(game.lower_wins for game in played):
         notes.append(
             msg(
-                "Tarot has no set end: a tarot session is counted as won by the best total "
-                "when it was last played (every leader when tied)."
+                "A player's best and worst rounds across games are left out when he "
+                "played rami and another game: see each game's."
             )
         )
-    if "rami" in games:
-        notes.append(msg("At rami the fewest points are the best: its best round is the lowest."))
-        if any(p["best"] is None and p["rounds"] for p in people):
-            notes.append(
-                msg(
-                    "A player's best and worst rounds across games are left out when he "
-                    "played rami and another game: see each game's."
-                )
-            )
     return notes

@@ -1,0 +1,51 @@
+"""What ``cardscore stats`` counts of rami (see :mod:`cardscore.games.tally`).
+
+A round is *won* by whoever scored 0 as its winner (went out, or held the least hand of a
+blocked round); *never opened* counts the never-opened penalty (after a rami sec the
+opponents pay the rami sec instead, and it is not counted); the *hand left* is the value of
+the hand of each round he did not win, when it was given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardscore.games.tally import Tally, ratio
+from cardscore.i18n import msg
+
+#: what the figures need said
+NOTES = (msg("At rami the fewest points are the best: its best round is the lowest."),)
+
+
+def count_round(row: Any, record: Any, tally: Tally) -> None:
+    """A round: who scored 0 as its winner, the rami sec, the never-opened penalties, the
+    hands left by the others."""
+    scores, totals = row.scores, row.totals
+    for name in row.columns:
+        tally.played(tally.player(name), int(scores.get(name, 0)), total=int(totals.get(name, 0)))
+    players, bump = tally.players, tally.bump
+    winners = record.winners
+    for name in winners:
+        if name in players:
+            bump(players[name], "rounds_won")
+    if record.rami_sec and record.winner in players:
+        bump(players[record.winner], "rami_sec")
+    for name, charge in record.charges.items():
+        if charge.kind == "not_opened" and name in players:
+            bump(players[name], "never_opened")
+    for name, hand in record.hands.items():
+        if name not in winners and name in players:
+            bump(players[name], "hand_sum", by=int(hand["value"]))
+            bump(players[name], "hand_count")
+
+
+def own_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """Rounds won (instead of takes and made), rami secs, rounds never opened, the average
+    hand left."""
+    return {
+        "rounds_won": figures.get("rounds_won", 0),
+        "rami_sec": figures.get("rami_sec", 0),
+        "never_opened": figures.get("never_opened", 0),
+        "average_hand": ratio(figures.get("hand_sum", 0), figures.get("hand_count", 0)),
+    }

@@ -1,0 +1,130 @@
+"""What ``cardscore stats`` counts of tarot (see :mod:`cardscore.games.tally`).
+
+A *take* is a bid (prise to garde contre), not a renonce nor a passe; the *gap* is the
+record's margin (points counted − points needed: negative when the contract fell); the petit
+au bout is *won* when his side (attack: taker and called partner; else the defence) took
+it, *lost* when the other side did; ``chelems`` are the chelems his side made (took every
+trick: announced or not, or as the defence), ``chelem_detail`` says which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardscore.games.tally import Tally, number, ratio
+from cardscore.i18n import msg
+
+#: the contracts a player takes (a renonce or a passe is nobody's take)
+BIDS = ("prise", "garde", "garde-sans", "garde-contre")
+#: the chelems, as the records name them
+CHELEMS = ("announced", "unannounced", "failed", "defense")
+#: the least rounds on the attack together to be someone's best partner
+PARTNER_ROUNDS = 3
+#: what the figures need said
+NOTES = (
+    msg(
+        "Tarot has no set end: a tarot session is counted as won by the best total "
+        "when it was last played (every leader when tied)."
+    ),
+)
+
+
+def count_round(row: Any, record: Any, tally: Tally) -> None:
+    """A round: the base figures of each player but the mort, then the taker's."""
+    mort, scores, totals = row.mort, row.scores, row.totals
+    active = [p for p in row.columns if p != mort]
+    for name in active:
+        tally.played(tally.player(name), int(scores.get(name, 0)), total=int(totals.get(name, 0)))
+    contract = str(record.contract)
+    if contract not in BIDS:  # a passe or a renonce: nobody took
+        return
+    players, bump = tally.players, tally.bump
+    taker, called, made = record.taker, record.called, int(bool(record.made))
+    mine = players[taker]
+    bump(mine, "takes")
+    bump(mine, "made", by=made)
+    bump(mine, "contracts", contract, "takes")
+    bump(mine, "contracts", contract, "made", by=made)
+    bump(mine, "contracts", contract, "gap_sum", by=number(record.margin))
+    attack = (taker,) if called is None else (taker, called)
+    if called is not None:
+        partner = players[called]
+        bump(partner, "called", "count")
+        bump(partner, "called", "made", by=made)
+        # a round on the attack together, and whether it was won
+        bump(mine, "partners", called, "rounds")
+        bump(mine, "partners", called, "won", by=made)
+        bump(partner, "partners", taker, "rounds")
+        bump(partner, "partners", taker, "won", by=made)
+    _count_terms(record, active, attack, tally)
+
+
+def _count_terms(record: Any, active: list[str], attack: tuple[str, ...], tally: Tally) -> None:
+    """The petit au bout (for both sides), the poignées and misères (their owners), the
+    chelem (for the side that took every trick, or the attack that failed its own)."""
+    players, bump = tally.players, tally.bump
+    for term in record.terms:
+        kind = term.kind
+        if kind == "petit_au_bout":
+            by_attack = term.owner in attack
+            for name in active:
+                key = "won" if (name in attack) == by_attack else "lost"
+                bump(players[name], "petit_au_bout", key)
+        elif kind == "poignee" and term.owner in players:
+            bump(players[term.owner], "poignees")
+        elif kind == "misere" and term.owner in players:
+            bump(players[term.owner], "miseres")
+    chelem = record.chelem
+    if chelem is None:
+        return
+    chelem = str(chelem)
+    defence = chelem == "defense"
+    for name in active:
+        if (name in attack) != defence:
+            bump(players[name], "chelem_detail", chelem)
+            if chelem != "failed":
+                bump(players[name], "chelems")
+
+
+def own_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """Takes and their share of his rounds, made, per contract, as called partner, petit au
+    bout, poignées, misères, chelems, and his partners at 5 and 6 players."""
+    takes = figures.get("takes", 0)
+    contracts = figures.get("contracts", {})
+    partners = [
+        {"name": names.get(key, key), "rounds": pair["rounds"], "won": pair.get("won", 0)}
+        for key, pair in figures.get("partners", {}).items()
+    ]
+    partners.sort(key=lambda p: (-p["won"], -p["won"] / p["rounds"], -p["rounds"], p["name"]))
+    return {
+        "takes": takes,
+        "made": figures.get("made", 0),
+        "take_share": ratio(takes, figures.get("rounds", 0), 4),
+        "made_share": ratio(figures.get("made", 0), takes, 4),
+        "contracts": {
+            contract: {
+                "takes": contracts.get(contract, {}).get("takes", 0),
+                "made": contracts.get(contract, {}).get("made", 0),
+                "average_gap": ratio(
+                    contracts.get(contract, {}).get("gap_sum", 0),
+                    contracts.get(contract, {}).get("takes", 0),
+                ),
+            }
+            for contract in BIDS
+        },
+        "called": {
+            "count": figures.get("called", {}).get("count", 0),
+            "made": figures.get("called", {}).get("made", 0),
+        },
+        "petit_au_bout": {
+            "won": figures.get("petit_au_bout", {}).get("won", 0),
+            "lost": figures.get("petit_au_bout", {}).get("lost", 0),
+        },
+        "poignees": figures.get("poignees", 0),
+        "miseres": figures.get("miseres", 0),
+        "chelems": figures.get("chelems", 0),
+        "chelem_detail": {c: figures.get("chelem_detail", {}).get(c, 0) for c in CHELEMS},
+        "best_partner": next((p for p in partners if p["rounds"] >= PARTNER_ROUNDS), None),
+        "partners": partners,
+    }
