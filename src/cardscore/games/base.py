@@ -30,6 +30,7 @@ import msgspec
 from cardscore.i18n import msg
 
 if TYPE_CHECKING:
+    from cardscore.games.figures import StatsView
     from cardscore.games.record import RoundRecord
     from cardscore.games.tally import Tally
 
@@ -822,6 +823,8 @@ class Game(Protocol):
     holds_points: bool
     #: what its statistics need said (messages)
     stats_notes: tuple[str, ...]
+    #: how its statistics are shown (:mod:`.figures`)
+    stats_view: StatsView
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
         """Count a replayed round into the statistics' counters (:mod:`.tally`)."""
@@ -941,6 +944,14 @@ class GameDefaults:
     holds_points: bool = False
     #: what its statistics need said (how a session is won, which way the points count)
     stats_notes: tuple[str, ...] = ()
+
+    @property
+    def stats_view(self) -> StatsView:
+        """How its statistics are shown beyond every game's figures: by default nothing
+        more (the statistics' modules are imported only by ``stats``)."""
+        from cardscore.games.figures import StatsView
+
+        return StatsView()
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         return ()

@@ -38,12 +38,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from types import MappingProxyType
-from typing import Annotated, Any, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
 
 import msgspec
 
-from cardscore.games import belote_stats
-from cardscore.games import tally as counting
 from cardscore.games.base import (
     Choice,
     Field,
@@ -64,6 +62,10 @@ from cardscore.games.base import (
 from cardscore.games.reading import Answers, UnknownName, read_answers, read_named
 from cardscore.games.record import Term
 from cardscore.i18n import Msg, msg
+
+if TYPE_CHECKING:
+    from cardscore.games import tally as counting
+    from cardscore.games.figures import StatsView
 
 # --------------------------------------------------------------------------------------------
 # The rules' numbers (docs/rules.md, Belote › What the cards are worth, How a round is counted)
@@ -1592,7 +1594,10 @@ class _CardGame(GameDefaults):
     lower_wins = False
     holds_points = True  # a litige holds the points for the next round
 
+    # Its statistics, in games/belote_stats.py (imported only by ``stats``).
     def count_round(self, row: Any, record: Any, tally: counting.Tally) -> None:
+        from cardscore.games import belote_stats
+
         belote_stats.count_round(row, record, tally)
 
     # Coinche: a contract (and its level, tout atout, the générale); belote has none.
@@ -1886,7 +1891,18 @@ class BeloteGame(_CardGame):
 
     name = "belote"
     params_cls = BeloteParams
-    own_figures = staticmethod(belote_stats.belote_figures)
+
+    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        from cardscore.games import belote_stats
+
+        return belote_stats.belote_figures(figures, names)
+
+    @property
+    def stats_view(self) -> StatsView:
+        from cardscore.games import belote_stats
+
+        return belote_stats.BELOTE_VIEW
+
     presets = BELOTE_PRESETS
     preset_lines = MappingProxyType(
         {
@@ -1969,7 +1985,18 @@ class CoincheGame(_CardGame):
     """
 
     name = "coinche"
-    own_figures = staticmethod(belote_stats.coinche_figures)
+
+    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        from cardscore.games import belote_stats
+
+        return belote_stats.coinche_figures(figures, names)
+
+    @property
+    def stats_view(self) -> StatsView:
+        from cardscore.games import belote_stats
+
+        return belote_stats.COINCHE_VIEW
+
     preset_lines = MappingProxyType(
         {
             "maison": "house rules: sans atout ace 11, totals not rounded, capot 252",

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardscore.games.figures import Breakdown, Figure, Rate, Say, StatsView
 from cardscore.games.tally import Tally
+from cardscore.i18n import msg
 
 #: the coinche levels, by their multiplier
 LEVELS = {2: "coinche", 4: "surcoinche"}
@@ -68,3 +70,73 @@ def coinche_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dic
         },
         "generales": {"made": generales.get("made", 0), "fallen": generales.get("fallen", 0)},
     }
+
+
+#: the levels as players say them
+LEVEL_NAMES = {"coinche": "coinché", "surcoinche": "surcoinché"}
+_TAKES = (
+    Figure("takes", msg("Takes"), Say.COUNT),
+    Figure("made", msg("Made"), Say.MADE, at="."),
+)
+_LINES = (
+    Figure("takes", msg("Takes (his team)"), Say.COUNT),
+    Figure("made", msg("Made (share of the takes)"), Say.MADE, at="."),
+    Figure("dedans", msg("Dedans"), Say.COUNT),
+    Figure("litiges", msg("Litiges"), Say.COUNT),
+    Figure("capots", msg("Capots"), Say.COUNT),
+)
+_CONTRACTS = Rate("all", msg("{game} · contracts"), "made", ("takes",))
+
+#: how belote's figures are shown (see :mod:`cardscore.games.figures`)
+BELOTE_VIEW = StatsView(
+    columns=(
+        *_TAKES,
+        Figure("dedans", msg("Dedans"), Say.COUNT, priority=6),
+        Figure("capots", msg("Capots"), Say.COUNT, priority=7),
+    ),
+    lines=_LINES,
+    legend=msg("Takes, made: rounds his team took, and made; dedans: contracts fallen."),
+    takes=True,
+    by_team=True,
+    rates=(_CONTRACTS,),
+)
+
+#: how coinche's figures are shown
+COINCHE_VIEW = StatsView(
+    columns=(
+        *_TAKES,
+        Figure("coinche", msg("Coinché"), Say.MADE_FALLEN, at="levels.coinche", priority=6),
+        Figure(
+            "surcoinche", msg("Surcoinché"), Say.MADE_FALLEN, at="levels.surcoinche", priority=7
+        ),
+    ),
+    lines=(*_LINES, Figure("generales", msg("Générales made/fallen"), Say.MADE_FALLEN)),
+    legend=msg(
+        "Takes, made: rounds his team took, and made; coinché, surcoinché: such "
+        "contracts made/fallen."
+    ),
+    takes=True,
+    by_team=True,
+    breakdown=Breakdown(
+        title=msg("Per level"),
+        heading=msg("Level"),
+        at="levels",
+        parts=tuple(LEVEL_NAMES.items()),
+        columns=(
+            Figure("made", msg("Made"), Say.COUNT),
+            Figure("fallen", msg("Fallen"), Say.COUNT),
+        ),
+    ),
+    rates=(
+        _CONTRACTS,
+        *(
+            Rate(
+                level,
+                name,
+                f"levels.{level}.made",
+                (f"levels.{level}.made", f"levels.{level}.fallen"),
+            )
+            for level, name in LEVEL_NAMES.items()
+        ),
+    ),
+)

@@ -44,11 +44,10 @@ from enum import StrEnum
 from functools import lru_cache
 from itertools import groupby
 from types import MappingProxyType
-from typing import Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import msgspec
 
-from cardscore.games import rami_stats
 from cardscore.games.base import (
     Field,
     FieldKind,
@@ -67,8 +66,11 @@ from cardscore.games.base import (
 )
 from cardscore.games.reading import YES, Answers, read_answers
 from cardscore.games.record import Term
-from cardscore.games.tally import Tally
 from cardscore.i18n import Msg, msg
+
+if TYPE_CHECKING:
+    from cardscore.games.figures import StatsView
+    from cardscore.games.tally import Tally
 
 # --------------------------------------------------------------------------------------------
 # The numbers of the game
@@ -1115,12 +1117,28 @@ class Rami(GameDefaults):
     min_players = MIN_PLAYERS
     lower_wins = True  # points are what a player is left holding: the fewest win
     max_players = MAX_PLAYERS
-    stats_notes = rami_stats.NOTES
+
+    # Its statistics, in games/rami_stats.py (imported only by ``stats``).
+    @property
+    def stats_notes(self) -> tuple[str, ...]:
+        from cardscore.games import rami_stats
+
+        return rami_stats.NOTES
+
+    @property
+    def stats_view(self) -> StatsView:
+        from cardscore.games import rami_stats
+
+        return rami_stats.VIEW
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
+        from cardscore.games import rami_stats
+
         rami_stats.count_round(row, record, tally)
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        from cardscore.games import rami_stats
+
         return rami_stats.own_figures(figures, names)
 
     def check_players(self, players: Sequence[str], params: Any) -> None:

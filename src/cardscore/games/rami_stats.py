@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardscore.games.figures import Figure, Rate, Say, StatsView
 from cardscore.games.tally import Tally, ratio
 from cardscore.i18n import msg
 
@@ -49,3 +50,21 @@ def own_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[st
         "never_opened": figures.get("never_opened", 0),
         "average_hand": ratio(figures.get("hand_sum", 0), figures.get("hand_count", 0)),
     }
+
+
+#: how rami's figures are shown (see :mod:`cardscore.games.figures`)
+VIEW = StatsView(
+    columns=(
+        Figure("rounds_won", msg("Rounds\nwon"), Say.OF_ROUNDS),
+        Figure("average_hand", msg("Avg\nhand"), Say.AVERAGE, priority=6),
+    ),
+    lines=(
+        Figure("rounds_won", msg("Rounds won (share of his rounds)"), Say.OF_ROUNDS),
+        Figure("rami_sec", msg("Rami sec"), Say.COUNT),
+        Figure("never_opened", msg("Rounds never opened"), Say.COUNT),
+        Figure("average_hand", msg("Average hand left"), Say.AVERAGE),
+    ),
+    legend=msg("Rounds won: share of his rounds; avg hand: points left in his hand."),
+    rates=(Rate("rounds_won", msg("{game} · rounds won"), "rounds_won", ("rounds",)),),
+    untried=msg("no round"),
+)

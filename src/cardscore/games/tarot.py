@@ -33,11 +33,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import msgspec
 
-from cardscore.games import tarot_stats
 from cardscore.games.base import (
     Choice,
     Field,
@@ -59,8 +58,11 @@ from cardscore.games.base import (
 )
 from cardscore.games.reading import Answers, read_answers
 from cardscore.games.record import Term
-from cardscore.games.tally import Tally
 from cardscore.i18n import Msg, msg
+
+if TYPE_CHECKING:
+    from cardscore.games.figures import StatsView
+    from cardscore.games.tally import Tally
 
 # --------------------------------------------------------------------------------------------
 # Closed sets of values
@@ -1680,12 +1682,28 @@ class Tarot(GameDefaults):
     lower_wins = False
     max_players = MAX_PLAYERS
     has_set_end = False  # played until the table stops
-    stats_notes = tarot_stats.NOTES
+
+    # Its statistics, in games/tarot_stats.py (imported only by ``stats``).
+    @property
+    def stats_notes(self) -> tuple[str, ...]:
+        from cardscore.games import tarot_stats
+
+        return tarot_stats.NOTES
+
+    @property
+    def stats_view(self) -> StatsView:
+        from cardscore.games import tarot_stats
+
+        return tarot_stats.VIEW
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
+        from cardscore.games import tarot_stats
+
         tarot_stats.count_round(row, record, tally)
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+        from cardscore.games import tarot_stats
+
         return tarot_stats.own_figures(figures, names)
 
     def check_players(self, players: Sequence[str], params: Any) -> None:

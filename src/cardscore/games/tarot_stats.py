@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardscore.games.figures import Breakdown, Figure, Rate, Say, StatsView
 from cardscore.games.tally import Tally, number, ratio
 from cardscore.i18n import msg
 
@@ -128,3 +129,49 @@ def own_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[st
         "best_partner": next((p for p in partners if p["rounds"] >= PARTNER_ROUNDS), None),
         "partners": partners,
     }
+
+
+#: how tarot's figures are shown (see :mod:`cardscore.games.figures`)
+VIEW = StatsView(
+    columns=(
+        Figure("takes", msg("Takes"), Say.SHARE, share="take_share"),
+        Figure("made", msg("Made"), Say.MADE, at="."),
+        Figure("partner", msg("Best\npartner"), Say.PARTNER, at="best_partner", priority=6),
+    ),
+    lines=(
+        Figure("takes", msg("Takes (share of his rounds)"), Say.SHARE, share="take_share"),
+        Figure("made", msg("Made (share of his takes)"), Say.MADE, at="."),
+        Figure("called", msg("Called as partner"), Say.COUNT, at="called.count"),
+        Figure("called_made", msg("… and made"), Say.MADE, at="called"),
+        Figure(
+            "petit_won", msg("Petit au bout taken by his side"), Say.COUNT, at="petit_au_bout.won"
+        ),
+        Figure("petit_lost", msg("Petit au bout lost"), Say.COUNT, at="petit_au_bout.lost"),
+        Figure("poignees", msg("Poignées"), Say.COUNT),
+        Figure("miseres", msg("Misères"), Say.COUNT),
+        Figure("chelems", msg("Chelems"), Say.COUNT),
+        Figure("partner", msg("Best partner (won/together)"), Say.PARTNER, at="best_partner"),
+    ),
+    legend=msg(
+        "Takes: share of his rounds; made: share of his takes; best partner: rounds "
+        "won/played together (3 or more)."
+    ),
+    takes=True,
+    breakdown=Breakdown(
+        title=msg("Per contract"),
+        heading=msg("Contract"),
+        at="contracts",
+        parts=tuple((bid, bid.replace("-", " ")) for bid in BIDS),
+        columns=(
+            Figure("takes", msg("Takes"), Say.COUNT),
+            Figure("made", msg("Made"), Say.MADE, at="."),
+            Figure("average_gap", msg("Avg gap"), Say.SIGNED_AVERAGE),
+        ),
+        only_played=True,
+    ),
+    rates=tuple(
+        Rate(bid, bid.replace("-", " "), f"contracts.{bid}.made", (f"contracts.{bid}.takes",))
+        for bid in BIDS
+    ),
+    won_or_lost=True,
+)

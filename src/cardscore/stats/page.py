@@ -35,7 +35,9 @@ from cardscore.export.common import (
     svg_value_labels,
     truncate,
 )
-from cardscore.i18n import _, language, msg, tr
+from cardscore.games import GAME_NAMES, get_game
+from cardscore.games.figures import read
+from cardscore.i18n import Msg, _, language, msg, tr
 from cardscore.stats import render as say
 
 Doc = Mapping[str, Any]
@@ -152,7 +154,8 @@ def tables(doc: Doc) -> str:
         out.append(f"<h2>{escape(say.game_heading(doc, game))}</h2>")
         if say.players_of(doc, game):
             out.append(game_table(doc, game))
-            out.append(f'<p class="legend">{escape(say.legend(game))}</p>')
+            if legend := say.legend(game):
+                out.append(f'<p class="legend">{escape(legend)}</p>')
         else:
             out.append(f'<p class="empty">{escape(say.unplayed_line(doc, game))}</p>')
         out.append("</section>")
@@ -162,6 +165,7 @@ def tables(doc: Doc) -> str:
 
 def game_table(doc: Doc, game: str) -> str:
     columns = say.columns_for(game)
+    won_or_lost = get_game(game).stats_view.won_or_lost
     head = [f'<th class="name">{escape(_("Player"))}</th>']
     for _key, heading, _cell, _priority in columns:
         head.append(f"<th>{escape(heading).replace(chr(10), '<br>')}</th>")
@@ -172,7 +176,7 @@ def game_table(doc: Doc, game: str) -> str:
         for key, _heading, cell, _priority in columns:
             # tarot's scores are won or lost (they add up to 0): in green or red, as on the
             # sheet; the other games' points are all won (or, at rami, all lost)
-            shade = _sign_class(key, mine) if game == "tarot" else ""
+            shade = _sign_class(key, mine) if won_or_lost else ""
             cells.append(f'<td class="n{shade}">{escape(cell(mine))}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return "\n".join(
@@ -208,35 +212,22 @@ RATE_TOP = 22  # room for the 0–100 % scale
 
 
 def rate_rows(player: Doc) -> list[tuple[str, str, str, int, int]]:
-    """``(game, key, label, made, tried)`` for each bar of a player's chart: tarot per
-    contract, coinche every contract then per level, belote his team's contracts, rami the
-    rounds he won."""
+    """``(game, key, label, made, tried)`` for each bar of a player's chart, as each game's
+    view says (tarot per contract, coinche every contract then per level, belote his team's
+    contracts, rami the rounds he won)."""
     rows: list[tuple[str, str, str, int, int]] = []
     games = player.get("games") or {}
-    for game in [g for g in say.GAMES if g in games]:
+    for game in [g for g in GAME_NAMES if g in games]:
         figures = games[game]
         title = say.game_title(game)
-        if game == "tarot":
-            contracts = figures.get("contracts") or {}
-            for contract in say.CONTRACTS:
-                each = contracts.get(contract) or {}
-                label = f"{title} · {say.contract_name(contract)}"
-                rows.append((game, contract, label, each.get("made", 0), each.get("takes", 0)))
-        elif game in ("belote", "coinche"):
-            label = tr(msg("{game} · contracts", game=title))
-            rows.append((game, "all", label, figures.get("made", 0), figures.get("takes", 0)))
-            if game == "coinche":
-                levels = figures.get("levels") or {}
-                for level in say.LEVELS:
-                    each = levels.get(level) or {}
-                    made, fallen = each.get("made", 0), each.get("fallen", 0)
-                    label = f"{title} · {say.level_name(level)}"
-                    rows.append((game, level, label, made, made + fallen))
-        elif game == "rami":
-            label = tr(msg("{game} · rounds won", game=title))
-            rows.append(
-                (game, "rounds_won", label, figures.get("rounds_won", 0), figures.get("rounds", 0))
-            )
+        for bar in get_game(game).stats_view.rates:
+            if isinstance(bar.label, Msg):
+                label = tr(msg(bar.label.template, game=title))
+            else:
+                label = f"{title} · {bar.label}"
+            made = int(read(figures, bar.made) or 0)
+            tried = sum(int(read(figures, path) or 0) for path in bar.tried)
+            rows.append((game, bar.key, label, made, tried))
     return rows
 
 
@@ -314,7 +305,7 @@ def rate_chart(player: Doc, colour: int) -> str:
                 f"<title>{escape(label)}: {escape(value)}</title></rect>"
             )
         else:
-            value = _("not taken") if game != "rami" else _("no round")
+            value = tr(get_game(game).stats_view.untried)
         weight = ' font-weight="bold"' if tried else ' fill="#5b6470"'
         out.append(f'<text x="{right + 8}" y="{middle:.1f}"{weight}>{escape(value)}</text>')
         out.append("</g>")

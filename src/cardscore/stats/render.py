@@ -18,6 +18,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardscore.games import GAME_NAMES, get_game
+from cardscore.games.figures import Breakdown, Figure, Say, read
 from cardscore.i18n import _, decimal_text, msg, tr
 
 if TYPE_CHECKING:
@@ -26,12 +28,6 @@ if TYPE_CHECKING:
 
 Doc = Mapping[str, Any]
 
-#: The games in the order their tables are shown.
-GAMES = ("tarot", "belote", "coinche", "rami")
-#: The tarot contracts, weakest first (the contract values of the sessions).
-CONTRACTS = ("prise", "garde", "garde-sans", "garde-contre")
-#: The coinche levels of a contract.
-LEVELS = ("coinche", "surcoinche")
 DASH = "–"  # a figure that cannot be said (an average of nothing)
 NAME_WIDTH = 8  # a name folds onto several lines down to this width, not below
 
@@ -105,16 +101,6 @@ def share_of(part: int, share: float | None) -> str:
     return f"{part} ({tr(msg('{value}%', value=round(100 * share)))})"
 
 
-def contract_name(contract: str) -> str:
-    """A tarot contract as players say it (French in both languages, as on the sheet)."""
-    return contract.replace("-", " ")
-
-
-def level_name(level: str) -> str:
-    """A coinche level: ``coinché``, ``surcoinché`` (the game's words)."""
-    return {"coinche": "coinché", "surcoinche": "surcoinché"}.get(level, level)
-
-
 def game_title(game: str) -> str:
     return game.capitalize()
 
@@ -133,17 +119,17 @@ def count_text(sessions: int, rounds: int) -> str:
 
 
 def games_played(doc: Doc) -> list[str]:
-    """The games of the document, in :data:`GAMES` order (one unknown to it: after them)."""
+    """The games of the document, in the games' order (one unknown to it: after them)."""
     games = doc.get("games") or {}
-    known = [game for game in GAMES if game in games]
-    return known + sorted(game for game in games if game not in GAMES)
+    known = [game for game in GAME_NAMES if game in games]
+    return known + sorted(game for game in games if game not in GAME_NAMES)
 
 
 def players_of(doc: Doc, game: str) -> list[Doc]:
     """The players who played ``game``, those who won the most sessions of it first, then
     by their points per round (the fewest first at rami, where points are lost)."""
     players = [p for p in doc.get("players", ()) if game in (p.get("games") or {})]
-    sign = 1 if game == "rami" else -1
+    sign = 1 if get_game(game).lower_wins else -1
 
     def rank(player: Doc) -> tuple[int, float]:
         figures = player["games"][game]
@@ -183,7 +169,7 @@ Column = tuple[str, str, Any, int]
 
 
 def columns_for(game: str) -> list[Column]:
-    """The columns of ``game``'s table: what every game has, then what matters most in it."""
+    """The columns of ``game``'s table: what every game has, then its own (its view)."""
     common: list[Column] = [
         ("sessions", _("Won/\nplayed"), sessions_cell, 2),
         ("rounds", _("Rounds"), lambda f: str(f.get("rounds", 0)), 3),
@@ -192,50 +178,46 @@ def columns_for(game: str) -> list[Column]:
         ("best", _("Best"), lambda f: round_score(game, f.get("best")), 9),
         ("worst", _("Worst"), lambda f: round_score(game, f.get("worst")), 9),
     ]
-    takes: list[Column] = [
-        ("takes", _("Takes"), lambda f: str(f.get("takes", 0)), 1),
-        ("made", _("Made"), lambda f: made_cell(f), 1),
+    own: list[Column] = [
+        (f.key, tr(f.label), lambda figures, f=f: figure_text(f, figures), f.priority)
+        for f in get_game(game).stats_view.columns
     ]
-    if game == "tarot":
-        takes[0] = (
-            "takes",
-            _("Takes"),
-            lambda f: share_of(f.get("takes", 0), f.get("take_share")),
-            1,
-        )
-        return [
-            *common,
-            *takes,
-            ("partner", _("Best\npartner"), lambda f: partner_text(f.get("best_partner")), 6),
-        ]
-    if game == "belote":
-        return [
-            *common,
-            *takes,
-            ("dedans", _("Dedans"), lambda f: str(f.get("dedans", 0)), 6),
-            ("capots", _("Capots"), lambda f: str(f.get("capots", 0)), 7),
-        ]
-    if game == "coinche":
-        levels = lambda f, level: made_fallen((f.get("levels") or {}).get(level))  # noqa: E731
-        return [
-            *common,
-            *takes,
-            ("coinche", _("Coinché"), lambda f: levels(f, "coinche"), 6),
-            ("surcoinche", _("Surcoinché"), lambda f: levels(f, "surcoinche"), 7),
-        ]
-    if game == "rami":
-        return [
-            *common,
-            ("rounds_won", _("Rounds\nwon"), lambda f: rami_won(f), 1),
-            ("average_hand", _("Avg\nhand"), lambda f: number(f.get("average_hand"), 1), 6),
-        ]
-    return common
+    return common + own
+
+
+def figure_text(figure: Figure, figures: Doc) -> str:
+    """A game's own figure, said as its view says (:class:`~cardscore.games.figures.Say`).
+
+    >>> from cardscore.games.figures import Figure, Say
+    >>> figure_text(Figure("made", msg("Made"), Say.MADE, at="."), {"takes": 3, "made": 2})
+    '2 (67%)'
+    >>> figure_text(Figure("won", msg("Won"), Say.OF_ROUNDS), {"won": 1, "rounds": 4})
+    '1 (25%)'
+    """
+    value = figure.value(figures)
+    say = figure.say
+    if say == Say.SHARE:
+        return share_of(value or 0, read(figures, figure.share))
+    if say == Say.MADE:
+        part = value if isinstance(value, Mapping) else {}
+        return made_cell({"takes": part.get("takes", part.get("count", 0)), **part})
+    if say == Say.OF_ROUNDS:
+        return rate(value or 0, figures.get("rounds", 0))
+    if say == Say.AVERAGE:
+        return number(value, 1)
+    if say == Say.SIGNED_AVERAGE:
+        return signed(value, 1)
+    if say == Say.PARTNER:
+        return partner_text(value)
+    if say == Say.MADE_FALLEN:
+        return made_fallen(value)
+    return str(value or 0)
 
 
 def round_score(game: str, value: int | None) -> str:
-    """A round's score: with its sign (``+240``), but at rami, where a round's points are
-    points lost, as they are (``30``)."""
-    return number(value) if game == "rami" else signed(value)
+    """A round's score: with its sign (``+240``), but where the fewest points win (rami),
+    whose rounds' points are points lost, as they are (``30``)."""
+    return number(value) if get_game(game).lower_wins else signed(value)
 
 
 def sessions_cell(figures: Doc) -> str:
@@ -345,7 +327,8 @@ def overview(console: Console, doc: Doc, homes: Sequence[str]) -> list[Renderabl
                 )
             )
             parts.append(Text(left_out, style="dim"))
-        parts.append(Text(legend(game), style="dim"))
+        if said := legend(game):
+            parts.append(Text(said, style="dim"))
     parts.append(Text(""))
     parts.append(Text(common_legend()))
     parts.extend(Text(tr(note)) for note in doc.get("notes") or ())
@@ -376,20 +359,8 @@ def heading_line(doc: Doc, homes: Sequence[str]) -> str:
 
 
 def legend(game: str) -> str:
-    """What the figures of ``game``'s table are, in a sentence."""
-    if game == "tarot":
-        return _(
-            "Takes: share of his rounds; made: share of his takes; best partner: rounds "
-            "won/played together (3 or more)."
-        )
-    if game == "belote":
-        return _("Takes, made: rounds his team took, and made; dedans: contracts fallen.")
-    if game == "coinche":
-        return _(
-            "Takes, made: rounds his team took, and made; coinché, surcoinché: such "
-            "contracts made/fallen."
-        )
-    return _("Rounds won: share of his rounds; avg hand: points left in his hand.")
+    """What the game's own figures in its table are, in a sentence ("" when it has none)."""
+    return tr(get_game(game).stats_view.legend)
 
 
 def common_legend() -> str:
@@ -425,17 +396,16 @@ def player_sheet(player: Doc) -> list[RenderableType]:
     from rich.text import Text
 
     blocks: list[RenderableType] = []
-    for game in [g for g in GAMES if g in player["games"]] + sorted(
-        g for g in player["games"] if g not in GAMES
+    for game in [g for g in GAME_NAMES if g in player["games"]] + sorted(
+        g for g in player["games"] if g not in GAME_NAMES
     ):
         figures = player["games"][game]
         parts: list[RenderableType] = [figure_table(game_title(game), game_figures(game, figures))]
-        if game == "tarot":
-            parts.append(contracts_part(player["name"], figures))
-        elif game == "coinche" and figures.get("takes", 0):
-            parts.append(levels_table(figures))
-        if game in ("belote", "coinche") and not figures.get("takes", 0):
+        view = get_game(game).stats_view
+        if view.takes and not figures.get("takes", 0):
             parts.append(Text(no_take_line(player["name"], game)))
+        elif view.breakdown is not None:
+            parts.append(breakdown_table(view.breakdown, figures))
         blocks.append(Group(*parts))
     return [Text(player_heading(player), style="bold"), Columns(blocks, padding=(0, 4))]
 
@@ -470,39 +440,7 @@ def game_figures(game: str, figures: Doc) -> list[tuple[str, str]]:
         (_("Best round"), round_score(game, figures.get("best"))),
         (_("Worst round"), round_score(game, figures.get("worst"))),
     ]
-    if game == "tarot":
-        takes = figures.get("takes", 0)
-        called = figures.get("called") or {}
-        petit = figures.get("petit_au_bout") or {}
-        lines += [
-            (_("Takes (share of his rounds)"), share_of(takes, figures.get("take_share"))),
-            (_("Made (share of his takes)"), made_cell(figures)),
-            (_("Called as partner"), str(called.get("count", 0))),
-            (_("… and made"), made_cell({"takes": called.get("count", 0), **called})),
-            (_("Petit au bout taken by his side"), str(petit.get("won", 0))),
-            (_("Petit au bout lost"), str(petit.get("lost", 0))),
-            (_("Poignées"), str(figures.get("poignees", 0))),
-            (_("Misères"), str(figures.get("miseres", 0))),
-            (_("Chelems"), str(figures.get("chelems", 0))),
-            (_("Best partner (won/together)"), partner_text(figures.get("best_partner"))),
-        ]
-    elif game in ("belote", "coinche"):
-        lines += [
-            (_("Takes (his team)"), str(figures.get("takes", 0))),
-            (_("Made (share of the takes)"), made_cell(figures)),
-            (_("Dedans"), str(figures.get("dedans", 0))),
-            (_("Litiges"), str(figures.get("litiges", 0))),
-            (_("Capots"), str(figures.get("capots", 0))),
-        ]
-        if game == "coinche":
-            lines.append((_("Générales made/fallen"), made_fallen(figures.get("generales"))))
-    elif game == "rami":
-        lines += [
-            (_("Rounds won (share of his rounds)"), rami_won(figures)),
-            (_("Rami sec"), str(figures.get("rami_sec", 0))),
-            (_("Rounds never opened"), str(figures.get("never_opened", 0))),
-            (_("Average hand left"), number(figures.get("average_hand"), 1)),
-        ]
+    lines += [(tr(f.label), figure_text(f, figures)) for f in get_game(game).stats_view.lines]
     return lines
 
 
@@ -520,55 +458,28 @@ def figure_table(title: str, lines: Sequence[tuple[str, str]]) -> Table:
     return table
 
 
-def contracts_part(name: str, figures: Doc) -> RenderableType:
-    """A tarot player's takes per contract (takes, made, rate, average gap), or the sentence
-    saying he has not taken yet."""
+def breakdown_table(breakdown: Breakdown, figures: Doc) -> Table:
+    """A player's figures part by part (tarot per contract, coinche per level): the parts
+    of his view's breakdown, those he never played left out where it says so."""
     from rich import box
     from rich.table import Table
-    from rich.text import Text
 
-    contracts = figures.get("contracts") or {}
-    if not figures.get("takes", 0) or not any(c.get("takes") for c in contracts.values()):
-        return Text(no_take_line(name, "tarot"))
-    table = Table(box=box.SIMPLE_HEAD, title=_("Per contract"), title_justify="left")
-    table.add_column(_("Contract"))
-    for heading in (_("Takes"), _("Made"), _("Avg gap")):
-        table.add_column(heading, justify="right", no_wrap=True)
-    ordered = [c for c in CONTRACTS if c in contracts] + [
-        c for c in contracts if c not in CONTRACTS
-    ]
-    for contract in ordered:
-        each = contracts[contract]
-        if not each.get("takes"):
+    table = Table(box=box.SIMPLE_HEAD, title=tr(breakdown.title), title_justify="left")
+    table.add_column(tr(breakdown.heading))
+    for column in breakdown.columns:
+        table.add_column(tr(column.label), justify="right", no_wrap=True)
+    parts = read(figures, breakdown.at) or {}
+    for key, name in breakdown.parts:
+        each = parts.get(key) or {}
+        if breakdown.only_played and not any(c.value(each) for c in breakdown.columns[:1]):
             continue
-        table.add_row(
-            contract_name(contract),
-            str(each.get("takes", 0)),
-            made_cell(each),
-            signed(each.get("average_gap"), 1),
-        )
-    return table
-
-
-def levels_table(figures: Doc) -> Table:
-    """A coinche player's contracts coinchés and surcoinchés (his team's), made and fallen."""
-    from rich import box
-    from rich.table import Table
-
-    table = Table(box=box.SIMPLE_HEAD, title=_("Per level"), title_justify="left")
-    table.add_column(_("Level"))
-    table.add_column(_("Made"), justify="right", no_wrap=True)
-    table.add_column(_("Fallen"), justify="right", no_wrap=True)
-    levels = figures.get("levels") or {}
-    for level in LEVELS:
-        each = levels.get(level) or {}
-        table.add_row(level_name(level), str(each.get("made", 0)), str(each.get("fallen", 0)))
+        table.add_row(name, *(figure_text(column, each) for column in breakdown.columns))
     return table
 
 
 def no_take_line(name: str, game: str) -> str:
     """``Zoé has not taken yet (tarot).``"""
-    if game in ("belote", "coinche"):
+    if get_game(game).stats_view.by_team:
         return tr(msg("{name}'s team has not taken yet ({game}).", name=name, game=game))
     return tr(msg("{name} has not taken yet ({game}).", name=name, game=game))
 
