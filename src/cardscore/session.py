@@ -13,6 +13,10 @@ is the only place where a number is computed.
 (198, -66, 'Bob')
 >>> _ = s.undo(); len(s.rounds), len(s.undone)
 (0, 1)
+
+Why 950 lines: besides the ``Session`` record, the replay (rows, standings, the table's
+eras) and the changes it keeps (undo, redo, history), which all read and write the same
+rounds list, live here so that one module says how a number is computed.
 """
 
 from __future__ import annotations

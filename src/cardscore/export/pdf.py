@@ -20,6 +20,10 @@ the chart runs from his first round to his last.  A player who left keeps his to
 
 Every text is in the current language, and the PDF says which (its ``/Lang``).  A table
 heading a translation makes wider than its column (``Donneur (mort)``) goes on two lines.
+
+Why 900 lines: the PDF is laid out by hand with fpdf2's drawing calls (the title block,
+the chart, the rounds table with its repeated headings and table changes, the breakdowns),
+each a function of its own.
 """
 
 from __future__ import annotations

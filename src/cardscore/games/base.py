@@ -12,6 +12,10 @@ A round travels through three shapes:
 2. **input** — what :meth:`Game.build_round` returns after validating the raw values: a
    JSON-ready dict with canonical names and numbers.  Sessions store rounds in this shape.
 3. **result** — what :meth:`Game.score` returns: every column's score and the breakdown.
+
+Why 1,000 lines: this is the whole protocol between a game and the rest of the program
+(tables, fields and their words, parameters, results, the ``Game`` protocol and its
+defaults), one vocabulary every game module imports.
 """
 
 from __future__ import annotations

@@ -29,6 +29,12 @@ Teams are referred to by index in stored inputs: team 0 = players 1 & 3, team 1 
 {'Ann & Cyd': 112, 'Bob & Dan': 90}
 >>> result.record.verdict, result.record.margin
 (<Verdict.MADE: 'made'>, 22)
+
+Why one module of 2,100 lines: belote and coinche share their card counting, records,
+breakdown and fields (coinche adds its contract), and each part reads beside the one it
+feeds — the numbers, the vocabulary in three languages, the parameters, the teams, the card
+totals, the records, the breakdown, the fields, reading a round, then the two games (each
+section under its own heading).  Their statistics are in :mod:`cardscore.games.belote_stats`.
 """
 
 from __future__ import annotations

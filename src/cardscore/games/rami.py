@@ -32,6 +32,11 @@ Choices made where the rules leave room (each documented where it is applied):
 
 The automatic target is stored as ``target = 0``: it is never shown as 0, but as the number
 in force (:meth:`Rami.goal_text`, :meth:`Rami.shown_param`).
+
+Why one module of 1,400 lines: a rami round is mostly its hands — their cards in three
+languages, their values, the never-opened and rami-sec charges — and the fields, the record
+and the breakdown read them the same way (each section under its own heading).  Its
+statistics are in :mod:`cardscore.games.rami_stats`.
 """
 
 from __future__ import annotations

@@ -22,6 +22,12 @@ with its owner), :func:`scores_of` turns the record into every player's score, a
 '→ Ann +318 (3 × 106), Bob −106, Cyd −106, Dan −106'
 >>> result.record.made, result.record.margin, result.record.unit
 (True, 8, 106)
+
+Why one module of 2,000 lines: a game's rules read best in one place, in the order a
+round goes — its parameters, its fields (the questions, the ``add`` options and the one-line
+words), reading a round, the record of what it was, the scores, then the breakdown written
+from the record (each section under its own heading, 150 to 400 lines).  Its statistics,
+which only ``cardscore stats`` needs, are in :mod:`cardscore.games.tarot_stats`.
 """
 
 from __future__ import annotations

@@ -26,6 +26,10 @@ The questions, their choices and their validation all come from ``game.fields`` 
 Every text shown is said in the user's language (:func:`cardscore.i18n.tr`): the fields'
 questions and choice labels, and the rules' objections — in the prompts' words: nobody typed
 an option here, so a refusal names the question, never the option (:func:`in_words`).
+
+Why 740 lines: one asker serves every game and every kind of field (a list, a checkbox of
+bonuses, a number, a player's hand, a side's points), with going back, defaults from the
+round before and the checks of ``build_round`` at each answer.
 """
 
 from __future__ import annotations
