@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -1404,9 +1404,7 @@ def explain(record: TarotRecord, table: Table) -> tuple[Msg, ...]:
     else:
         lines = _fft_lines(record)
     players, mort = table.players, record.mort
-    # the contract's shares: all they say follows from the seats, the attack and the unit
-    key = ("→", players, mort, record.taker, record.called, record.factor, record.unit)
-    lines.append(_kept(key, _contract_shares, record, players))
+    lines.append(_contract_shares(record, players))
     if record.personal:
         scores = scores_of(record._replace(personal=()), players)
         for term in record.personal:
@@ -1425,20 +1423,6 @@ def _contract_shares(record: TarotRecord, players: Sequence[str]) -> Msg:
 
 def _points_line(record: TarotRecord) -> Msg:
     """``Ann: 49 points, 2 bouts → 41 needed, made by 8``."""
-    key = (
-        "points",
-        record.taker,
-        record.points,
-        record.counted,
-        record.margin,
-        record.scoring,
-        record.bouts,
-        record.needed,
-    )
-    return _kept(key, _new_points_line, record)
-
-
-def _new_points_line(record: TarotRecord) -> Msg:
     typed, counted, margin = record.points, record.counted, record.margin
     assert typed is not None and counted is not None and margin is not None  # a bid
     if counted != typed:
@@ -1480,8 +1464,7 @@ def _new_points_line(record: TarotRecord) -> Msg:
 def _fft_lines(record: TarotRecord) -> list[Msg]:
     """The points, the contract, each bonus of the unit, and the unit when it has several."""
     mult, made = record.multiplier, record.made
-    key = ("fft", record.contract, record.gap, mult, record.contract_terms[0].amount, made)
-    lines = [_points_line(record), _kept(key, _fft_contract_line, record)]
+    lines = [_points_line(record), _fft_contract_line(record)]
     for term in record.contract_terms[1:]:
         lines.append(_fft_bonus_line(term, mult, bool(made)))
     if len(record.contract_terms) > 1:
@@ -1594,55 +1577,19 @@ def _notes(record: TarotRecord) -> dict[str, Msg]:
     return notes
 
 
-# The lines written lately, by what they are made of (a kind, then all the line says): the
-# rounds of a session repeat them (the same taker, partner and unit; the same points and
-# bouts; the same contract and gap), and a whole sheet writes several a round.  A message is
-# never changed once made, so the same one serves each round that says it.
-_LINES: dict[tuple[Any, ...], Msg] = {}
-_LINES_KEPT = 32768
-
-
-def _kept(key: tuple[Any, ...], make: Callable[..., Msg], *args: Any) -> Msg:
-    """The line ``key`` stands for: made by ``make(*args)`` the first time."""
-    line = _LINES.get(key)
-    if line is None:
-        if len(_LINES) >= _LINES_KEPT:
-            _LINES.clear()
-        line = _LINES[key] = make(*args)
-    return line
-
-
 def _share_line(
     deltas: Mapping[str, int], notes: Mapping[str, Msg], players: Sequence[str], mort: str | None
 ) -> Msg:
     """``Ann +318 (3 × 106), Bob −106, …`` over every seat, the mort included."""
-    # each share is _signed(delta) (78 and 78.0 alike) and a note's text is its template's
-    # arguments written out ("2 × 78", "called"): the key holds all the line says
-    key = (
-        "shares",
-        tuple(players),
-        mort,
-        tuple([deltas.get(p, 0) for p in players]),
-        tuple([(p, note.template, note) for p, note in notes.items()]),
-    )
-    return _kept(key, _new_share_line, deltas, notes, players, mort)
-
-
-def _new_share_line(
-    deltas: Mapping[str, int], notes: Mapping[str, Msg], players: Sequence[str], mort: str | None
-) -> Msg:
     line: Msg | None = None
     for p in players:
-        note = notes.get(p)
-        # each share is kept too: a player's share recurs in lines that differ elsewhere
-        key = ("share", p, deltas.get(p, 0), p == mort, note and (note.template, note))
-        share = _kept(key, _new_share, p, deltas.get(p, 0), note, p == mort)
+        share = _share(p, deltas.get(p, 0), notes.get(p), p == mort)
         line = share if line is None else msg("{shares}, {share}", shares=line, share=share)
     assert line is not None  # a table has players
     return line
 
 
-def _new_share(player: str, delta: int, note: Msg | None, mort: bool) -> Msg:
+def _share(player: str, delta: int, note: Msg | None, mort: bool) -> Msg:
     """``Ann +318 (3 × 106)``, ``Bob −106``, ``Fay 0 (mort)``."""
     points = _signed(delta)
     if mort:
