@@ -46,7 +46,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import lru_cache
 from itertools import groupby
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
@@ -426,11 +425,8 @@ def _cards(labels: Sequence[str]) -> str:
     return msg("{left} + {right}", left=_cards(labels[:middle]), right=_cards(labels[middle:]))
 
 
-@lru_cache(maxsize=4096)
 def _formula(cards: str, value: int) -> str:
     """``A + JK + 5 = 36`` for a stored hand typed as cards, ``36`` for one typed as its value.
-
-    Cached: the breakdowns of a long session show the same hands again and again.
 
     >>> _formula("R D V 10", 40), _formula("36", 36)
     ('K + Q + J + 10 = 40', '36')
