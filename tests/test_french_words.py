@@ -199,9 +199,9 @@ def test_yes_no_words_hint_and_keys_come_from_the_catalog(french) -> None:
     assert set(keys) == set("oOnNyY")
     assert ask.list_hint() == "(sa touche ou les flèches)"
     assert "<espace> pour cocher" in ask.checkbox_hint()
-    assert ask.checkbox_answer("done", tr("nobody")) == "personne"
-    assert ask.checkbox_answer("done") == "aucun"
-    assert ask.checkbox_answer("done (2 selections)") == "2 choisis"
+    assert ask.checkbox_answer("done", 0, tr("nobody")) == "personne"
+    assert ask.checkbox_answer("done", 0) == "aucun"
+    assert ask.checkbox_answer("done (2 selections)", 2) == "2 choisis"
 
 
 def test_yes_no_in_english_keeps_y_and_n() -> None:
@@ -209,7 +209,7 @@ def test_yes_no_in_english_keeps_y_and_n() -> None:
 
     assert ask.hint(True) == "(Y/n)" and ask.yes_no_words() == ("Yes", "No")
     assert ask.keys() == {"y": True, "Y": True, "n": False, "N": False}
-    assert ask.checkbox_answer("done (3 selections)") == "3 chosen"
+    assert ask.checkbox_answer("done (3 selections)", 3) == "3 chosen"
 
 
 def test_a_yes_no_question_answered_o_on_a_pipe(french) -> None:

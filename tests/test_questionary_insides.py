@@ -49,8 +49,8 @@ def test_an_answer_is_shown_reworded() -> None:
         question = questionary.checkbox(
             "Which?", choices=["a", "b"], input=pipe, output=DummyOutput()
         )
-        insides.reword_answer(question, lambda text: f"<{text}>")
+        insides.reword_answer(question, lambda text, ticked: f"<{text}:{ticked}>")
         pipe.send_text(" \r")  # tick the first box, then Enter
         assert question.unsafe_ask() == ["a"]
     shown = insides.line_session(question).message()
-    assert [text for style, text, *_ in shown if style == "class:answer"] == ["<[a]>"]
+    assert [text for style, text, *_ in shown if style == "class:answer"] == ["<[a]:1>"]

@@ -338,26 +338,23 @@ def select(message: str, choices: Sequence[Any], **kwargs: Any) -> Question:
     return questionary.select(fitted_question(message), choices=fitted(entries), **kwargs)
 
 
-_SEVERAL = re.compile(r"done \((\d+) selections\)")
-
-
-def checkbox_answer(text: str, empty: str | None = None) -> str:
-    """What questionary shows as a checkbox's answer, in the user's language: ``done`` (no
-    box checked) is ``empty`` (else "none"), ``done (3 selections)`` is "3 chosen".
+def checkbox_answer(text: str, ticked: int, empty: str | None = None) -> str:
+    """A checkbox's answer in the user's language, from questionary's (``text``) and the
+    number of boxes ``ticked``: none is ``empty`` (else "none"), several are "3 chosen", one
+    is as questionary shows it (``[Ann]``).
 
     >>> from cardscore.i18n import set_language
     >>> set_language("fr")
-    >>> checkbox_answer("done"), checkbox_answer("done", "personne")
+    >>> checkbox_answer("done", 0), checkbox_answer("done", 0, "personne")
     ('aucun', 'personne')
-    >>> checkbox_answer("done (3 selections)"), checkbox_answer("[Ann]")
+    >>> checkbox_answer("done (3 selections)", 3), checkbox_answer("[Ann]", 1)
     ('3 choisis', '[Ann]')
     >>> set_language("en")
     """
-    if text == "done":
+    if not ticked:
         return empty if empty is not None else _("none")
-    several = _SEVERAL.fullmatch(text)
-    if several:
-        return tr(msg("{count} chosen", count=int(several.group(1))))
+    if ticked > 1:
+        return tr(msg("{count} chosen", count=ticked))
     return text
 
 
@@ -374,4 +371,4 @@ def checkbox(
     question = questionary.checkbox(fitted_question(message), choices=list(choices), **kwargs)
     from cardscore.prompts.questionary_insides import reword_answer
 
-    return reword_answer(question, lambda text: checkbox_answer(text, empty))
+    return reword_answer(question, lambda text, ticked: checkbox_answer(text, ticked, empty))

@@ -7,9 +7,10 @@ is inside it.  cardscore reaches in for two things questionary offers no way to 
   save it"), its answer shown as Enter's would show it: the list's control
   (``questionary.prompts.common.InquirerControl``), its ``choices``, ``pointed_at`` and
   ``is_answered``;
-* :func:`reword_answer` — a question's answer said in other words (a checkbox's ``done (3
-  selections)`` in the user's language): the question's line is the message of a
-  ``PromptSession``, found as the ``__self__`` of a window's ``get_line_prefix``.
+* :func:`reword_answer` — a checkbox's answer said in other words (its ``done (3
+  selections)`` in the user's language, from the number of boxes ticked: the control's
+  ``selected_options``): the question's line is the message of a ``PromptSession``, found
+  as the ``__self__`` of a window's ``get_line_prefix``.
 
 Tested with questionary 2.1; ``pyproject.toml`` bounds questionary below 2.2, and
 ``tests/test_questionary_insides.py`` fails loudly when one of these is no longer what it
@@ -66,14 +67,17 @@ def answer_at_once(question: Question, keys: Mapping[str, Any]) -> Question:
     return question
 
 
-def reword_answer(question: Question, reword: Callable[[str], str]) -> Question:
-    """``question`` whose answer, once given, is shown as ``reword`` says it."""
+def reword_answer(question: Question, reword: Callable[[str, int], str]) -> Question:
+    """``question`` (a ``checkbox``) whose answer, once given, is shown as ``reword`` says
+    it, given questionary's answer and the number of boxes ticked."""
     session = line_session(question)
+    control = list_control(question)
     said = session.message
 
     def reworded() -> Any:
+        ticked = len(control.selected_options)
         return [
-            (style, reword(text) if style == "class:answer" else text)
+            (style, reword(text, ticked) if style == "class:answer" else text)
             for style, text, *_rest in to_formatted_text(said())
         ]
 
