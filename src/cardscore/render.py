@@ -218,8 +218,9 @@ class Sheet:
     """The scoresheet of :func:`sheet`, laid out for the width it is drawn in: the first of
     :data:`LAYOUTS` whose table fits, else one block a round (:meth:`blocks`)."""
 
-    #: A row a round (score and total on one line), then two rows a round.
-    LAYOUTS = ("wide", "stacked")
+    #: A row a round with what was played, a row a round (score and total on one line),
+    #: then two rows a round.
+    LAYOUTS = ("played", "wide", "stacked")
 
     def __init__(
         self,
@@ -241,6 +242,9 @@ class Sheet:
         self.has_mort = any(r.mort for r in rows)
         self.show_held = bool(any(r.held for r in rows) or standings.held)
         self.changes = table_changes(session)
+        game = session.game_rules
+        # what was played each round (``Bob garde (Dan) 2b 49``), where the width allows
+        self.played = [tr(game.played(row.input, row.table)) for row in rows]
         self.title = (
             session.title or f"{session.game} ({preset_word(session.rules)}) — {session.id}"
         )
@@ -300,9 +304,10 @@ class Sheet:
 
     def table(self, layout: str) -> Grid:
         """The sheet in ``layout``: ``wide`` (``+20 (140)`` in a cell, a Mort column at
-        6-player tarot), or ``stacked`` (the score, and under it the total; the mort under
-        the dealer)."""
+        6-player tarot), ``played`` (``wide`` and what was played, the last column), or
+        ``stacked`` (the score, and under it the total; the mort under the dealer)."""
         stacked = layout == "stacked"
+        played = layout == "played"
         table = Grid(
             title=self.title,
             title_style="bold",
@@ -332,8 +337,10 @@ class Sheet:
             table.add_column(column, justify="right", footer=Text(str(total), style="bold"))
         if self.show_held:
             table.add_column(_("Held"), justify="right", footer=str(standings.held or ""))
+        if played:
+            table.add_column(_("Played"), footer="")
         lower_wins = self.lower_wins
-        for row, said in zip(rows, self.cells, strict=True):
+        for row, said, what in zip(rows, self.cells, self.played, strict=True):
             for line in self.changes.get(row.number, ()):
                 table.add_note(line, CHANGE_STYLE)
             first: list[str | Text] = [self._number(row), row.dealer]
@@ -361,6 +368,8 @@ class Sheet:
             if self.show_held:
                 first.append(str(row.held or ""))
                 second.append("")
+            if played:
+                first.append(what)
             # a rule across the table under the round that ended the game
             end = row.number == self.ended
             if stacked:
