@@ -78,13 +78,16 @@ def _rule(box_line: str, widths: list[int]) -> Segment:
 
 
 class Column:
-    __slots__ = ("footer", "header", "justify", "style")
+    __slots__ = ("footer", "header", "justify", "min_width", "style")
 
-    def __init__(self, header: Cell, justify: Justify, style: str, footer: Cell) -> None:
+    def __init__(
+        self, header: Cell, justify: Justify, style: str, footer: Cell, min_width: int | None
+    ) -> None:
         self.header = header
         self.justify = justify
         self.style = style
         self.footer = footer
+        self.min_width = min_width  # never narrower (Rich's Table, when it draws the table)
 
 
 class Grid:
@@ -125,9 +128,15 @@ class Grid:
         self.notes: dict[int, list[tuple[str, str]]] = {}  # row index → lines above it
 
     def add_column(
-        self, header: Cell, *, justify: Justify = "left", style: str = "", footer: Cell = ""
+        self,
+        header: Cell,
+        *,
+        justify: Justify = "left",
+        style: str = "",
+        footer: Cell = "",
+        min_width: int | None = None,
     ) -> None:
-        self.columns.append(Column(header, justify, style, footer))
+        self.columns.append(Column(header, justify, style, footer, min_width))
 
     def add_row(self, *cells: Cell, end_section: bool = False) -> None:
         """One cell per column (missing ones are blank, as in Rich's Table); with
@@ -165,6 +174,7 @@ class Grid:
                 justify=column.justify,
                 style=column.style,
                 footer=_typed(column.footer),
+                min_width=column.min_width,
             )
         notes = self.notes
         blank = ("",) * (len(self.columns) - 1)

@@ -21,7 +21,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -562,6 +562,24 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
+
+
+def short_ids(ids: Sequence[str], least: int = 4) -> list[str]:
+    """Each id's shortest prefix that no other id of ``ids`` starts with (at least ``least``
+    letters): what a person types to name it (:func:`resolve` reads a unique prefix).
+
+    >>> short_ids(["k7m3xq9fpt", "k7m9aa1b2c", "3fa9c1d2e4"])
+    ['k7m3', 'k7m9', '3fa9']
+    >>> short_ids(["abcdef1234", "abcdef5678"])
+    ['abcdef1', 'abcdef5']
+    """
+    out = []
+    for one in ids:
+        size = min(least, len(one))
+        while size < len(one) and any(o != one and o.startswith(one[:size]) for o in ids):
+            size += 1
+        out.append(one[:size])
+    return out
 
 
 def resolve(text: str | None) -> str:

@@ -3,6 +3,7 @@
 
 # No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
 import sys
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -114,36 +115,62 @@ def list_sessions(as_json: JsonOpt = False) -> None:
     if not rows:
         out(_("No saved session yet: start one with `cardscore new tarot --players 5`."))
         return
+    import shutil
+
     from cardscore.grid import Grid  # Rich's Table, drawn ~20× faster while the rows fit
 
-    table = Grid(title=_("Sessions"))
-    for header, justify in (
-        (_("id"), "left"),
-        (_("game"), "left"),
-        (_("rules"), "left"),
-        (_("players"), "left"),
-        (_("rounds"), "right"),
-        (_("last change"), "left"),
-        (_("state"), "left"),
-    ):
-        table.add_column(header, justify=justify)
-    for row in rows:
-        state = (
-            tr(msg("won by {winner}", winner=row["winner"]))
-            if row.get("finished")
-            else _("in play")
-        )
-        label = ", ".join(row["players"]) + (f" — {row['title']}" if row["title"] else "")
-        table.add_row(
-            row["id"],
-            row["game"],
-            preset_word(row["rules"]),
-            label,
-            str(row["rounds"]),
-            date_text(row["updated"]),
-            state,
-        )
+    def listed(ids: Sequence[str], caption: str | None = None) -> Grid:
+        table = Grid(title=_("Sessions"), caption=caption)
+        for header, justify in (
+            (_("id"), "left"),
+            (_("game"), "left"),
+            (_("rules"), "left"),
+            (_("players"), "left"),
+            (_("rounds"), "right"),
+            (_("last change"), "left"),
+            (_("state"), "left"),
+        ):
+            table.add_column(header, justify=justify)
+        table.columns[0].min_width = max(len(i) for i in ids)  # the id is never cut
+        for row, shown in zip(rows, ids, strict=True):
+            state = (
+                tr(msg("won by {winner}", winner=row["winner"]))
+                if row.get("finished")
+                else _("in play")
+            )
+            label = ", ".join(row["players"]) + (f" — {row['title']}" if row["title"] else "")
+            table.add_row(
+                shown,
+                row["game"],
+                preset_word(row["rules"]),
+                label,
+                str(row["rounds"]),
+                date_text(row["updated"]),
+                state,
+            )
+        return table
+
+    ids = [row["id"] for row in rows]
+    table = listed(ids)
+    width = shutil.get_terminal_size((100, 30)).columns
+    if _narrowest(table) > width:  # too narrow for every id in full: its first letters
+        shown = _lazy_store().short_ids(ids)
+        caption = tr(msg("An id's first letters are enough: cardscore show {id}", id=shown[0]))
+        table = listed(shown, caption)
     out(table)
+
+
+def _narrowest(table: Any) -> int:
+    """The narrowest ``table`` (a Grid) can be drawn without cutting a word: each column
+    as wide as its longest word (the id column: its ids), the edges and padding around."""
+    from rich.cells import cell_len
+
+    widest = []
+    for index, column in enumerate(table.columns):
+        cells = [str(column.header), *(str(row[index]) for row in table.rows)]
+        words = max((cell_len(word) for cell in cells for word in cell.split()), default=0)
+        widest.append(max(words, column.min_width or 0))
+    return sum(widest) + 3 * len(widest) + 1
 
 
 @app.command()
