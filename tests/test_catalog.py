@@ -279,18 +279,24 @@ def test_list_rows_are_the_sessions_summaries(home: Path, cli) -> None:
         assert path.stem in table.out
 
 
-def rich_list(rows: list[dict[str, Any]]) -> Any:
-    """``list``'s table as it was drawn before the catalog: by Rich's Table."""
+def rich_list(rows: list[dict[str, Any]], *, short: bool = False) -> Any:
+    """``list``'s table as it was drawn before the catalog: by Rich's Table, the id column
+    never narrower than its ids (``short``: the shortest unique prefixes, said enough)."""
     from rich.table import Table
 
-    table = Table(title="Sessions")
+    ids = [row["id"] for row in rows]
+    if short:
+        ids = store.short_ids(ids)
+    caption = f"An id's first letters are enough: cardscore show {ids[0]}" if short else None
+    table = Table(title="Sessions", caption=caption)
     for header in ("id", "game", "rules", "players", "rounds", "last change", "state"):
         table.add_column(header, justify="right" if header == "rounds" else "left")
-    for row in rows:
+    table.columns[0].min_width = max(len(i) for i in ids)
+    for row, shown in zip(rows, ids, strict=True):
         state = f"won by {row['winner']}" if row.get("finished") else "in play"
         label = ", ".join(row["players"]) + (f" — {row['title']}" if row["title"] else "")
         when = row["updated"][:16].replace("T", " ")
-        table.add_row(row["id"], row["game"], row["rules"], label, str(row["rounds"]), when, state)
+        table.add_row(shown, row["game"], row["rules"], label, str(row["rounds"]), when, state)
     return table
 
 
@@ -312,8 +318,10 @@ def test_list_draws_the_table_rich_drew(
     listed = cli("list")
     assert listed.code == 0, listed.err
     screen = console()
+    short = "first letters are enough" in listed.out  # the narrow widths (40, 72)
+    assert short == (columns < 100)
     with screen.capture() as drawn:
-        screen.print(rich_list(cli("list", "--json").json()))
+        screen.print(rich_list(cli("list", "--json").json(), short=short))
     assert listed.out == drawn.get()
     assert "Sessions" in listed.out
     assert "Béatrice" in listed.out or columns < 100  # (wrapped or cropped when narrower)
