@@ -575,3 +575,13 @@ def test_an_insertion_that_makes_a_called_player_the_mort_is_refused(cli, sessio
     # and removing round 1 would make that round 1, whose mort is Ann, its taker
     assert_one_line_error(cli("remove", sid, "1", "--yes"), "round 2 would become round 1")
     assert sessions() == saved
+
+
+def test_a_correction_names_the_answers_in_the_user_s_language(cli) -> None:
+    sid = cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan,Eve", "--no-play").out.strip()
+    assert cli("add", sid, "--line", "bob g 2b 49 dan").code == 0
+    edited = cli("--lang", "fr", "edit", sid, "1", "--called", "Cyd", "--taker", "Ann").out
+    assert "preneur Bob → Ann, appelé Dan → Cyd" in edited
+    history = cli("--lang", "nb", "history", sid).out
+    assert "spillfører Bob → Ann, kalt Dan → Cyd" in history
+    assert "taker Bob → Ann, called Dan → Cyd" in cli("history", sid).out

@@ -45,6 +45,8 @@ def described_by_games() -> dict[str, str]:
             for text in (f.label, f.help, f.unavailable, f.among, f.title, f.none):
                 if text:
                     found.setdefault(text, f"{name} field {f.key}")
+            # the field's word where a correction names it (`preneur Bob → Ann`)
+            found.setdefault(f.option.removeprefix("--"), f"{name} field {f.key}")
             for choice in f.choices:
                 if choice.label:
                     found.setdefault(choice.label, f"{name} choice {choice.value}")

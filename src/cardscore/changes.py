@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from cardscore.i18n import Msg, msg
+from cardscore.i18n import Msg, msg, tr
 
 if TYPE_CHECKING:
     from cardscore.games.base import Game, Table
@@ -193,14 +193,14 @@ def answer_changes(
     game: Game, table: Table, old: Mapping[str, Any], new: Mapping[str, Any]
 ) -> list[tuple[str, str, str]]:
     """The answers an edit changed, in the order of the game's questions: ``(field's
-    option name, old answer, new answer)``, ``—`` for no answer."""
+    option word in the user's language, old answer, new answer)``, ``—`` for no answer."""
     before = game.answers(plain(old), table)
     after = game.answers(plain(new), table)
     changed = []
     for f in game.fields:
         a, b = before.get(f.key), after.get(f.key)
         if a != b:
-            changed.append((f.option.removeprefix("--"), _said(a), _said(b)))
+            changed.append((tr(f.option.removeprefix("--")), _said(a), _said(b)))
     return changed
 
 
