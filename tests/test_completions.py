@@ -82,6 +82,14 @@ def test_players_teams_and_values_of_the_session(home: Path, table: str) -> None
     assert complete(home, "cardscore print --format p") == ["pdf"]
 
 
+def test_a_player_who_left_is_offered_only_for_a_round_he_played(home: Path, cli) -> None:
+    sid = cli("new", "tarot", "--names", "Ann,Bob,Zoé,Dan", "--no-play").out.strip()
+    assert cli("add", sid, "--line", "ann p 1b 51").code == 0
+    assert cli("table", sid, "--replace", "Zoé=Eve").code == 0
+    assert complete(home, f"cardscore add {sid} --taker ") == ["Ann", "Bob", "Eve", "Dan"]
+    assert complete(home, f"cardscore edit {sid} 1 --taker ") == ["Ann", "Bob", "Zoé", "Dan"]
+
+
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_the_bash_script_works_in_bash(home: Path, table: str) -> None:
     script = ROOT / "completions" / "cardscore.bash"

@@ -99,12 +99,17 @@ def _session_of(ctx: Any) -> Any:
 
 @_safe
 def players(ctx: Any, incomplete: str) -> Candidates:
-    """The players of the session being completed (for --taker, --winner, --hand…): those
-    at the table now first, then those who left (a correction of an earlier round)."""
-    timeline = _session_of(ctx).timeline()
-    seated = timeline.current.players
-    names = [*seated, *(p for p in timeline.players() if p not in seated)]
-    return _starting(((p, "") for p in names), incomplete)
+    """The players of the round being entered (for --taker, --winner, --hand…): those at
+    the table now; for ``edit ROUND``, those at the table of that round (who may have left
+    since)."""
+    session = _session_of(ctx)
+    table = session.table()
+    if getattr(ctx, "info_name", "") == "edit":  # edit [SESSION] ROUND
+        words = ctx.params.get("where") or [a for a in ctx.args if not a.startswith("-")]
+        number = str(words[-1]) if words else ""
+        if number.isdigit() and 1 <= int(number) <= len(session.rounds):
+            table = session.table_at(int(number))
+    return _starting(((p, "") for p in table.players), incomplete)
 
 
 @_safe
