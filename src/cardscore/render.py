@@ -19,24 +19,16 @@ from rich.padding import Padding
 from rich.segment import Segment
 from rich.text import Text
 
+from cardscore import rows as sheet_rows
 from cardscore.games import preset_word
 from cardscore.grid import Grid
 from cardscore.i18n import _, msg, tr
+from cardscore.rows import RoundsTable, Row, signed
 
 if TYPE_CHECKING:
     from cardscore.session import RoundRow, Session, Standings
 
 RICH_ROWS_LIMIT = 200  # past this many rows, draw the sheet as plain text (speed)
-
-# A corrected round and a round recorded after the game's end: the printed sheets' marks
-# (cardscore.export.common), not imported from there: `show` never loads the exporters.
-EDITED_MARK = "✎"
-AFTER_END_MARK = "†"
-
-
-def signed(value: int) -> str:
-    """``+20``, ``-80``, ``0``: a round's score always shows its sign."""
-    return f"{value:+d}" if value else "0"
 
 
 def seat_note(session: Session, standings: Standings) -> str:
@@ -52,23 +44,6 @@ def seat_note(session: Session, standings: Standings) -> str:
             )
         )
     return tr(msg("Next dealer: {dealer}", dealer=standings.next_dealer))
-
-
-def table_changes(session: Session) -> dict[int, list[str]]:
-    """The lines a sheet writes where the table changed (``from round 12: Zoé replaces
-    Dan``), by the number of the first round the new table played (a change not played yet:
-    the next round's number)."""
-    from cardscore.document import table_changes as changes
-
-    following = len(session.rounds) + 1
-    lines: dict[int, list[str]] = {}
-    for change in changes(session) if session.tables else ():
-        number = min(change["from"], following)
-        said = msg(
-            "from round {number}: {changes}", number=change["from"], changes=change["summary"]
-        )
-        lines.setdefault(number, []).append(tr(said))
-    return lines
 
 
 def left_label(column: str) -> str:
@@ -143,31 +118,6 @@ def outcome_line(standings: Standings) -> Text | None:
     return Text(tr(said), style="bold magenta")
 
 
-def marks(row: RoundRow, ended: int | None) -> str:
-    """``✎`` for a corrected round, ``†`` for one recorded after the round ``ended`` that
-    ended the game, both, or nothing."""
-    late = ended is not None and row.number > ended
-    return (EDITED_MARK if row.edited else "") + (AFTER_END_MARK if late else "")
-
-
-def legend(rows: Sequence[RoundRow], ended: int | None) -> list[str]:
-    """What the marks of the rounds shown mean, one line each (none marked: no line)."""
-    lines = []
-    if any(row.edited for row in rows):
-        lines.append(tr(msg("{mark} corrected round", mark=EDITED_MARK)))
-    if ended is not None and rows and rows[-1].number > ended:
-        lines.append(
-            tr(
-                msg(
-                    "{mark} recorded after the game's end (game over after round {number})",
-                    mark=AFTER_END_MARK,
-                    number=ended,
-                )
-            )
-        )
-    return lines
-
-
 def sheet(
     session: Session, standings: Standings, rows: Sequence[RoundRow], *, detail: bool = False
 ) -> Sheet | PlainSheet:
@@ -195,7 +145,38 @@ def sheet(
             plain_sheet(session, standings, rows, ended),
             lambda width: plain_blocks(session, standings, rows, ended, width),
         )
-    return Sheet(session, standings, rows, ended, detail)
+    return Sheet(session, standings, rounds_table(session, standings, rows, ended, detail), detail)
+
+
+def rounds_table(
+    session: Session,
+    standings: Standings,
+    rows: Sequence[RoundRow],
+    ended: int | None,
+    detail: bool = False,
+) -> RoundsTable:
+    """The rounds table of ``rows`` (with their breakdowns when ``detail``): the columns
+    at the table in one of them at least (the last rounds of a long evening leave out who
+    left long ago: the totals under the sheet still list him)."""
+    from cardscore.document import round_document, table_changes
+
+    game = session.game_rules
+    extras = ("breakdown",) if detail else ()
+    rounds = [round_document(row, ended, extras, game) for row in rows]
+    columns = standings.columns
+    if rows:
+        seen = {column for round_ in rounds for column in round_["totals"]}
+        columns = [column for column in columns if column in seen]
+    return sheet_rows.build(
+        rounds,
+        columns=columns,
+        totals=standings.totals,
+        players=session.timeline().players(),  # everyone who sat at the table
+        held=standings.held,
+        changes=table_changes(session) if session.tables else (),
+        ended=ended,
+        last=len(session.rounds),
+    )
 
 
 #: The style of a line across the sheet where the table changed.
@@ -223,44 +204,14 @@ class Sheet:
     LAYOUTS = ("played", "wide", "stacked")
 
     def __init__(
-        self,
-        session: Session,
-        standings: Standings,
-        rows: Sequence[RoundRow],
-        ended: int | None,
-        detail: bool,
+        self, session: Session, standings: Standings, table: RoundsTable, detail: bool = False
     ) -> None:
         self.session = session
         self.standings = standings
-        self.rows = rows
-        self.ended = ended
-        self.detail = detail
-        self.notes = legend(rows, ended)
+        self.rounds = table
+        self.detail = detail  # each round's breakdown under its row
         self.lower_wins = session.game_rules.lower_wins
-        self.seated = _Seated()
-        self.columns = self.seated.shown(standings.columns, rows)
-        self.has_mort = any(r.mort for r in rows)
-        self.show_held = bool(any(r.held for r in rows) or standings.held)
-        self.changes = table_changes(session)
-        game = session.game_rules
-        # what was played each round (``Bob garde (Dan) 2b 49``), where the width allows
-        self.played = [tr(game.played(row.input, row.table)) for row in rows]
-        self.title = (
-            session.title or f"{session.game} ({preset_word(session.rules)}) — {session.id}"
-        )
-        # each round's cells: the score and the total of each column at the table (None:
-        # not at the table that round)
-        self.cells: list[dict[str, tuple[str, str, int] | None]] = []
-        for row in rows:
-            at_table = self.seated(row)
-            said: dict[str, tuple[str, str, int] | None] = {}
-            for column in self.columns:
-                if column in at_table:
-                    score = row.scores.get(column, 0)
-                    said[column] = (signed(score), in_parentheses(row.totals[column]), score)
-                else:
-                    said[column] = None
-            self.cells.append(said)
+        self.title = sheet_title(session)
 
     # ----------------------------------------------------------------------------------------
 
@@ -290,17 +241,17 @@ class Sheet:
 
     def explained(self) -> list[str]:
         """What the sheet's marks mean, and what the number in parentheses is."""
-        lines = list(self.notes)
-        if self.rows:
+        lines = list(self.rounds.legend)
+        if self.rounds.rows:
             lines.append(tr(msg("(n): the running total after the round")))
         return lines
 
-    def _number(self, row: RoundRow) -> str:
-        if not self.notes:
+    def _number(self, row: Row) -> str:
+        table = self.rounds
+        if not table.marks_width:
             return str(row.number)
-        mark_width = max(len(marks(r, self.ended)) for r in self.rows)
-        digits = len(str(self.rows[-1].number))
-        return f"{row.number:>{digits}} {marks(row, self.ended):<{mark_width}}"
+        digits = len(str(table.rows[-1].number))
+        return f"{row.number:>{digits}} {row.marks:<{table.marks_width}}"
 
     def table(self, layout: str) -> Grid:
         """The sheet in ``layout``: ``wide`` (``+20 (140)`` in a cell, a Mort column at
@@ -315,74 +266,74 @@ class Sheet:
             caption_style="bold",
             show_footer=True,
         )
-        standings, rows = self.standings, self.rows
-        if self.notes:  # the numbers right-aligned, each mark after its number
+        rounds = self.rounds
+        rows = rounds.rows
+        if rounds.marks_width:  # the numbers right-aligned, each mark after its number
             head = f"{'#':>{len(str(rows[-1].number))}}".ljust(len(self._number(rows[-1])))
             table.add_column(head, style="dim", footer="")
         else:
             table.add_column("#", justify="right", style="dim", footer="")
         table.add_column(_("Dealer"), footer=_("Total"))
-        mort_column = self.has_mort and not stacked
+        mort_column = rounds.has_mort and not stacked
         if mort_column:
             table.add_column(_("Mort"), style="dim", footer="")
         # the scores and the totals of a column aligned, as two columns in one
-        widths = {}
-        for column in self.columns:
-            said = [cell[column] for cell in self.cells if cell[column] is not None]
-            widths[column] = (
-                max((len(s[0]) for s in said), default=0),
-                max((len(s[1]) for s in said), default=0),
+        widths = []
+        for index, column in enumerate(rounds.columns):
+            said = [score for row in rows if (score := row.scores[index]) is not None]
+            widths.append(
+                (
+                    max((len(s.signed) for s in said), default=0),
+                    max((len(in_parentheses(s.total)) for s in said), default=0),
+                )
             )
-            total = standings.totals[column]
-            table.add_column(column, justify="right", footer=Text(str(total), style="bold"))
-        if self.show_held:
-            table.add_column(_("Held"), justify="right", footer=str(standings.held or ""))
+            total = Text(str(rounds.totals[index]), style="bold")
+            table.add_column(column, justify="right", footer=total)
+        if rounds.has_held:
+            table.add_column(_("Held"), justify="right", footer=str(rounds.held or ""))
         if played:
             table.add_column(_("Played"), footer="")
         lower_wins = self.lower_wins
-        for row, said, what in zip(rows, self.cells, self.played, strict=True):
-            for line in self.changes.get(row.number, ()):
-                table.add_note(line, CHANGE_STYLE)
+        for row in rows:
+            for change in row.changes:
+                table.add_note(change.line, CHANGE_STYLE)
             first: list[str | Text] = [self._number(row), row.dealer]
             second: list[str | Text] = ["", Text(_mort_said(row), style="dim")]
             if mort_column:
                 first.append(row.mort or "")
                 second.append("")
-            for column in self.columns:
-                cell = said[column]
-                if cell is None:  # not at the table that round: blank
+            for score, (score_width, total_width) in zip(row.scores, widths, strict=True):
+                if score is None:  # not at the table that round: blank
                     first.append("")
                     second.append("")
                     continue
-                score, total, value = cell
-                style = score_style(value, lower_wins)
+                style = score_style(score.points, lower_wins)
+                total = in_parentheses(score.total)
                 if stacked:
-                    first.append(Text(score, style=style))
+                    first.append(Text(score.signed, style=style))
                     second.append(Text(total, style="dim"))
                 else:
-                    score_width, total_width = widths[column]
-                    text = Text(" " * (score_width - len(score)))
-                    text.append(score, style=style)
+                    text = Text(" " * (score_width - len(score.signed)))
+                    text.append(score.signed, style=style)
                     text.append(f" {total:>{total_width}}", style="dim")
                     first.append(text)
-            if self.show_held:
+            if rounds.has_held:
                 first.append(str(row.held or ""))
                 second.append("")
             if played:
-                first.append(what)
+                first.append(row.played)
             # a rule across the table under the round that ended the game
-            end = row.number == self.ended
+            end = row.number == rounds.ended
             if stacked:
                 table.add_row(*first)
                 table.add_row(*second, end_section=end)
             else:
                 table.add_row(*first, end_section=end)
-            if self.detail:
-                for line in row.breakdown:
-                    table.add_note(tr(line))
-        if rows and rows[-1].number == len(self.session.rounds):  # the next round's table
-            for line in self.changes.get(rows[-1].number + 1, ()):
-                table.add_note(line, CHANGE_STYLE)
+            for line in row.breakdown:
+                table.add_note(tr(line))
+        if rows:  # the next round's table
+            for change in rounds.then:
+                table.add_note(change.line, CHANGE_STYLE)
         return table
 
     def blocks(self, width: int) -> Iterator[Text | Padding]:
@@ -392,7 +343,12 @@ class Sheet:
             yield Text(line) if isinstance(line, str) else line
 
 
-def _mort_said(row: RoundRow) -> str:
+def sheet_title(session: Session) -> str:
+    """The sheet's title: the session's, else its game, rule set and id."""
+    return session.title or f"{session.game} ({preset_word(session.rules)}) — {session.id}"
+
+
+def _mort_said(row: Row) -> str:
     """Under the dealer, two lines a round: ``(mort)`` when he sits the round out, or who
     does (``mort: Dan``); nothing when nobody does."""
     if not row.mort:
@@ -402,8 +358,7 @@ def _mort_said(row: RoundRow) -> str:
     return tr(msg("mort: {mort}", mort=row.mort))
 
 
-def _round_heading(row: RoundRow, ended: int | None) -> str:
-    mark = marks(row, ended)
+def _round_heading(row: Row) -> str:
     if row.mort:
         said = msg(
             "Round {number} (dealer {dealer}, mort {mort})",
@@ -413,22 +368,20 @@ def _round_heading(row: RoundRow, ended: int | None) -> str:
         )
     else:
         said = msg("Round {number} (dealer {dealer})", number=row.number, dealer=row.dealer)
-    return f"{tr(said)} {mark}" if mark else tr(said)
+    return f"{tr(said)} {row.marks}" if row.marks else tr(said)
 
 
 def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Padding | str]:
     """The lines of the blocks layout (Texts with the scores' colours when ``styled``)."""
-    columns, rows = sheet.columns, sheet.rows
+    table = sheet.rounds
+    columns = table.columns
     names = max((cell_len(c) for c in columns), default=0)
     held_label = _("Held")
-    if sheet.show_held:
+    if table.has_held:
         names = max(names, cell_len(held_label))
-    scores = totals = 1
-    for said in sheet.cells:
-        for cell in said.values():
-            if cell is not None:
-                scores = max(scores, len(cell[0]))
-                totals = max(totals, len(cell[1]))
+    cells = [score for row in table.rows for score in row.scores if score is not None]
+    scores = max((len(score.signed) for score in cells), default=1)
+    totals = max((len(in_parentheses(score.total)) for score in cells), default=1)
     entry = names + 1 + scores + 1 + totals
     gap, indent = "   ", "  "
     per_line = max(1, (width - len(indent) + len(gap)) // (entry + len(gap)))
@@ -449,77 +402,49 @@ def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Paddin
             else:
                 yield indent + gap.join(str(piece) for piece in part)
 
-    yield Text(sheet.title, style="bold") if styled else sheet.title
+    def across(line: str, style: str) -> Text | str:
+        return Text(line, style=style) if styled else line
+
+    yield across(sheet.title, "bold")
     lower_wins = sheet.lower_wins
-    for row, said in zip(rows, sheet.cells, strict=True):
-        for line in sheet.changes.get(row.number, ()):
-            yield Text(line, style=CHANGE_STYLE) if styled else line
-        heading = _round_heading(row, sheet.ended)
-        yield Text(heading, style="bold") if styled else heading
+    for row in table.rows:
+        for change in row.changes:
+            yield across(change.line, CHANGE_STYLE)
+        yield across(_round_heading(row), "bold")
         entries: list[Text | str] = []
-        for column in columns:
-            cell = said[column]
-            if cell is None:
+        for column, score in zip(columns, row.scores, strict=True):
+            if score is None:
                 continue
-            score, total, value = cell
+            total = in_parentheses(score.total)
             if styled:
-                text = Text(f"{pad(column)} {score:>{scores}}")
-                text.stylize(score_style(value, lower_wins), len(text) - len(score))
+                text = Text(f"{pad(column)} {score.signed:>{scores}}")
+                text.stylize(score_style(score.points, lower_wins), len(text) - len(score.signed))
                 text.append(f" {total:>{totals}}", style="dim")
                 entries.append(text)
             else:
-                entries.append(f"{pad(column)} {score:>{scores}} {total:>{totals}}")
+                entries.append(f"{pad(column)} {score.signed:>{scores}} {total:>{totals}}")
         if row.held:
             entries.append(f"{pad(held_label)} {row.held:>{scores}}")
         yield from flowed(entries)
-        if sheet.detail:
-            for line in row.breakdown:
-                # wrapped lines indented as the first
-                yield (
-                    Padding(Text(tr(line)), (0, 0, 0, 2), expand=False)
-                    if styled
-                    else indent + tr(line)
-                )
-        if row.number == sheet.ended:
+        for line in row.breakdown:
+            # wrapped lines indented as the first
+            yield (
+                Padding(Text(tr(line)), (0, 0, 0, 2), expand=False) if styled else indent + tr(line)
+            )
+        if row.number == table.ended:
             yield "─" * min(width, 40)
-    if rows and rows[-1].number == len(sheet.session.rounds):  # the next round's table
-        for line in sheet.changes.get(rows[-1].number + 1, ()):
-            yield Text(line, style=CHANGE_STYLE) if styled else line
-    total_label = _("Total")
-    yield Text(total_label, style="bold") if styled else total_label
+    if table.rows:  # the next round's table
+        for change in table.then:
+            yield across(change.line, CHANGE_STYLE)
+    yield across(_("Total"), "bold")
     standing = sheet.standings
-    entries = [f"{pad(c)} {standing.totals[c]:>{scores + 1 + totals}}" for c in columns]
+    both = scores + 1 + totals  # a total under a score and its total
+    entries = [f"{pad(c)} {t:>{both}}" for c, t in zip(columns, table.totals, strict=True)]
     if standing.held:
-        entries.append(f"{pad(held_label)} {standing.held:>{scores + 1 + totals}}")
+        entries.append(f"{pad(held_label)} {standing.held:>{both}}")
     yield from flowed(entries)
     if note := not_awarded_note(standing):
-        yield Text(note, style="bold") if styled else note
-
-
-class _Seated:
-    """The columns at the table in a round, worked out once for each table (a replay's rows
-    share their table's object)."""
-
-    def __init__(self) -> None:
-        self.found: dict[int, frozenset[str]] = {}
-
-    def __call__(self, row: RoundRow) -> frozenset[str]:
-        key = id(row.table)
-        columns = self.found.get(key)
-        if columns is None:
-            columns = self.found[key] = frozenset(row.columns)
-        return columns
-
-    def shown(self, columns: Sequence[str], rows: Sequence[RoundRow]) -> Sequence[str]:
-        """The columns a screen's sheet of ``rows`` shows: those at the table in one of them
-        at least (the last rounds of a long evening leave out who left long ago: the
-        totals under the sheet still list him)."""
-        if not rows:
-            return columns
-        seen: set[str] = set()
-        for row in rows:
-            seen.update(self(row))
-        return [column for column in columns if column in seen]
+        yield across(note, "bold")
 
 
 class PlainSheet:
@@ -551,60 +476,44 @@ def plain_sheet(
     ended the game, when rounds were recorded after it)."""
     if ended is None:
         ended = session.ended_after(standings)
-    notes = legend(rows, ended)
-    mark_width = max(len(marks(row, ended)) for row in rows) if notes and rows else 0
-    seated = _Seated()
-    columns = seated.shown(standings.columns, rows)
+    table = rounds_table(session, standings, rows, ended)
+    mark_width = table.marks_width
     said = [
-        [_score_and_total(row, c) if c in at_table else "" for c in columns]
-        for row in rows
-        for at_table in (seated(row),)
+        [
+            "" if score is None else f"{score.signed} {in_parentheses(score.total)}"
+            for score in row.scores
+        ]
+        for row in table.rows
     ]
     widths = [
-        max([len(c), len(str(standings.totals[c])), *(len(cells[i]) for cells in said)])
-        for i, c in enumerate(columns)
+        max([len(c), len(str(total)), *(len(cells[i]) for cells in said)])
+        for i, (c, total) in enumerate(zip(table.columns, table.totals, strict=True))
     ]
     dealer, total = _("Dealer"), _("Total")
-    people = session.timeline().players()  # everyone who sat at the table
-    dealer_width = max([len(dealer), len(total), *(len(p) for p in people)])
+    dealer_width = max([len(dealer), len(total), *map(len, table.people)])
     head = f"{'#':>5}{'':<{mark_width}}  {dealer:<{dealer_width}}  " + "  ".join(
-        f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)
+        f"{c:>{w}}" for c, w in zip(table.columns, widths, strict=True)
     )
-    lines = [session.title or f"{session.game} ({preset_word(session.rules)}) — {session.id}", head]
-    changes = table_changes(session)
-    for row, row_cells in zip(rows, said, strict=True):
-        lines.extend(changes.get(row.number, ()))
+    lines = [sheet_title(session), head]
+    for row, row_cells in zip(table.rows, said, strict=True):
+        lines.extend(change.line for change in row.changes)
         cells = "  ".join(f"{cell:>{w}}" for cell, w in zip(row_cells, widths, strict=True))
-        number = f"{row.number:>5}"
-        if mark_width:
-            number += f"{marks(row, ended):<{mark_width}}"
-            if ended is not None and row.number == ended + 1:
-                lines.append(
-                    tr(
-                        msg(
-                            "Game over after round {number}; the rounds below were recorded "
-                            "after the end",
-                            number=ended,
-                        )
-                    )
-                )
+        if row.ends_before and ended is not None:
+            lines.append(sheet_rows.ended_line(ended))
+        number = f"{row.number:>5}{row.marks:<{mark_width}}"
         lines.append(f"{number}  {row.dealer:<{dealer_width}}  {cells}")
-    if rows and rows[-1].number == len(session.rounds):  # the table of the next round
-        lines.extend(changes.get(rows[-1].number + 1, ()))
+    if table.rows:  # the table of the next round
+        lines.extend(change.line for change in table.then)
     lines.append(
         f"{'':>{5 + mark_width}}  {total:<{dealer_width}}  "
-        + "  ".join(f"{standings.totals[c]:>{w}}" for c, w in zip(columns, widths, strict=True))
+        + "  ".join(f"{t:>{w}}" for t, w in zip(table.totals, widths, strict=True))
     )
     if note := not_awarded_note(standings):
         lines.append(note)
-    lines.extend(notes)
-    if rows:
+    lines.extend(table.legend)
+    if table.rows:
         lines.append(tr(msg("(n): the running total after the round")))
     return "\n".join(lines)
-
-
-def _score_and_total(row: RoundRow, column: str) -> str:
-    return f"{signed(row.scores.get(column, 0))} {in_parentheses(row.totals[column])}"
 
 
 def plain_blocks(
@@ -618,7 +527,7 @@ def plain_blocks(
 ) -> str:
     """The long scoresheet in a terminal too narrow for its lines: one block a round, as
     plain lines (see :meth:`Sheet.blocks`)."""
-    laid = Sheet(session, standings, rows, ended, detail)
+    laid = Sheet(session, standings, rounds_table(session, standings, rows, ended, detail), detail)
     lines = [str(line) for line in _blocks(laid, width, styled=False)]
     lines.extend(laid.explained())
     return "\n".join(lines)

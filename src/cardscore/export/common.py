@@ -23,6 +23,7 @@ from typing import Any
 from cardscore.games import preset_word
 from cardscore.i18n import _, msg, tr
 from cardscore.i18n import date_text as i18n_date_text
+from cardscore.rows import AFTER_END_MARK, EDITED_MARK
 
 Doc = Mapping[str, Any]
 
@@ -37,15 +38,6 @@ DASHES = ((), (7, 3), (2, 2.5), (9, 3, 2, 3), (4, 4), (1, 2))
 MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross", "plus")
 #: At most this many markers along a line (past it, one every few rounds).
 MARKERS_PER_LINE = 12
-
-
-def signed(value: int) -> str:
-    """A round's score always shows its sign.
-
-    >>> signed(20), signed(-80), signed(0)
-    ('+20', '-80', '0')
-    """
-    return f"{value:+d}" if value else "0"
 
 
 def game_name(doc: Doc) -> str:
@@ -283,21 +275,6 @@ def held_line(doc: Doc) -> str | None:
     return None
 
 
-def has_mort(doc: Doc) -> bool:
-    """Someone sits out some round (6-player tarot)."""
-    return any(row["mort"] for row in doc["rounds"])
-
-
-def mort_column(doc: Doc) -> bool:
-    """Whether a table needs a Mort column: not when the mort is always the dealer (then the
-    Dealer column says so in its heading)."""
-    return any(row["mort"] and row["mort"] != row["dealer"] for row in doc["rounds"])
-
-
-def dealer_heading(doc: Doc) -> str:
-    return _("Dealer (mort)") if has_mort(doc) and not mort_column(doc) else _("Dealer")
-
-
 def round_heading(row: Mapping[str, Any]) -> str:
     """A round's heading in the breakdowns: ``Round 3 · dealer Ann`` (+ its mort, and
     when it was corrected or recorded after the end: :func:`round_notes`)."""
@@ -319,75 +296,6 @@ def round_heading(row: Mapping[str, Any]) -> str:
 # --------------------------------------------------------------------------------------------
 # Corrections: the rounds corrected, the rounds recorded after the game's end
 
-#: The marks of a round corrected (``cardscore edit``) and of a round recorded after the
-#: game's end (a correction can end a game earlier); the terminal's sheet
-#: (:mod:`cardscore.render`) uses the same ones.
-EDITED_MARK = "✎"
-AFTER_END_MARK = "†"
-
-
-def marks(row: Mapping[str, Any]) -> str:
-    """The marks of a round: ``✎`` when it was corrected, ``†`` when it was recorded after
-    the game's end, both, or nothing.
-
-    >>> marks({"edited": "2026-11-30T20:15:03+01:00", "after_end": True}), marks({})
-    ('✎†', '')
-    """
-    return (EDITED_MARK if row.get("edited") else "") + (
-        AFTER_END_MARK if row.get("after_end") else ""
-    )
-
-
-def any_edited(doc: Doc) -> bool:
-    return any(row.get("edited") for row in doc["rounds"])
-
-
-def ended_after(doc: Doc) -> int | None:
-    """The round that ended the game when rounds were recorded after it (they are the last
-    ones), else None.
-
-    >>> ended_after({"rounds": [{"number": 1}, {"number": 2, "after_end": True}]})
-    1
-    >>> ended_after({"rounds": [{"number": 1}]}) is None
-    True
-    """
-    rounds = doc["rounds"]
-    if not rounds or not rounds[-1].get("after_end"):
-        return None
-    index = len(rounds) - 1
-    while index > 0 and rounds[index - 1].get("after_end"):
-        index -= 1
-    return int(rounds[index]["number"]) - 1
-
-
-def ended_line(number: int) -> str:
-    """The line drawn in the rounds table where the game ended."""
-    return tr(
-        msg(
-            "Game over after round {number}; the rounds below were recorded after the end",
-            number=number,
-        )
-    )
-
-
-def legend(doc: Doc) -> list[str]:
-    """What the marks mean, one line each, for the marks the sheet shows (none: no line)."""
-    lines = []
-    if any_edited(doc):
-        lines.append(tr(msg("{mark} corrected round", mark=EDITED_MARK)))
-    ended = ended_after(doc)
-    if ended is not None:
-        lines.append(
-            tr(
-                msg(
-                    "{mark} recorded after the game's end (game over after round {number})",
-                    mark=AFTER_END_MARK,
-                    number=ended,
-                )
-            )
-        )
-    return lines
-
 
 def round_notes(row: Mapping[str, Any]) -> list[str]:
     """What a round's heading in the breakdowns adds: when it was corrected, that it was
@@ -401,17 +309,6 @@ def round_notes(row: Mapping[str, Any]) -> list[str]:
     return notes
 
 
-def played(row: Mapping[str, Any]) -> str:
-    """What was played in a round, in a few words (``Bob garde (Dan) 2b 49``; see
-    :func:`cardscore.document.round_document`); empty for a document without it."""
-    return str(row.get("played") or "")
-
-
-def any_played(doc: Doc) -> bool:
-    """Whether the rounds table has a Played column (a document that says what was played)."""
-    return any(row.get("played") for row in doc["rounds"])
-
-
 def played_heading() -> str:
     """The heading of the column that says what was played."""
     return _("Played")
@@ -420,10 +317,6 @@ def played_heading() -> str:
 def total_heading(name: str) -> str:
     """The heading of a column's running total: ``Ann total``."""
     return tr(msg("{name} total", name=name))
-
-
-def has_held(doc: Doc) -> bool:
-    return bool(doc["held"]) or any(row["held"] for row in doc["rounds"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -456,43 +349,8 @@ def label(doc: Doc, column: str) -> str:
     return tr(msg("{name} (left)", name=column)) if has_left(doc, column) else column
 
 
-def people(doc: Doc) -> list[str]:
-    """Every name a rounds table may write in its Dealer (or Mort) column: the players at
-    the table now and every dealer and mort of the rounds (a player who left too)."""
-    names = dict.fromkeys(doc["players"])
-    for row in doc["rounds"]:
-        names[row["dealer"]] = None
-        if row.get("mort"):
-            names[row["mort"]] = None
-    return list(names)
-
-
-def change_line(change: Mapping[str, Any]) -> str:
-    """The line a sheet writes where the table changed: ``from round 12: Zoé replaces Dan``."""
-    return tr(
-        msg("from round {number}: {changes}", number=change["from"], changes=change["summary"])
-    )
-
-
 def table_changes(doc: Doc) -> list[Mapping[str, Any]]:
     return list(doc.get("table_changes") or ())
-
-
-def changes_before(doc: Doc) -> dict[int, list[str]]:
-    """The change lines to write above each round (by its number) that a new table played
-    first; those of the table that plays the next round (not yet played) under the key of
-    the next round's number (written under the last round).
-
-    >>> changes_before({"rounds": [{"number": 1}, {"number": 2}], "table_changes": [
-    ...     {"from": 2, "summary": "Zoé joins"}, {"from": 3, "summary": "Bob leaves"}]})
-    {2: ['from round 2: Zoé joins'], 3: ['from round 3: Bob leaves']}
-    """
-    count = len(doc["rounds"])
-    lines: dict[int, list[str]] = {}
-    for change in table_changes(doc):
-        number = min(int(change["from"]), count + 1)
-        lines.setdefault(number, []).append(change_line(change))
-    return lines
 
 
 def changed_target(doc: Doc) -> int | None:

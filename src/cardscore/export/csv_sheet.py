@@ -37,6 +37,7 @@ from __future__ import annotations
 import csv
 import io
 
+from cardscore import rows
 from cardscore.export import common
 from cardscore.export.common import Doc
 from cardscore.i18n import _
@@ -57,80 +58,59 @@ def cell_text(text: str) -> str:
 
 
 def render(doc: Doc) -> str:
-    names = list(doc["columns"])
-    mort = common.has_mort(doc)
-    held = common.game_of(doc).holds_points or common.has_held(doc)
-    buffer = io.StringIO()
-    buffer.write(BOM)
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    played = common.any_played(doc)
+    table = rows.of_sheet(doc)
+    mort = table.has_mort
+    held = common.game_of(doc).holds_points or table.has_held
+    edited = table.any_edited
+    after_end = table.ended is not None
+    changes = table.then or any(row.changes for row in table.rows)
     head = [_("Round"), _("Dealer"), *([_("Mort")] if mort else [])]
-    for name in names:
+    for name in table.columns:
         head += [cell_text(name), cell_text(common.total_heading(name))]
     if held:
         head.append(_("Held"))
-    if played:
+    if table.has_played:
         head.append(common.played_heading())
-    edited = common.any_edited(doc)
     if edited:
         head.append(_("Edited"))
-    after_end = common.ended_after(doc) is not None
     if after_end:
         head.append(_("After the end"))
-    changes = _changes(doc)
     if changes:
         head.append(_("Table change"))
     yes = _("yes")
-    writer.writerow(head)
-    rows = []
-    for row in doc["rounds"]:
-        scores, totals = row["scores"], row["totals"]
-        cells: list[object] = [row["number"], cell_text(row["dealer"])]
+    lines: list[list[object]] = [head]
+    for row in table.rows:
+        cells: list[object] = [row.number, cell_text(row.dealer)]
         if mort:
-            cells.append(cell_text(row["mort"] or ""))
-        for name in names:
-            if name in totals:
-                cells.append(scores.get(name, 0))
-                cells.append(totals[name])
-            else:  # not at the table that round: no value
-                cells += ["", ""]
+            cells.append(cell_text(row.mort or ""))
+        for score in row.scores:
+            # not at the table that round: no value
+            cells += ["", ""] if score is None else [score.points, score.total]
         if held:
-            cells.append(row["held"])
-        if played:
-            cells.append(cell_text(common.played(row)))
+            cells.append(row.held)
+        if table.has_played:
+            cells.append(cell_text(row.played))
         if edited:
-            cells.append(row["edited"] or "")
+            cells.append(row.edited or "")
         if after_end:
-            cells.append(yes if row["after_end"] else "")
+            cells.append(yes if row.after_end else "")
         if changes:
-            cells.append(cell_text(changes.get(row["number"], "")))
-        rows.append(cells)
-    writer.writerows(rows)
+            cells.append(cell_text("; ".join(change.summary for change in row.changes)))
+        lines.append(cells)
     last: list[object] = [_("Total"), "", *([""] if mort else [])]
-    for name in names:
-        last += ["", doc["totals"][name]]
+    for total in table.totals:
+        last += ["", total]
     if held:
-        last.append(doc["held"])
-    if played:
+        last.append(table.held)
+    if table.has_played:
         last.append("")
     last += [""] * (edited + after_end)
     if changes:
-        last.append(cell_text(changes.get(0, "")))
-    writer.writerow(last)
+        last.append(cell_text("; ".join(change.line for change in table.then)))
+    lines.append(last)
     if common.unawarded(doc):
-        writer.writerow([common.held_line(doc)])
+        lines.append([common.held_line(doc)])
+    buffer = io.StringIO()
+    buffer.write(BOM)
+    csv.writer(buffer, lineterminator="\r\n").writerows(lines)
     return buffer.getvalue()
-
-
-def _changes(doc: Doc) -> dict[int, str]:
-    """The Table change column: each round's cell (by its number), and the totals row's
-    (key 0) for the table of the next round, not yet played."""
-    following = len(doc["rounds"]) + 1
-    cells: dict[int, list[str]] = {}
-    for change in common.table_changes(doc):
-        number = min(int(change["from"]), following)
-        if number == following:
-            cells.setdefault(0, []).append(common.change_line(change))
-        else:
-            cells.setdefault(number, []).append(change["summary"])
-    return {number: "; ".join(said) for number, said in cells.items()}

@@ -31,9 +31,9 @@ from __future__ import annotations
 import math
 from html import escape
 
-from cardscore import __version__
+from cardscore import __version__, rows
 from cardscore.export import common
-from cardscore.export.common import DASHES, MARKERS, PALETTE, Doc, signed
+from cardscore.export.common import DASHES, MARKERS, PALETTE, Doc
 from cardscore.i18n import _, language, msg, tr
 
 # The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): the
@@ -241,100 +241,59 @@ def params_table(doc: Doc) -> str:
 
 
 def rounds_table(doc: Doc) -> str:
-    names = list(doc["columns"])
-    mort = common.mort_column(doc)
-    held = common.has_held(doc)
-    played = common.any_played(doc)  # what was played: the last column
+    table = rows.of_sheet(doc)
+    mort, held, played = table.mort_column, table.has_held, table.has_played
     fixed = 2 + (1 if mort else 0)
-    dealer = escape(common.dealer_heading(doc))
-    marked = common.any_edited(doc)
-    ended = common.ended_after(doc)
-    number = '#<span class="marks"></span>' if marked or ended is not None else "#"
+    number = '#<span class="marks"></span>' if table.marks_width else "#"
+    dealer = escape(table.dealer_heading)
     top = [f'<th class="n" rowspan="2">{number}</th>', f'<th class="l" rowspan="2">{dealer}</th>']
     if mort:
         top.append(f'<th class="l" rowspan="2">{escape(_("Mort"))}</th>')
-    for name in names:
+    for name in table.columns:
         top.append(
             f'<th class="name" colspan="2" title="{escape(name)}"><span>{escape(name)}</span></th>'
         )
     if held:
         top.append(f'<th class="n" rowspan="2">{escape(_("Held"))}</th>')
-    if played:
+    if played:  # what was played: the last column
         top.append(f'<th class="l played" rowspan="2">{escape(common.played_heading())}</th>')
     pts, total = escape(_("pts")), escape(_("total"))
-    sub = f'<th class="n">{pts}</th><th class="n">{total}</th>' * len(names)
-    two = (marked and ended is not None) and any(
-        len(common.marks(row)) == 2 for row in doc["rounds"]
-    )
+    sub = f'<th class="n">{pts}</th><th class="n">{total}</th>' * len(table.columns)
     lines = [
-        '<table class="rounds two-marks">' if two else '<table class="rounds">',
+        '<table class="rounds two-marks">' if table.marks_width == 2 else '<table class="rounds">',
         "<thead>",
         "<tr>" + "".join(top) + "</tr>",
         f"<tr>{sub}</tr>",
         "</thead>",
         "<tbody>",
     ]
-    cache: dict[str, str] = {}
+    width = fixed + 2 * len(table.columns) + (1 if held else 0) + (1 if played else 0)
 
-    def esc(text: str) -> str:
-        if text not in cache:
-            cache[text] = escape(text)
-        return cache[text]
+    def across(kind: str, text: str) -> str:
+        return f'<tr class="{kind}"><td colspan="{width}">{escape(text)}</td></tr>'
 
-    width = fixed + 2 * len(names) + (1 if held else 0) + (1 if played else 0)
-    changes = common.changes_before(doc)
-
-    def change_rows(number: int) -> None:
-        for line in changes.get(number, ()):
-            lines.append(f'<tr class="table-change"><td colspan="{width}">{escape(line)}</td></tr>')
-
-    for row in doc["rounds"]:
-        scores, totals = row["scores"], row["totals"]
-        number = str(row["number"])
-        opening = "<tr>"
-        if marked or ended is not None:
-            number += _marks(row)
-            if row["after_end"]:
-                opening = '<tr class="after-end">'
-            if ended is not None and row["number"] == ended + 1:
-                # where the game ended: the rounds after it in a body of their own
-                text = escape(common.ended_line(ended))
-                lines.append("</tbody>")
-                lines.append('<tbody class="after-end">')
-                lines.append(f'<tr class="ended"><td colspan="{width}">{text}</td></tr>')
-        change_rows(row["number"])
-        cells = [f'<td class="n">{number}</td><td class="who">{esc(row["dealer"])}</td>']
-        if mort:
-            cells.append(f'<td class="who">{esc(row["mort"] or "")}</td>')
-        for name in names:
-            if name not in totals:  # not at the table that round
-                cells.append(OUT)
-                continue
-            score = scores.get(name, 0)
-            kind = "plus" if score > 0 else "minus" if score < 0 else "zero"
-            cells.append(
-                f'<td class="n pts {kind}">{signed(score)}</td>'
-                f'<td class="n total">{totals[name]}</td>'
-            )
-        if held:
-            cells.append(f'<td class="n">{row["held"] or ""}</td>')
-        if played:
-            cells.append(f'<td class="played">{escape(common.played(row))}</td>')
-        lines.append(opening + "".join(cells) + "</tr>")
-    change_rows(len(doc["rounds"]) + 1)  # the table of the next round
+    for row in table.rows:
+        if row.ends_before and table.ended is not None:
+            # where the game ended: the rounds after it in a body of their own
+            lines.append("</tbody>")
+            lines.append('<tbody class="after-end">')
+            lines.append(across("ended", rows.ended_line(table.ended)))
+        lines.extend(across("table-change", change.line) for change in row.changes)
+        lines.append(_row(table, row))
+    lines.extend(across("table-change", change.line) for change in table.then)
     lines.append("</tbody>")
     foot = [f'<td colspan="{fixed}">{escape(_("Total"))}</td>']
-    for name in names:
-        foot.append(f'<td></td><td class="n total">{doc["totals"][name]}</td>')
+    for total in table.totals:
+        foot.append(f'<td></td><td class="n total">{total}</td>')
     if held:
-        foot.append(f'<td class="n">{doc["held"] or ""}</td>')
+        foot.append(f'<td class="n">{table.held or ""}</td>')
     if played:
         foot.append("<td></td>")
     lines.append("<tfoot><tr>" + "".join(foot) + "</tr></tfoot>")
     lines.append("</table>")
-    if legend := common.legend(doc):
-        lines.append('<p class="legend">' + "<br>".join(escape(t) for t in legend) + "</p>")
-    if common.has_mort(doc):
+    if table.legend:
+        lines.append('<p class="legend">' + "<br>".join(escape(t) for t in table.legend) + "</p>")
+    if table.has_mort:
         note = _("At 6 players the dealer sits out the round: the mort.")
         lines.append(f'<p class="mortnote">{escape(note)}</p>')
     return "\n".join(lines)
@@ -344,16 +303,38 @@ def rounds_table(doc: Doc) -> str:
 OUT = '<td class="n pts out"></td><td class="n total out"></td>'
 
 
-def _marks(row: Doc) -> str:
+def _row(table: rows.RoundsTable, row: rows.Row) -> str:
+    """A round's ``<tr>``."""
+    number = str(row.number) + (_marks(row) if table.marks_width else "")
+    cells = [f'<td class="n">{number}</td><td class="who">{escape(row.dealer)}</td>']
+    if table.mort_column:
+        cells.append(f'<td class="who">{escape(row.mort or "")}</td>')
+    for score in row.scores:
+        if score is None:  # not at the table that round
+            cells.append(OUT)
+            continue
+        kind = "plus" if score.points > 0 else "minus" if score.points < 0 else "zero"
+        cells.append(
+            f'<td class="n pts {kind}">{score.signed}</td><td class="n total">{score.total}</td>'
+        )
+    if table.has_held:
+        cells.append(f'<td class="n">{row.held or ""}</td>')
+    if table.has_played:
+        cells.append(f'<td class="played">{escape(row.played)}</td>')
+    opening = '<tr class="after-end">' if row.after_end else "<tr>"
+    return opening + "".join(cells) + "</tr>"
+
+
+def _marks(row: rows.Row) -> str:
     """A round's marks (✎ corrected, † after the end), each saying what it means when
     pointed at."""
     out = []
-    if row["edited"]:
-        when = tr(msg("corrected {date}", date=common.date_text(row["edited"])))
-        out.append(f'<span class="mark" title="{escape(when)}">{common.EDITED_MARK}</span>')
-    if row["after_end"]:
+    if row.edited:
+        when = tr(msg("corrected {date}", date=common.date_text(row.edited)))
+        out.append(f'<span class="mark" title="{escape(when)}">{rows.EDITED_MARK}</span>')
+    if row.after_end:
         late = escape(_("recorded after the end"))
-        out.append(f'<span class="mark" title="{late}">{common.AFTER_END_MARK}</span>')
+        out.append(f'<span class="mark" title="{late}">{rows.AFTER_END_MARK}</span>')
     return f'<span class="marks">{"".join(out)}</span>'
 
 

@@ -15,8 +15,11 @@ sentence: ``**Joueurs :** Ann, Bob``); the user's texts are escaped before they 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from cardscore import rows
 from cardscore.export import common
-from cardscore.export.common import Doc, signed
+from cardscore.export.common import Doc
 from cardscore.i18n import _, msg, tr
 
 # The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): none (no
@@ -78,62 +81,54 @@ def render(doc: Doc) -> str:
 
 
 def rounds_table(doc: Doc) -> list[str]:
-    names = list(doc["columns"])
-    mort = common.mort_column(doc)
-    held = common.has_held(doc)
-    head = ["#", escape(common.dealer_heading(doc)), *([escape(_("Mort"))] if mort else [])]
+    table = rows.of_sheet(doc)
+    mort = table.mort_column
+    head = ["#", escape(table.dealer_heading), *([escape(_("Mort"))] if mort else [])]
     align = ["---:", "---", *(["---"] if mort else [])]
-    for name in names:
+    for name in table.columns:
         head += [escape(name), escape(common.total_heading(name))]
         align += ["---:", "---:"]
-    if held:
+    if table.has_held:
         head.append(escape(_("Held")))
         align.append("---:")
-    played = common.any_played(doc)  # what was played: the last column
-    if played:
+    if table.has_played:  # what was played: the last column
         head.append(escape(common.played_heading()))
         align.append("---")
     heading = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
     lines = list(heading)
-    marked = common.any_edited(doc)
-    ended = common.ended_after(doc)
-    changes = common.changes_before(doc)
-    for row in doc["rounds"]:
-        scores, totals = row["scores"], row["totals"]
-        number = str(row["number"])
-        if row["number"] in changes:
-            said = _change_paragraphs(changes[row["number"]])
+    for row in table.rows:
+        if row.changes:
+            said = _change_paragraphs(row.changes)
             if len(lines) == len(heading):  # before the first round: above the table
                 lines[:0] = [*said, ""]
             else:  # where the table changed: the table stops, says so, and starts again
                 lines += ["", *said, "", *heading]
-        if marked or ended is not None:
-            if ended is not None and row["number"] == ended + 1:
-                # where the game ended: the table stops, says so, and starts again
-                lines += ["", f"*{escape(common.ended_line(ended))}*", "", *heading]
-            if mark := common.marks(row):
-                number += f" {mark}"
-        cells = [number, escape(row["dealer"])]
-        if mort:
-            cells.append(escape(row["mort"] or ""))
-        for name in names:
-            if name in totals:
-                cells.append(signed(scores.get(name, 0)))
-                cells.append(str(totals[name]))
-            else:  # not at the table that round: blank
-                cells += ["", ""]
-        if held:
-            cells.append(str(row["held"] or ""))
-        if played:
-            cells.append(escape(common.played(row)))
-        lines.append("| " + " | ".join(cells) + " |")
-    if (following := len(doc["rounds"]) + 1) in changes:  # the table of the next round
-        lines += ["", *_change_paragraphs(changes[following])]
-    if legend := common.legend(doc):
-        lines += ["", " · ".join(escape(line) for line in legend)]
+        if row.ends_before and table.ended is not None:
+            # where the game ended: the table stops, says so, and starts again
+            lines += ["", f"*{escape(rows.ended_line(table.ended))}*", "", *heading]
+        lines.append("| " + " | ".join(_cells(table, row)) + " |")
+    if table.then:  # the table of the next round
+        lines += ["", *_change_paragraphs(table.then)]
+    if table.legend:
+        lines += ["", " · ".join(escape(line) for line in table.legend)]
     return lines
 
 
-def _change_paragraphs(said: list[str]) -> list[str]:
+def _cells(table: rows.RoundsTable, row: rows.Row) -> list[str]:
+    """A round's cells, in the order of the table's headings."""
+    cells = [f"{row.number} {row.marks}" if row.marks else str(row.number), escape(row.dealer)]
+    if table.mort_column:
+        cells.append(escape(row.mort or ""))
+    for score in row.scores:
+        # not at the table that round: blank
+        cells += ["", ""] if score is None else [score.signed, str(score.total)]
+    if table.has_held:
+        cells.append(str(row.held or ""))
+    if table.has_played:
+        cells.append(escape(row.played))
+    return cells
+
+
+def _change_paragraphs(changes: Sequence[rows.Change]) -> list[str]:
     """Where the table changed, in italics, one line each (hard line breaks between them)."""
-    return ["  \n".join(f"*{escape(line)}*" for line in said)]
+    return ["  \n".join(f"*{escape(change.line)}*" for change in changes)]

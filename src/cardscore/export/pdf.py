@@ -37,10 +37,11 @@ from typing import Any, NamedTuple
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from cardscore import __version__
+from cardscore import __version__, rows
 from cardscore.export import common
-from cardscore.export.common import MARKERS, PALETTE, Doc, signed
+from cardscore.export.common import MARKERS, PALETTE, Doc
 from cardscore.i18n import _, language, msg, tr
+from cardscore.rows import signed
 
 #: (regular, bold) DejaVu Sans, where systems install it; the first present is used.
 FONT_CANDIDATES: list[tuple[str, str]] = [
@@ -428,21 +429,21 @@ def params_table(pdf: Sheet, doc: Doc) -> None:
 class _Layout:
     """The widths of the rounds table's columns, from the page width and the numbers."""
 
-    def __init__(self, pdf: Sheet, doc: Doc) -> None:
-        self.names = list(doc["columns"])
-        self.mort = common.mort_column(doc)
-        self.dealer_heading = common.dealer_heading(doc)  # each page's (once: every round)
-        self.held = common.has_held(doc)
-        rounds = doc["rounds"]
+    def __init__(self, pdf: Sheet, table: rows.RoundsTable) -> None:
+        self.names = list(table.columns)
+        self.mort = table.mort_column
+        self.dealer_heading = table.dealer_heading  # each page's (once: every round)
+        self.held = table.has_held
+        rounds = table.rows
         pdf.font(8)
         # a corrected round (✎) or one recorded after the end (†): the marks after its number
-        self.ended = common.ended_after(doc)
-        marked = common.any_edited(doc) or self.ended is not None
         self.marks_w = (
-            max(pdf.get_string_width(pdf.t(common.marks(row))) for row in rounds) if marked else 0
+            max(pdf.get_string_width(pdf.t(row.marks)) for row in rounds)
+            if table.marks_width
+            else 0
         )
         self.number_w = pdf.get_string_width(str(len(rounds) or 1)) + self.marks_w + 4
-        people = common.people(doc) or [_("Dealer")]
+        people = table.people or [_("Dealer")]
         person_w = max(pdf.get_string_width(pdf.t(p)) for p in people) + 3
         self.dealer_w = min(max(person_w, 18), 28)
         self.mort_w = self.dealer_w if self.mort else 0
@@ -453,16 +454,17 @@ class _Layout:
         # what was played (``Bob garde (Dan) 2b 49``): as wide as its longest, up to
         # PLAYED_MAX, and never leaving a score column narrower than COLUMN_MIN
         self.played_w = longest = 0.0
-        if common.any_played(doc):
+        if table.has_played:
             heading = pdf.get_string_width(pdf.t(common.played_heading())) * 1.1
-            longest = max(pdf.width(pdf.t(common.played(row))) for row in rounds)
+            longest = max(pdf.width(pdf.t(row.played)) for row in rounds)
             self.played_w = min(max(heading, longest) + 3, PLAYED_MAX)
         fixed = self.number_w + self.dealer_w + self.mort_w + self.held_w
         count = max(1, len(self.names))
         # a column's two numbers: as wide as the widest score and total, and a gap each
-        scores = [v for row in rounds for v in row["scores"].values()] or [0]
-        totals = [v for row in rounds for v in row["totals"].values()]
-        totals += doc["totals"].values()
+        cells = [score for row in rounds for score in row.scores if score is not None]
+        scores = [score.points for score in cells] or [0]
+        totals = [score.total for score in cells]
+        totals += table.totals
         self.points_w = max(pdf.width(signed(max(scores))), pdf.width(signed(min(scores)))) + 2
         pdf.font(8.5, bold=True)  # a total in bold, at the Total row's size
         widest = max((max(totals, default=0), min(totals, default=0)), key=lambda v: len(str(v)))
@@ -511,12 +513,13 @@ class _Layout:
 
 
 def rounds_table(pdf: Sheet, doc: Doc) -> None:
-    if not doc["rounds"]:
+    table = rows.of_sheet(doc)
+    if not table.rows:
         pdf.font(9)
         pdf.cell(0, 6, pdf.t(_("No round played yet.")), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         return
-    layout = _Layout(pdf, doc)
-    table_head(pdf, doc, layout)
+    layout = _Layout(pdf, table)
+    table_head(pdf, layout)
     names = layout.names
     h = layout.row_h
     pdf.set_line_width(0.15)
@@ -546,14 +549,12 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     played_left = right - layout.played_w + 1.5  # the last column
     y = pdf.get_y()
     late = False  # past the round that ended the game
-    legend = common.legend(doc)
-    changes = common.changes_before(doc)
-    following = len(doc["rounds"]) + 1
-    pending = changes.get(following, [])  # the table of the next round, under the last
-    last = len(doc["rounds"]) - 1
-    for index, row in enumerate(doc["rounds"]):
-        ended_here = layout.ended is not None and row["number"] == layout.ended + 1
-        changed = changes.get(row["number"], [])
+    legend = table.legend
+    pending = table.then  # the table of the next round, under the last
+    last = len(table.rows) - 1
+    for index, row in enumerate(table.rows):
+        ended_here = row.ends_before and table.ended is not None
+        changed = row.changes
         room = h * (3 if ended_here else 1) + 5 * len(changed)
         if index == last:  # the last round, the totals and the legend together
             room += 5 * len(pending)
@@ -561,45 +562,43 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
                 room += h + 2 + 4 * len(legend)
         if y + room > pdf.page_break_trigger:
             pdf.add_page()
-            table_head(pdf, doc, layout)
+            table_head(pdf, layout)
             pdf.set_line_width(0.15)
             pdf.set_draw_color(*RULE)
             pdf.set_fill_color(*(LATE if late else ZEBRA))
             y = pdf.get_y()
-        for line in changed:
-            y = change_row(pdf, layout, y, line, LATE if late else ZEBRA)
+        for change in changed:
+            y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
         if ended_here:
-            y = ended_row(pdf, layout, y)
+            y = ended_row(pdf, layout, y, rows.ended_line(table.ended))
             late = True
         if index % 2 or late:
             pdf.rect(pdf.l_margin, y, layout.width, h, style="F")
         pdf.line(pdf.l_margin, y + h, right, y + h)
         base = y + h / 2 + 1.0
-        scores, totals = row["scores"], row["totals"]
         # the row's texts: (x, y, pen, colour, text), in the order
         # they read (a reader copying the row gets them so)
-        text = str(row["number"])
+        text = str(row.number)
         cells = [(number_right - measure(text, regular), base, regular, MUTED, text)]
-        if layout.marks_w and (marks := common.marks(row)):
-            cells.append((number_right + 0.3, base, bold, ACCENT, pdf.t(marks)))
-        cells.append((dealer_left, base, regular, INK, fit(row["dealer"], layout.dealer_w - 1)))
+        if layout.marks_w and row.marks:
+            cells.append((number_right + 0.3, base, bold, ACCENT, pdf.t(row.marks)))
+        cells.append((dealer_left, base, regular, INK, fit(row.dealer, layout.dealer_w - 1)))
         if layout.mort:
-            text = fit(row["mort"] or "", layout.mort_w - 1)
+            text = fit(row.mort or "", layout.mort_w - 1)
             cells.append((mort_left, base, regular, INK, text))
-        for i, name in enumerate(names):
-            if name not in totals:  # not at the table that round: blank
+        for i, score in enumerate(row.scores):
+            if score is None:  # not at the table that round: blank
                 continue
-            score = scores.get(name, 0)
-            text = signed(score)
-            colour = PLUS if score > 0 else MINUS if score < 0 else MUTED
+            text = score.signed
+            colour = PLUS if score.points > 0 else MINUS if score.points < 0 else MUTED
             cells.append((pts_right[i] - measure(text, regular), base, regular, colour, text))
-            text = str(totals[name])
+            text = str(score.total)
             cells.append((total_right[i] - measure(text, bold), base, bold, INK, text))
-        if layout.held and row["held"]:
-            text = str(row["held"])
+        if layout.held and row.held:
+            text = str(row.held)
             cells.append((held_right - measure(text, regular), base, regular, INK, text))
         if layout.played_w:  # what was played, the last column
-            text = common.played(row)
+            text = row.played
             said = said_lines.get(text)
             if said is None:
                 pdf.font(8)
@@ -611,12 +610,12 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
                 cells.append((played_left, base + 1.7, regular, INK, said[1]))
         pdf.draw(cells)
         y += h
-    for line in pending:
-        y = change_row(pdf, layout, y, line, LATE if late else ZEBRA)
+    for change in pending:
+        y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
     pdf.set_xy(pdf.l_margin, y)
     if pdf.get_y() + h + 2 + 4 * len(legend) > pdf.page_break_trigger:
         pdf.add_page()
-        table_head(pdf, doc, layout)
+        table_head(pdf, layout)
     pdf.set_draw_color(*INK)
     pdf.set_line_width(0.4)
     pdf.font(8.5, bold=True)
@@ -625,15 +624,15 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     pdf.line(pdf.l_margin, y, right, y)
     base = y + (h + 0.6) / 2 + 1.1
     pdf.text(pdf.l_margin + 1, base, pdf.t(_("Total")))
-    for i, name in enumerate(names):
-        text = str(doc["totals"][name])
+    for i, total in enumerate(table.totals):
+        text = str(total)
         pdf.text(total_right[i] - pdf.width(text), base, text)
-    if layout.held and doc["held"]:
-        text = str(doc["held"])
+    if layout.held and table.held:
+        text = str(table.held)
         pdf.text(held_right - pdf.width(text), base, text)
     pdf.set_xy(pdf.l_margin, y + h + 0.6)
     pdf.ln(1.5)
-    if common.has_mort(doc):
+    if table.has_mort:
         pdf.font(7.5, color=MUTED)
         pdf.cell(0, 4, pdf.t(_("At 6 players the dealer sits out the round: the mort.")),
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
@@ -663,12 +662,11 @@ def change_row(
     return y + height
 
 
-def ended_row(pdf: Sheet, layout: _Layout, y: float) -> float:
-    """The line across the rounds table where the game ended (the rounds under it were
+def ended_row(pdf: Sheet, layout: _Layout, y: float, line: str) -> float:
+    """The ``line`` across the rounds table where the game ended (the rounds under it were
     recorded after the end); the ``y`` under it.  Leaves the fill colour of the late rows."""
-    assert layout.ended is not None
     pdf.font(8, bold=True, color=LATE_INK)
-    lines = pdf.wrap(pdf.t(common.ended_line(layout.ended)), layout.width - 3)
+    lines = pdf.wrap(pdf.t(line), layout.width - 3)
     height = len(lines) * 4 + 1.6
     pdf.set_fill_color(*LATE)
     pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
@@ -684,7 +682,7 @@ def ended_row(pdf: Sheet, layout: _Layout, y: float) -> float:
     return y + height
 
 
-def table_head(pdf: Sheet, doc: Doc, layout: _Layout) -> None:
+def table_head(pdf: Sheet, layout: _Layout) -> None:
     """The table's heading rows (drawn again at the top of every page): each column's name,
     on up to two lines, above its ``pts`` and ``total``."""
     x0, y0 = pdf.l_margin, pdf.get_y()

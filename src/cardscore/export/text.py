@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from cardscore import rows
 from cardscore.export import common
-from cardscore.export.common import Doc, signed, squeeze, truncate, unique_labels
+from cardscore.export.common import Doc, squeeze, truncate, unique_labels
 from cardscore.i18n import _, msg, tr
+from cardscore.rows import RoundsTable
 
 # The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): none (no
 # breakdown, no terms); the sheet is built without them.
@@ -78,16 +81,15 @@ def header(doc: Doc, width: int = WIDTH) -> list[str]:
 class _Column:
     """One score column of the table: its heading and the widths of its two numbers."""
 
-    def __init__(self, name: str, doc: Doc, pts: str = "pts", total: str = "total") -> None:
-        rounds = [row for row in doc["rounds"] if name in row["totals"]]  # those it played
-        scores = [row["scores"].get(name, 0) for row in rounds]
-        totals = [row["totals"][name] for row in rounds]
-        totals.append(doc["totals"][name])
-        self.name = name
-        self.score_width = max([3, len(pts), *(len(signed(s)) for s in scores)])
-        self.total_width = max([5, len(total), *(len(str(t)) for t in totals)])
+    def __init__(self, index: int, table: RoundsTable, pts: str, total: str) -> None:
+        cells = [s for row in table.rows if (s := row.scores[index]) is not None]
+        self.index = index
+        self.name = table.columns[index]
+        self.score_width = max([3, len(pts), *(len(s.signed) for s in cells)])
+        totals = [*(len(str(s.total)) for s in cells), len(str(table.totals[index]))]
+        self.total_width = max([5, len(total), *totals])
         self.numbers = self.score_width + 1 + self.total_width
-        self.label = name
+        self.label = self.name
 
     @property
     def width(self) -> int:
@@ -96,34 +98,27 @@ class _Column:
 
 def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
     """The rounds, in one table or in several parts of the columns when too wide."""
-    rounds = doc["rounds"]
-    if not rounds:
+    table = rows.of_sheet(doc)
+    if not table.rows:
         return [_("No round played yet.")]
     labels = _Labels()
-    names = list(doc["columns"])
-    columns = [_Column(name, doc, labels.pts, labels.total) for name in names]
+    names = list(table.columns)
+    columns = [_Column(i, table, labels.pts, labels.total) for i in range(len(names))]
     for column, label in zip(columns, unique_labels(names, LABEL_MAX), strict=True):
         column.label = label
-    number_width = max(2, len(str(rounds[-1]["number"])))
-    # a corrected round (✎) or one recorded after the end (†): the mark after its number
-    marked = common.any_edited(doc) or common.ended_after(doc) is not None
-    mark_width = max(len(common.marks(row)) for row in rounds) if marked else 0
+    number_width = max(2, len(str(table.rows[-1].number)))
+    mark_width = table.marks_width  # a corrected round (✎), one recorded after the end (†)
     # the Dealer column: as wide as its heading and its Total, else as the names (up to 10)
     heading = max(len(labels.dealer), len(labels.sum))
-    dealer_width = min(
-        max(DEALER_MAX, heading), max([6, heading, *(len(p) for p in common.people(doc))])
-    )
-    held = common.has_held(doc)
+    dealer_width = min(max(DEALER_MAX, heading), max([6, heading, *map(len, table.people)]))
+    held = table.has_held
     held_width = (
-        max([4, len(labels.held), *(len(str(row["held"])) for row in rounds)]) if held else 0
+        max([4, len(labels.held), *(len(str(row.held)) for row in table.rows)]) if held else 0
     )
     # what was played: the last column when the table fits with it, else a part of its own
     played_width = (
-        min(
-            PLAYED_MAX,
-            max(len(labels.played), *(len(common.played(row)) for row in rounds)),
-        )
-        if common.any_played(doc)
+        min(PLAYED_MAX, max(len(labels.played), *(len(row.played) for row in table.rows)))
+        if table.has_played
         else 0
     )
     prefix = number_width + mark_width + 2 + dealer_width
@@ -154,39 +149,35 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
         if len(parts) > 1:
             if index > 1:
                 lines.append("")
-            if says_played:
-                lines.append(_("Rounds, what was played:"))
-            else:
-                first = columns.index(part[0]) + 1
-                last = first + len(part) - 1
-                lines.append(
-                    tr(
-                        msg(
-                            "Rounds, columns {first}–{last} of {count}:",
-                            first=first,
-                            last=last,
-                            count=len(columns),
-                        )
-                    )
-                )
-        lines.extend(
-            _table(
-                doc,
-                part,
-                gap,
-                (number_width, mark_width),
-                (dealer_width, played_width if inline or says_played else 0),
-                0 if says_played else held_width,
-                labels,
-                width,
-            )
+            lines.append(_part_heading(part, len(columns)))
+        layout = _Part(
+            part,
+            gap,
+            (number_width, mark_width),
+            (dealer_width, played_width if inline or says_played else 0),
+            0 if says_played else held_width,
         )
-    if common.has_mort(doc):
+        lines.extend(_table(table, layout, labels, width))
+    if table.has_mort:
         note = _("At 6 players the dealer of each round sits it out: the mort.")
         lines.extend(textwrap.wrap(note, width))
-    for line in common.legend(doc):
+    for line in table.legend:
         lines.extend(textwrap.wrap(line, width, subsequent_indent="  "))
     return lines
+
+
+def _part_heading(part: Sequence[_Column], count: int) -> str:
+    """The heading of a part of a table too wide for the page (none: what was played)."""
+    if not part:
+        return _("Rounds, what was played:")
+    first = part[0].index + 1
+    said = msg(
+        "Rounds, columns {first}–{last} of {count}:",
+        first=first,
+        last=first + len(part) - 1,
+        count=count,
+    )
+    return tr(said)
 
 
 class _Labels:
@@ -201,21 +192,26 @@ class _Labels:
         self.played = common.played_heading()
 
 
-def _table(
-    doc: Doc,
-    columns: Sequence[_Column],
-    gap: int,
-    number_widths: tuple[int, int],
-    dealer_widths: tuple[int, int],
-    held_width: int,
-    labels: _Labels,
-    width: int = WIDTH,
-) -> list[str]:
-    space = " " * gap
+@dataclass(frozen=True)
+class _Part:
+    """The layout of one part of the table: its score columns, the gap between them, the
+    widths of the round's number and marks, of the dealer and what was played (0: no such
+    column) and of the Held column (0: none)."""
+
+    columns: Sequence[_Column]
+    gap: int
+    number_widths: tuple[int, int]
+    dealer_widths: tuple[int, int]
+    held_width: int
+
+
+def _table(table: RoundsTable, part: _Part, labels: _Labels, width: int = WIDTH) -> list[str]:
+    columns, held_width = part.columns, part.held_width
+    space = " " * part.gap
     pts, total = labels.pts, labels.total
-    digits, mark_width = number_widths  # the round's number, then its marks (✎ †)
+    digits, mark_width = part.number_widths  # the round's number, then its marks (✎ †)
     number_width = digits + mark_width
-    dealer_width, played_width = dealer_widths  # what was played: 0 for no such column
+    dealer_width, played_width = part.dealer_widths
     head = f"{'#':>{digits}}{'':<{mark_width}}  {labels.dealer:<{dealer_width}}" + "".join(
         f"{space}{c.label:>{c.width}}" for c in columns
     )
@@ -238,57 +234,49 @@ def _table(
         template += f"  {{:>{held_width}}}"
     if played_width:
         template += "  {}"
-    names = [c.name for c in columns]
-    ended = common.ended_after(doc)
-    changes = common.changes_before(doc)
-    for row in doc["rounds"]:
-        scores, totals = row["scores"], row["totals"]
-        number: object = row["number"]
-        if row["number"] in changes:
-            lines.extend(_change_lines(changes[row["number"]], width))
-        if mark_width:
-            number = f"{number:>{digits}}{common.marks(row):<{mark_width}}"
-            if ended is not None and row["number"] == ended + 1:
-                lines.extend(_ended_lines(ended, width))
-        cells: list[object] = [number, truncate(row["dealer"], dealer_width)]
-        for name in names:
-            if name in totals:
-                cells.append(signed(scores.get(name, 0)))
-                cells.append(totals[name])
-            else:  # not at the table that round: blank
-                cells.extend(("", ""))
+    for row in table.rows:
+        lines.extend(_change_lines(row.changes, width))
+        if row.ends_before and table.ended is not None:
+            lines.extend(_ended_lines(table.ended, width))
+        number = f"{row.number:>{digits}}{row.marks:<{mark_width}}"
+        cells: list[object] = [number, truncate(row.dealer, dealer_width)]
+        for column in columns:
+            score = row.scores[column.index]
+            # not at the table that round: blank
+            cells.extend(("", "") if score is None else (score.signed, score.total))
         if held_width:
-            cells.append(row["held"] or "")
+            cells.append(row.held or "")
         if played_width:
-            cells.append(squeeze(common.played(row), played_width))
-            lines.append(template.format(*cells).rstrip())
-            continue
-        lines.append(template.format(*cells))
-    if (following := len(doc["rounds"]) + 1) in changes:  # the table of the next round
-        lines.extend(_change_lines(changes[following], width))
+            cells.append(squeeze(row.played, played_width))
+        lines.append(template.format(*cells).rstrip())
+    lines.extend(_change_lines(table.then, width))  # the table of the next round
     lines.append(rule)
     if not columns:  # the part that says what was played: no totals
         return lines
     cells = ["", labels.sum]
-    for name in names:
-        cells.extend(("", doc["totals"][name]))
+    for column in columns:
+        cells.extend(("", table.totals[column.index]))
     if held_width:
-        cells.append(doc["held"] or "")
+        cells.append(table.held or "")
     if played_width:
         cells.append("")
     lines.append(template.format(*cells).rstrip())
     return lines
 
 
-def _change_lines(said: Sequence[str], width: int) -> list[str]:
+def _change_lines(changes: Sequence[rows.Change], width: int) -> list[str]:
     """The lines written across the table where it changed (``from round 12: Zoé
     replaces Dan``)."""
-    return [part for line in said for part in textwrap.wrap(line, width, subsequent_indent="  ")]
+    return [
+        part
+        for change in changes
+        for part in textwrap.wrap(change.line, width, subsequent_indent="  ")
+    ]
 
 
 def _ended_lines(ended: int, width: int) -> list[str]:
     """The line written across the table where the game ended."""
-    return textwrap.wrap(common.ended_line(ended), width, subsequent_indent="  ")
+    return textwrap.wrap(rows.ended_line(ended), width, subsequent_indent="  ")
 
 
 def results(doc: Doc, width: int = WIDTH) -> list[str]:
