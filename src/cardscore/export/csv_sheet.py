@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from cardscore import rows
 from cardscore.export import common
@@ -59,54 +61,24 @@ def cell_text(text: str) -> str:
 
 def render(doc: Doc) -> str:
     table = rows.of_sheet(doc)
-    mort = table.has_mort
-    held = common.game_of(doc).holds_points or table.has_held
-    edited = table.any_edited
-    after_end = table.ended is not None
-    changes = table.then or any(row.changes for row in table.rows)
-    head = [_("Round"), _("Dealer"), *([_("Mort")] if mort else [])]
+    before, after = _optional_columns(doc, table)
+    head: list[object] = [_("Round"), _("Dealer"), *(column.heading for column in before)]
     for name in table.columns:
         head += [cell_text(name), cell_text(common.total_heading(name))]
-    if held:
-        head.append(_("Held"))
-    if table.has_played:
-        head.append(common.played_heading())
-    if edited:
-        head.append(_("Edited"))
-    if after_end:
-        head.append(_("After the end"))
-    if changes:
-        head.append(_("Table change"))
-    yes = _("yes")
-    lines: list[list[object]] = [head]
+    head += [column.heading for column in after]
+    lines = [head]
     for row in table.rows:
         cells: list[object] = [row.number, cell_text(row.dealer)]
-        if mort:
-            cells.append(cell_text(row.mort or ""))
+        cells += [column.cell(row) for column in before]
         for score in row.scores:
             # not at the table that round: no value
             cells += ["", ""] if score is None else [score.points, score.total]
-        if held:
-            cells.append(row.held)
-        if table.has_played:
-            cells.append(cell_text(row.played))
-        if edited:
-            cells.append(row.edited or "")
-        if after_end:
-            cells.append(yes if row.after_end else "")
-        if changes:
-            cells.append(cell_text("; ".join(change.summary for change in row.changes)))
+        cells += [column.cell(row) for column in after]
         lines.append(cells)
-    last: list[object] = [_("Total"), "", *([""] if mort else [])]
+    last: list[object] = [_("Total"), "", *(column.total for column in before)]
     for total in table.totals:
         last += ["", total]
-    if held:
-        last.append(table.held)
-    if table.has_played:
-        last.append("")
-    last += [""] * (edited + after_end)
-    if changes:
-        last.append(cell_text("; ".join(change.line for change in table.then)))
+    last += [column.total for column in after]
     lines.append(last)
     if common.unawarded(doc):
         lines.append([common.held_line(doc)])
@@ -114,3 +86,40 @@ def render(doc: Doc) -> str:
     buffer.write(BOM)
     csv.writer(buffer, lineterminator="\r\n").writerows(lines)
     return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class _Column:
+    """A column the sheet has only when it holds something: its heading, a round's cell,
+    the totals row's cell."""
+
+    heading: str
+    cell: Callable[[rows.Row], object]
+    total: object = ""
+
+
+def _optional_columns(doc: Doc, table: rows.RoundsTable) -> tuple[list[_Column], list[_Column]]:
+    """The columns before the scores (Mort) and after them (Held, Played, Edited, After
+    the end, Table change) that this sheet has."""
+    before = []
+    if table.has_mort:
+        before.append(_Column(_("Mort"), lambda row: cell_text(row.mort or "")))
+    after = []
+    if common.game_of(doc).holds_points or table.has_held:
+        after.append(_Column(_("Held"), lambda row: row.held, table.held))
+    if table.has_played:
+        after.append(_Column(common.played_heading(), lambda row: cell_text(row.played)))
+    if table.any_edited:
+        after.append(_Column(_("Edited"), lambda row: row.edited or ""))
+    if table.ended is not None:
+        yes = _("yes")
+        after.append(_Column(_("After the end"), lambda row: yes if row.after_end else ""))
+    if table.then or any(row.changes for row in table.rows):
+        after.append(
+            _Column(
+                _("Table change"),
+                lambda row: cell_text("; ".join(change.summary for change in row.changes)),
+                cell_text("; ".join(change.line for change in table.then)),
+            )
+        )
+    return before, after

@@ -162,6 +162,10 @@ class Pen(NamedTuple):
     bold: bool
 
 
+#: A text as :meth:`Sheet.draw` draws it: its x, its baseline's y, its pen and colour.
+Drawn = tuple[float, float, Pen, tuple[int, int, int], str]
+
+
 class Sheet(FPDF):
     """An A4 page with the sheet's footer; text goes through :meth:`t`."""
 
@@ -219,7 +223,7 @@ class Sheet(FPDF):
         self.font(pen.size, pen.bold, self._color_state or INK)
         return self.width(text)
 
-    def draw(self, cells: list[tuple[float, float, Pen, tuple[int, int, int], str]]) -> None:
+    def draw(self, cells: list[Drawn]) -> None:
         """Each ``(x, y, pen, colour, text)`` drawn by fpdf2's ``text`` in the pen's font and
         that colour."""
         for x, y, pen, colour, text in cells:
@@ -520,33 +524,12 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         return
     layout = _Layout(pdf, table)
     table_head(pdf, layout)
-    names = layout.names
     h = layout.row_h
     pdf.set_line_width(0.15)
     pdf.set_draw_color(*RULE)
     pdf.set_fill_color(*ZEBRA)
-    fitted: dict[str, str] = {}
-
-    def fit(name: str, width: float) -> str:
-        if name not in fitted:
-            pdf.font(8)
-            fitted[name] = pdf.fit(name, width - 1.5)
-        return fitted[name]
-
     right = pdf.l_margin + layout.width
-    said_lines: dict[str, list[str]] = {}  # what was played, as drawn (rounds repeat it)
-    regular, bold = pdf.pen(8), pdf.pen(8, bold=True)
-    measure = pdf.measure
-    # Each cell's text is drawn at a computed position (Sheet.draw): the columns are
-    # right-aligned by their widths, which cell() would work out again for each.
-    number_right = pdf.l_margin + layout.number_w - 1 - layout.marks_w
-    dealer_left = pdf.l_margin + layout.number_w + 1
-    mort_left = dealer_left + layout.dealer_w
-    first = pdf.l_margin + layout.number_w + layout.dealer_w + layout.mort_w
-    pts_right = [first + i * layout.column_w + layout.pts_w - 1 for i in range(len(names))]
-    total_right = [first + (i + 1) * layout.column_w - 1.2 for i in range(len(names))]
-    held_right = right - layout.played_w - 1
-    played_left = right - layout.played_w + 1.5  # the last column
+    place = _Places(pdf, layout)
     y = pdf.get_y()
     late = False  # past the round that ended the game
     legend = table.legend
@@ -575,40 +558,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         if index % 2 or late:
             pdf.rect(pdf.l_margin, y, layout.width, h, style="F")
         pdf.line(pdf.l_margin, y + h, right, y + h)
-        base = y + h / 2 + 1.0
-        # the row's texts: (x, y, pen, colour, text), in the order
-        # they read (a reader copying the row gets them so)
-        text = str(row.number)
-        cells = [(number_right - measure(text, regular), base, regular, MUTED, text)]
-        if layout.marks_w and row.marks:
-            cells.append((number_right + 0.3, base, bold, ACCENT, pdf.t(row.marks)))
-        cells.append((dealer_left, base, regular, INK, fit(row.dealer, layout.dealer_w - 1)))
-        if layout.mort:
-            text = fit(row.mort or "", layout.mort_w - 1)
-            cells.append((mort_left, base, regular, INK, text))
-        for i, score in enumerate(row.scores):
-            if score is None:  # not at the table that round: blank
-                continue
-            text = score.signed
-            colour = PLUS if score.points > 0 else MINUS if score.points < 0 else MUTED
-            cells.append((pts_right[i] - measure(text, regular), base, regular, colour, text))
-            text = str(score.total)
-            cells.append((total_right[i] - measure(text, bold), base, bold, INK, text))
-        if layout.held and row.held:
-            text = str(row.held)
-            cells.append((held_right - measure(text, regular), base, regular, INK, text))
-        if layout.played_w:  # what was played, the last column
-            text = row.played
-            said = said_lines.get(text)
-            if said is None:
-                pdf.font(8)
-                said = said_lines[text] = layout.played_lines(pdf, text)
-            if len(said) == 1:
-                cells.append((played_left, base, regular, INK, said[0]))
-            else:  # two lines, about the numbers' line
-                cells.append((played_left, base - 1.7, regular, INK, said[0]))
-                cells.append((played_left, base + 1.7, regular, INK, said[1]))
-        pdf.draw(cells)
+        pdf.draw(place.row(row, y + h / 2 + 1.0))
         y += h
     for change in pending:
         y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
@@ -626,10 +576,10 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     pdf.text(pdf.l_margin + 1, base, pdf.t(_("Total")))
     for i, total in enumerate(table.totals):
         text = str(total)
-        pdf.text(total_right[i] - pdf.width(text), base, text)
+        pdf.text(place.total_right[i] - pdf.width(text), base, text)
     if layout.held and table.held:
         text = str(table.held)
-        pdf.text(held_right - pdf.width(text), base, text)
+        pdf.text(place.held_right - pdf.width(text), base, text)
     pdf.set_xy(pdf.l_margin, y + h + 0.6)
     pdf.ln(1.5)
     if table.has_mort:
@@ -639,6 +589,72 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     for line in legend:
         pdf.font(7.5, color=MUTED)
         pdf.multi_cell(0, 4, pdf.t(line), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
+class _Places:
+    """Where a round's texts go: each cell's text is drawn at a computed position
+    (:meth:`Sheet.draw`), the columns right-aligned by their widths, which ``cell()`` would
+    work out again for each."""
+
+    def __init__(self, pdf: Sheet, layout: _Layout) -> None:
+        self.pdf, self.layout = pdf, layout
+        self.regular, self.bold = pdf.pen(8), pdf.pen(8, bold=True)
+        left = pdf.l_margin
+        count = range(len(layout.names))
+        self.number_right = left + layout.number_w - 1 - layout.marks_w
+        self.dealer_left = left + layout.number_w + 1
+        self.mort_left = self.dealer_left + layout.dealer_w
+        first = left + layout.number_w + layout.dealer_w + layout.mort_w
+        self.pts_right = [first + i * layout.column_w + layout.pts_w - 1 for i in count]
+        self.total_right = [first + (i + 1) * layout.column_w - 1.2 for i in count]
+        right = left + layout.width
+        self.held_right = right - layout.played_w - 1
+        self.played_left = right - layout.played_w + 1.5  # the last column
+        self.fitted: dict[tuple[str, float], str] = {}  # a name, as drawn in its width
+        self.said: dict[str, list[str]] = {}  # what was played, as drawn (rounds repeat it)
+
+    def fit(self, name: str, width: float) -> str:
+        if (name, width) not in self.fitted:
+            self.pdf.font(8)
+            self.fitted[name, width] = self.pdf.fit(name, width - 1.5)
+        return self.fitted[name, width]
+
+    def row(self, row: rows.Row, base: float) -> list[Drawn]:
+        """The texts of ``row`` on the line ``base``: ``(x, y, pen, colour, text)``, in the
+        order they read (a reader copying the row gets them so)."""
+        pdf, layout, regular, bold = self.pdf, self.layout, self.regular, self.bold
+        measure = pdf.measure
+        text = str(row.number)
+        cells = [(self.number_right - measure(text, regular), base, regular, MUTED, text)]
+        if layout.marks_w and row.marks:
+            cells.append((self.number_right + 0.3, base, bold, ACCENT, pdf.t(row.marks)))
+        dealer = self.fit(row.dealer, layout.dealer_w - 1)
+        cells.append((self.dealer_left, base, regular, INK, dealer))
+        if layout.mort:
+            mort = self.fit(row.mort or "", layout.mort_w - 1)
+            cells.append((self.mort_left, base, regular, INK, mort))
+        for i, score in enumerate(row.scores):
+            if score is None:  # not at the table that round: blank
+                continue
+            text = score.signed
+            colour = PLUS if score.points > 0 else MINUS if score.points < 0 else MUTED
+            cells.append((self.pts_right[i] - measure(text, regular), base, regular, colour, text))
+            text = str(score.total)
+            cells.append((self.total_right[i] - measure(text, bold), base, bold, INK, text))
+        if layout.held and row.held:
+            text = str(row.held)
+            cells.append((self.held_right - measure(text, regular), base, regular, INK, text))
+        if layout.played_w:  # what was played, the last column
+            said = self.said.get(row.played)
+            if said is None:
+                pdf.font(8)
+                said = self.said[row.played] = layout.played_lines(pdf, row.played)
+            if len(said) == 1:
+                cells.append((self.played_left, base, regular, INK, said[0]))
+            else:  # two lines, about the numbers' line
+                cells.append((self.played_left, base - 1.7, regular, INK, said[0]))
+                cells.append((self.played_left, base + 1.7, regular, INK, said[1]))
+        return cells
 
 
 def change_row(
@@ -694,7 +710,7 @@ def table_head(pdf: Sheet, layout: _Layout) -> None:
     height = name_h + sub_h
     # Each text where fpdf2's cell(width, height, text, align) at (x, y) would put it, all
     # drawn at once: the heading is drawn again on every page of a long sheet.
-    cells: list[tuple[float, float, Pen, tuple[int, int, int], str]] = []
+    cells: list[Drawn] = []
 
     def cell(x: float, y: float, w: float, h: float, text: str, align: str = "L") -> None:
         pen = head if y < y0 + name_h else sub
