@@ -3,6 +3,11 @@ changes one of them, this fails, naming it (pyproject.toml bounds typer below 0.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 import typer
 
 from cardscore import typer_insides
@@ -79,3 +84,39 @@ def test_typer_looks_its_own_words_up_through_the_name_the_wrapper_rebinds() -> 
         assert "[«required»]" in shown, shown
     finally:
         typer.core._ = kept
+
+
+def test_a_required_argument_is_named_plainly_in_the_usage_line() -> None:
+    app = typer.Typer()
+
+    @app.command()
+    def one(  # pragma: no cover - never run
+        game: str = typer.Argument(metavar="GAME"),
+        session: str | None = typer.Argument(None, metavar="SESSION"),
+    ) -> None:
+        pass
+
+    @app.command()
+    def two() -> None:  # pragma: no cover - never run
+        pass
+
+    command = typer.main.get_command(app).commands["one"]
+    context = typer_insides.Context(command)
+    assert "{GAME}" in command.get_usage(context)  # typer's own way
+    typer_insides.plain_usage(command.params)
+    usage = command.get_usage(typer_insides.Context(command))
+    assert usage.endswith("[OPTIONS] GAME [SESSION]"), usage
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+def test_every_help_page_names_its_placeholders_without_braces_or_types(
+    cli: Callable[..., Any], lang: str
+) -> None:
+    """``new --help`` said ``{GAME}`` and ``--players <int>``: each placeholder is a word."""
+    from cardscore.cli import build_command
+
+    names = list(build_command().commands)
+    assert "new" in names and "rules" in names
+    for name in names:
+        page = cli("--lang", lang, name, "--help").out
+        assert not re.search(r"\{[A-ZÉÆØÅ]+\}|<[a-z]+>", page), (name, page)

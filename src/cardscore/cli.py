@@ -123,6 +123,10 @@ def build_command(argv: Sequence[str] | None = None) -> Any:
         from cardscore.typer_insides import translate_own_words
 
         translate_own_words(tr)  # typer's own words ("default:", "required"…)
+    from cardscore.typer_insides import plain_usage
+
+    for each in command_tree(command):
+        plain_usage(each.params)
     for name in ("add", "edit"):  # their round options' help, made of several games' helps
         round_command = getattr(command, "commands", {}).get(name)
         for param in round_command.params if round_command is not None else ():

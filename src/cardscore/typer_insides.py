@@ -12,7 +12,10 @@ cardscore needs them for four things a public API does not offer:
   ``completions/`` and the shell classes registered when a shell asks (completion.py);
 * :func:`translate_own_words` — the words typer writes on a help page itself ("default:",
   "required", "Aborted!"), which it looks up through the ``_`` it imports from
-  ``gettext`` (cli.py).
+  ``gettext`` (cli.py);
+* :func:`plain_usage` — a required argument written ``GAME`` in a usage line, as the
+  other placeholders are, not ``{GAME}`` (typer's own way): it relies on typer's
+  ``TyperArgument.make_metavar(ctx, usage=...)``.
 
 Tested with typer 0.26 to 0.28; ``pyproject.toml`` bounds typer below 0.29, and
 ``tests/test_typer_insides.py`` fails loudly when one of these is no longer what it was.
@@ -20,7 +23,7 @@ Tested with typer 0.26 to 0.28; ``pyproject.toml`` bounds typer below 0.29, and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from typer._click import exceptions
 from typer._click.core import Context
@@ -32,6 +35,7 @@ __all__ = [
     "completion_script",
     "enable_completion",
     "exceptions",
+    "plain_usage",
     "translate_own_words",
 ]
 
@@ -55,3 +59,17 @@ def translate_own_words(translate: Callable[[str], str]) -> None:
     import typer.core
 
     typer.core._ = translate  # type: ignore[attr-defined]
+
+
+def plain_usage(params: Iterable[object]) -> None:
+    """Have the required arguments among ``params`` named in a usage line as on the rest
+    of the help page (``cardscore new [OPTIONS] GAME``), not in braces (``{GAME}``)."""
+    import typer.core
+
+    class PlainArgument(typer.core.TyperArgument):
+        def make_metavar(self, ctx: Context, *, usage: bool = False) -> str:
+            return super().make_metavar(ctx, usage=usage and not self.required)
+
+    for param in params:
+        if type(param) is typer.core.TyperArgument and param.required and param.metavar:
+            param.__class__ = PlainArgument

@@ -19,27 +19,38 @@ from cardscore.i18n import Msg, msg, tr
 def new(
     game: GameArg,
     players: Annotated[
-        int | None, typer.Option("--players", "-n", help="Number of players.")
+        int | None, typer.Option("--players", "-n", help="Number of players.", metavar=msg("N"))
     ] = None,
     names: Annotated[
-        str | None, typer.Option("--names", help="Players in seating order: Ann,Bob,Cyd,…")
+        str | None,
+        typer.Option(
+            "--names", help="Players in seating order: Ann,Bob,Cyd,…", metavar=msg("NAMES")
+        ),
     ] = None,
     rules: Annotated[
         str | None,
         typer.Option(
-            "--rules", help="Rule set (tarot: fft, maison; …).", autocompletion=completion.presets
+            "--rules",
+            help="Rule set (tarot: fft, maison; …).",
+            autocompletion=completion.presets,
+            metavar=msg("RULES"),
         ),
     ] = None,
     target: Annotated[
-        int | None, typer.Option("--target", help="Score that ends the game.")
+        int | None,
+        typer.Option("--target", help="Score that ends the game.", metavar=msg("POINTS")),
     ] = None,
     settings: Annotated[
         list[str] | None,
         typer.Option(
-            "--set", help="Rule parameter KEY=VALUE (repeatable); team1=/team2= name teams."
+            "--set",
+            help="Rule parameter KEY=VALUE (repeatable); team1=/team2= name teams.",
+            metavar=msg("KEY=VALUE"),
         ),
     ] = None,
-    title: Annotated[str, typer.Option("--title", help="A title for the scoresheet.")] = "",
+    title: Annotated[
+        str, typer.Option("--title", help="A title for the scoresheet.", metavar=msg("TEXT"))
+    ] = "",
     no_play: Annotated[
         bool, typer.Option("--no-play", help="Create the session, print its id, ask nothing.")
     ] = False,

@@ -21,7 +21,12 @@ def rules_command(
     game: GameArg,
     rules: Annotated[
         str | None,
-        typer.Option("--rules", help="Rule set to describe.", autocompletion=completion.presets),
+        typer.Option(
+            "--rules",
+            help="Rule set to describe.",
+            autocompletion=completion.presets,
+            metavar=msg("RULES"),
+        ),
     ] = None,
 ) -> None:
     """Print a game's rules and every parameter of one of its rule sets."""
@@ -74,7 +79,9 @@ def convert(
             help="The defence's card points (35.5 or 35,5 accepted).", metavar=msg("POINTS")
         ),
     ],
-    rules: Annotated[str, typer.Option("--rules", help="fft or maison.")] = "fft",
+    rules: Annotated[
+        str, typer.Option("--rules", help="fft or maison.", metavar=msg("RULES"))
+    ] = "fft",
 ) -> None:
     """Tarot: turn the defence's points into the taker's (91 − defence)."""
     from cardscore.games import tarot

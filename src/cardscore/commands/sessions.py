@@ -36,6 +36,7 @@ def print_sheet(
             "-f",
             help="txt, md, csv, html, pdf or json (default: from -o's extension, else txt).",
             autocompletion=completion.formats,
+            metavar=msg("FORMAT"),
         ),
     ] = None,
     output: Annotated[
