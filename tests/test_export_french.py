@@ -188,8 +188,8 @@ def test_md_in_french(cli, game: Game) -> None:
 
 def test_csv_in_french(cli, game: Game) -> None:
     raw = french(cli, game.sid, "--format", "csv")
-    assert raw.startswith("\ufeff")
-    head, *rows, last = list(csv.reader(io.StringIO(raw[1:], newline="")))
+    assert raw.startswith("\ufeffDonne;Donneur;")  # separated as a French spreadsheet expects
+    head, *rows, last = list(csv.reader(io.StringIO(raw[1:], newline=""), delimiter=";"))
     assert head[:2] == ["Donne", "Donneur"]
     for column in game.columns:
         assert column in head and f"Total {column}" in head

@@ -197,7 +197,10 @@ def test_csv_has_when_each_round_was_corrected_and_which_came_after_the_end(lang
     plain = json.loads(render("json", played_belote()))["rounds"]
     assert not any(r["edited"] or r["after_end"] for r in plain)
     data = render("csv", session)
-    head, *rows, _last = list(csv.reader(io.StringIO(data.lstrip("\ufeff"), newline="")))
+    separator = {"en": ",", "fr": ";"}[lang]  # as the language's spreadsheets expect
+    head, *rows, _last = list(
+        csv.reader(io.StringIO(data.lstrip("\ufeff"), newline=""), delimiter=separator)
+    )
     edited = {"en": "Edited", "fr": "Corrigée le"}[lang]
     after = {"en": "After the end", "fr": "Après la fin"}[lang]
     yes = {"en": "yes", "fr": "oui"}[lang]
@@ -209,7 +212,8 @@ def test_csv_has_when_each_round_was_corrected_and_which_came_after_the_end(lang
         assert record[after] == (yes if row["number"] in (5, 6) else "")
     assert rows[2][head.index(edited)].startswith(document["rounds"][2]["edited"][:10])
     # a tarot corrected without an end has the time column only
-    head = next(csv.reader(io.StringIO(render("csv", corrected_tarot()).lstrip("\ufeff"))))
+    tarot = render("csv", corrected_tarot()).lstrip("\ufeff")
+    head = next(csv.reader(io.StringIO(tarot), delimiter=separator))
     assert head[-1] == edited and after not in head
 
 

@@ -121,7 +121,7 @@ def test_pdf_has_a_played_column(cli, game: Any, tmp_path: Path) -> None:
 def test_played_in_french(cli) -> None:
     played = play(cli, "rami")
     raw = ok(cli("--lang", "fr", "print", played.sid, "--format", "csv")).out
-    head, *rows = list(csv.reader(io.StringIO(raw[1:], newline="")))
+    head, *rows = list(csv.reader(io.StringIO(raw[1:], newline=""), delimiter=";"))
     assert head[-1] == "Jeu"
     assert [row[-1] for row in rows[: len(played.rounds)]] == PLAYED_FR["rami"]
 

@@ -459,8 +459,10 @@ def test_md_ranking_marks_the_leavers(lang: str) -> None:
 
 
 def csv_rows(said: str) -> list[list[str]]:
+    """The cells of a CSV sheet, separated as in the current language (``;`` in French)."""
     assert said.startswith("\ufeff")
-    return list(csv.reader(io.StringIO(said[1:], newline="")))
+    separator = ";" if i18n.language() == "fr" else ","
+    return list(csv.reader(io.StringIO(said[1:], newline=""), delimiter=separator))
 
 
 def summary(line: str) -> str:

@@ -42,13 +42,29 @@ def print_sheet(
     output: Annotated[
         str | None, typer.Option("--output", "-o", help="Write to this file.", metavar=msg("PATH"))
     ] = None,
+    separator: Annotated[
+        str | None,
+        typer.Option(
+            "--csv-separator",
+            help="The CSV's separator: ',' ';' or tab (default: ';' in French and Norwegian, "
+            "as their spreadsheets expect, else ',').",
+            metavar=msg("SEP"),
+        ),
+    ] = None,
 ) -> None:
     """Export the scoresheet (to standard output, or to a file with -o)."""
     from cardscore import export
 
     chosen = export.pick_format(fmt, output)
+    options = {}
+    if separator is not None:
+        if chosen != "csv":
+            raise InputError(
+                msg("--csv-separator: only for --format csv (not {format})", format=chosen)
+            )
+        options["separator"] = export.csv_separator(separator)
     current = _lazy_store().load(session)
-    data = export.render(chosen, current, current.standings())
+    data = export.render(chosen, current, current.standings(), **options)
     if output is None:
         if isinstance(data, bytes):
             raise InputError(msg("--format {format}: binary output needs -o PATH", format=chosen))

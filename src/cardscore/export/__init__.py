@@ -90,8 +90,25 @@ def unknown_format(fmt: str) -> Msg:
     )
 
 
-def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
-    """The scoresheet in format ``fmt`` (text, or bytes for pdf)."""
+#: The CSV separators ``--csv-separator`` takes, by the word a user types.
+CSV_SEPARATORS = {",": ",", ";": ";", "tab": "\t", "\t": "\t"}
+
+
+def csv_separator(word: str) -> str:
+    """The separator ``--csv-separator`` names.
+
+    >>> csv_separator(";"), csv_separator("TAB")
+    (';', '\\t')
+    """
+    separator = CSV_SEPARATORS.get(word.strip().lower()) or CSV_SEPARATORS.get(word)
+    if separator is None:
+        raise InputError(msg("--csv-separator: {word!r} is not one of , ; tab", word=word))
+    return separator
+
+
+def render(fmt: str, session: Session, standings: Standings, **options: str) -> str | bytes:
+    """The scoresheet in format ``fmt`` (text, or bytes for pdf); ``options`` go to the
+    format's ``render`` (the CSV's ``separator``)."""
     if fmt not in FORMATS:
         raise InputError(unknown_format(fmt))
     from cardscore.document import ROUND_EXTRAS, scoresheet
@@ -117,7 +134,7 @@ def render(fmt: str, session: Session, standings: Standings) -> str | bytes:
         ) from None
     # the round parts the format writes (a breakdown is built only for a sheet showing it)
     extras = getattr(module, "ROUND_EXTRAS", ROUND_EXTRAS)
-    return module.render(scoresheet(session, standings, extras))
+    return module.render(scoresheet(session, standings, extras), **options)
 
 
 def write(path: str, data: str | bytes) -> Path:

@@ -4,9 +4,11 @@
   as in a file: without it Excel reads the file as the local code page and garbles accents
   (``Zoé`` → ``ZoÃ©``).  LibreOffice, Google Sheets and Python's ``csv`` module (open with
   ``encoding="utf-8-sig"``) read it as well.
-* Comma-separated, quoted by the ``csv`` module where needed, lines ended by CRLF (RFC 4180).
-  A French-locale Excel expects semicolons when double-clicking a file: use Data → From
-  Text/CSV there (LibreOffice asks for the separator).
+* Comma-separated in English, semicolon-separated in French and Norwegian (what Excel and
+  LibreOffice expect where the decimal mark is a comma: a double-clicked file opens in
+  columns); ``--csv-separator`` chooses (``,`` ``;`` or ``tab``).  Quoted by the ``csv``
+  module where needed, lines ended by CRLF (RFC 4180).  Every number is an integer (the
+  scores, the totals, the points held), so no decimal mark is ever written.
 * A header row: ``Round, Dealer[, Mort], <column>, <column> total, …[, Held], Played``.
   ``Played`` says what was played in a few words (``Bob garde (Dan) 2b 49``, ``Sud 100 ♥
   coinché, 98``, ``Ann out``).  ``Mort`` is there at 6-player tarot only, ``Held`` (litige
@@ -42,7 +44,7 @@ from dataclasses import dataclass
 from cardscore import rows
 from cardscore.export import common
 from cardscore.export.common import Doc
-from cardscore.i18n import _
+from cardscore.i18n import _, language
 
 # The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): none (no
 # breakdown, no terms); the sheet is built without them.
@@ -59,7 +61,17 @@ def cell_text(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def render(doc: Doc) -> str:
+def separator_of_language() -> str:
+    """The separator a spreadsheet expects in the user's language: ``;`` where the decimal
+    mark is a comma (French, Norwegian), else ``,``."""
+    return ";" if language() in ("fr", "nb") else ","
+
+
+def render(doc: Doc, separator: str | None = None) -> str:
+    """The sheet as CSV, its cells separated by ``separator`` (default: the language's,
+    :func:`separator_of_language`)."""
+    if separator is None:
+        separator = separator_of_language()
     table = rows.of_sheet(doc)
     before, after = _optional_columns(doc, table)
     head: list[object] = [_("Round"), _("Dealer"), *(column.heading for column in before)]
@@ -84,7 +96,7 @@ def render(doc: Doc) -> str:
         lines.append([common.held_line(doc)])
     buffer = io.StringIO()
     buffer.write(BOM)
-    csv.writer(buffer, lineterminator="\r\n").writerows(lines)
+    csv.writer(buffer, delimiter=separator, lineterminator="\r\n").writerows(lines)
     return buffer.getvalue()
 
 
