@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscore.games import preset_word
@@ -682,39 +682,6 @@ def truncate(text: str, width: int, ellipsis: str = "…") -> str:
     if width <= len(ellipsis):
         return text[:width]
     return text[: width - len(ellipsis)].rstrip() + ellipsis
-
-
-def squeeze(
-    text: str, width: float, measure: Callable[[str], float] = len, ellipsis: str = "…"
-) -> str:
-    """``text`` made to fit ``width`` (as ``measure`` counts it) by shortening its longest
-    words, each with an ellipsis, so that the short ones — the figures — stay whole; cut at
-    the end only when that is not enough.
-
-    >>> squeeze("Fabrice garde sans (Alexandrine) 3b 70", 34)
-    'Fabric… garde sans (Alexan…) 3b 70'
-    >>> squeeze("Bob garde (Dan) 2b 49", 30), squeeze("Bartholomew garde (Alexandrine) 2b 49", 20)
-    ('Bob garde (Dan) 2b 49', 'Bar… gar… (Ale…) 2b…')
-    """
-    if measure(text) <= width:
-        return text
-    words = text.split(" ")
-    while measure(" ".join(words)) > width:
-        cores = []
-        for word in words:
-            head = "(" if word.startswith("(") else ""
-            core = word[len(head) :]
-            tail = core[len(core.rstrip("),;:")) :]
-            cores.append((head, core[: len(core) - len(tail)].rstrip(ellipsis), tail))
-        index = max(range(len(words)), key=lambda i: len(cores[i][1]))
-        head, core, tail = cores[index]
-        if len(core) <= 3:  # nothing left to shorten: cut at the end
-            text = " ".join(words)
-            while text and measure(text + ellipsis) > width:
-                text = text[:-1]
-            return text.rstrip() + ellipsis
-        words[index] = head + core[:-1] + ellipsis + tail
-    return " ".join(words)
 
 
 def unique_labels(names: Sequence[str], width: int) -> list[str]:

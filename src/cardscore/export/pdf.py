@@ -32,6 +32,7 @@ import math
 import os
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from fpdf import FPDF
@@ -68,7 +69,8 @@ PDF_DASHES = ((0, 0), (2.4, 1.0), (0.4, 0.9), (3.6, 1.2), (1.3, 1.3), (0.2, 0.6)
 
 MARGIN = 15.0
 END_LABELS = 22.0  # room right of the chart for each line's name at its end (mm)
-PLAYED_MAX = 70.0  # the widest the Played column gets (mm); longer, it takes two lines
+PLAYED_MAX = 70.0  # the widest the Played column gets (mm); longer, it takes more lines
+PLAYED_LINE = 3.4  # the height of each line of the Played column (mm)
 PLAYED_MIN = 22.0
 COLUMN_MIN = 17.0  # the narrowest a player's two numbers get, next to the Played column
 INK = (27, 31, 36)
@@ -457,7 +459,7 @@ class _Layout:
         self.held_w = held_w if self.held else 0
         # what was played (``Bob garde (Dan) 2b 49``): as wide as its longest, up to
         # PLAYED_MAX, and never leaving a score column narrower than COLUMN_MIN
-        self.played_w = longest = 0.0
+        self.played_w = 0.0
         if table.has_played:
             heading = pdf.get_string_width(pdf.t(common.played_heading())) * 1.1
             longest = max(pdf.width(pdf.t(row.played)) for row in rounds)
@@ -484,21 +486,15 @@ class _Layout:
         spare = max(0.0, self.column_w - self.numbers_w)
         self.pts_w = min(self.points_w + spare * 0.45, self.column_w * 0.6)
         self.total_w = self.column_w - self.pts_w
-        # what was played goes on two lines of a taller row when one is not enough
-        self.played_two = bool(self.played_w) and longest > self.played_w - 2.5
-        self.row_h = 7.4 if self.played_two else 4.6
+        self.row_h = 4.6  # a row of one line (what was played may take more: height)
 
     def played_lines(self, pdf: Sheet, text: str) -> list[str]:
-        """What was played, on one line of the Played column or two (each shortened to fit
-        as :func:`common.squeeze` does: the names, not the figures)."""
-        width = self.played_w - 2.5
-        text = pdf.t(text)
-        if pdf.width(text) <= width or not self.played_two:
-            return [common.squeeze(text, width, pdf.width, pdf.ellipsis)]
-        lines = pdf.wrap(text, width)
-        if len(lines) > 2:
-            lines = [lines[0], " ".join(lines[1:])]
-        return [common.squeeze(line, width, pdf.width, pdf.ellipsis) for line in lines]
+        """What was played, on as many lines of the Played column as it needs: never cut."""
+        return pdf.wrap(pdf.t(text), self.played_w - 2.5) or [""]
+
+    def height(self, lines: int) -> float:
+        """The height of a row whose Played cell takes ``lines`` lines."""
+        return self.row_h if lines <= 1 else 0.6 + PLAYED_LINE * lines
 
     def name_lines(self, pdf: Sheet, name: str) -> list[str]:
         """A column's name on at most two lines of its width, broken at spaces and after
@@ -538,7 +534,9 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     for index, row in enumerate(table.rows):
         ended_here = row.ends_before and table.ended is not None
         changed = row.changes
-        room = h * (3 if ended_here else 1) + 5 * len(changed)
+        said = place.played(row)
+        height = layout.height(len(said))
+        room = height + (2 * h if ended_here else 0) + 5 * len(changed)
         if index == last:  # the last round, the totals and the legend together
             room += 5 * len(pending)
             if legend:
@@ -556,10 +554,10 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
             y = ended_row(pdf, layout, y, rows.ended_line(table.ended))
             late = True
         if index % 2 or late:
-            pdf.rect(pdf.l_margin, y, layout.width, h, style="F")
-        pdf.line(pdf.l_margin, y + h, right, y + h)
-        pdf.draw(place.row(row, y + h / 2 + 1.0))
-        y += h
+            pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
+        pdf.line(pdf.l_margin, y + height, right, y + height)
+        pdf.draw(place.row(row, y + height / 2 + 1.0, said))
+        y += height
     for change in pending:
         y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
     pdf.set_xy(pdf.l_margin, y)
@@ -619,9 +617,20 @@ class _Places:
             self.fitted[name, width] = self.pdf.fit(name, width - 1.5)
         return self.fitted[name, width]
 
-    def row(self, row: rows.Row, base: float) -> list[Drawn]:
-        """The texts of ``row`` on the line ``base``: ``(x, y, pen, colour, text)``, in the
-        order they read (a reader copying the row gets them so)."""
+    def played(self, row: rows.Row) -> list[str]:
+        """What was played in ``row``, as its lines are drawn (rounds repeat it)."""
+        if not self.layout.played_w:
+            return []
+        said = self.said.get(row.played)
+        if said is None:
+            self.pdf.font(8)
+            said = self.said[row.played] = self.layout.played_lines(self.pdf, row.played)
+        return said
+
+    def row(self, row: rows.Row, base: float, said: Sequence[str]) -> list[Drawn]:
+        """The texts of ``row`` on the line ``base``, what was played on the lines ``said``
+        about it: ``(x, y, pen, colour, text)``, in the order they read (a reader copying
+        the row gets them so)."""
         pdf, layout, regular, bold = self.pdf, self.layout, self.regular, self.bold
         measure = pdf.measure
         text = str(row.number)
@@ -644,16 +653,10 @@ class _Places:
         if layout.held and row.held:
             text = str(row.held)
             cells.append((self.held_right - measure(text, regular), base, regular, INK, text))
-        if layout.played_w:  # what was played, the last column
-            said = self.said.get(row.played)
-            if said is None:
-                pdf.font(8)
-                said = self.said[row.played] = layout.played_lines(pdf, row.played)
-            if len(said) == 1:
-                cells.append((self.played_left, base, regular, INK, said[0]))
-            else:  # two lines, about the numbers' line
-                cells.append((self.played_left, base - 1.7, regular, INK, said[0]))
-                cells.append((self.played_left, base + 1.7, regular, INK, said[1]))
+        middle = (len(said) - 1) / 2  # what was played, the last column: about the numbers' line
+        for number, line in enumerate(said):
+            y = base + (number - middle) * PLAYED_LINE
+            cells.append((self.played_left, y, regular, INK, line))
         return cells
 
 

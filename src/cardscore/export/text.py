@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from cardscore import rows
 from cardscore.export import common
-from cardscore.export.common import Doc, squeeze, truncate, unique_labels
+from cardscore.export.common import Doc, truncate, unique_labels
 from cardscore.i18n import _, msg, tr
 from cardscore.rows import RoundsTable
 
@@ -34,7 +34,11 @@ ROUND_EXTRAS: tuple[str, ...] = ()
 WIDTH = 80
 LABEL_MAX = 12  # a heading longer than its numbers is cut to this many characters
 DEALER_MAX = 10
-PLAYED_MAX = 32  # what was played (``Bob garde (Dan) 2b 49``): longer, its names are shortened
+#: What was played (``Bob garde (Dan) 2b 49``) beside the numbers: at most this wide, on
+#: more lines when longer (never cut); in a part of its own, as wide as the page allows,
+#: and never narrower than PLAYED_MIN.
+PLAYED_MAX = 32
+PLAYED_MIN = 16
 
 
 def render(doc: Doc, width: int = WIDTH) -> str:
@@ -60,13 +64,8 @@ def header(doc: Doc, width: int = WIDTH) -> list[str]:
     else:
         info = msg("{game} — session {id}", game=common.game_line(doc), id=doc["id"])
     lines.extend(textwrap.wrap(tr(info), width))
-    # a name is never broken across lines (textwrap breaks at ASCII spaces only)
-    seats = common.seats_line(doc)
     names = [*doc["players"], *doc["teams"], *common.seat_names(doc)]
-    for name in sorted(names, key=len, reverse=True):
-        seats = seats.replace(name, name.replace(" ", "\xa0"))
-    wrapped = textwrap.wrap(seats, width, subsequent_indent="  ", break_on_hyphens=False)
-    lines.extend(line.replace("\xa0", " ") for line in wrapped)
+    lines.extend(_wrapped(common.seats_line(doc), width, names, indent="  "))
     lines.extend(
         textwrap.wrap(
             tr(msg("Rules: {rules}", rules=common.parameters_line(doc))),
@@ -116,11 +115,8 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
         max([4, len(labels.held), *(len(str(row.held)) for row in table.rows)]) if held else 0
     )
     # what was played: the last column when the table fits with it, else a part of its own
-    played_width = (
-        min(PLAYED_MAX, max(len(labels.played), *(len(row.played) for row in table.rows)))
-        if table.has_played
-        else 0
-    )
+    longest_played = max(len(labels.played), *(len(row.played) for row in table.rows))
+    played_width = min(PLAYED_MAX, longest_played) if table.has_played else 0
     prefix = number_width + mark_width + 2 + dealer_width
     extra = held_width + 2 if held else 0
 
@@ -139,6 +135,11 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
         if parts[-1] and total_width([*parts[-1], column], gap) > width:
             parts.append([])
         parts[-1].append(column)
+    if len(parts) > 1:  # as many columns in each part as can be (3 and 3, not 5 and 1)
+        size = -(-len(columns) // len(parts))
+        even = [columns[start : start + size] for start in range(0, len(columns), size)]
+        if len(even) == len(parts) and all(total_width(part, gap) <= width for part in even):
+            parts = even
     # what was played: after the numbers when one table holds both, else a part of its own
     inline = len(parts) == 1 and total_width(columns, gap) + 2 + played_width <= width
     if played_width and not inline:
@@ -150,11 +151,15 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
             if index > 1:
                 lines.append("")
             lines.append(_part_heading(part, len(columns)))
+        if says_played:  # a part of its own: what was played as wide as the page allows
+            played = min(max(width - prefix - 2, PLAYED_MIN), longest_played)
+        else:
+            played = played_width if inline else 0
         layout = _Part(
             part,
             gap,
             (number_width, mark_width),
-            (dealer_width, played_width if inline or says_played else 0),
+            (dealer_width, played),
             0 if says_played else held_width,
         )
         lines.extend(_table(table, layout, labels, width))
@@ -221,6 +226,7 @@ def _table(table: RoundsTable, part: _Part, labels: _Labels, width: int = WIDTH)
     if held_width:
         head += f"  {labels.held:>{held_width}}"
         sub += f"  {'':>{held_width}}"
+    played_left = len(head) + 2  # where what was played starts, on every line of a round
     if played_width:  # the last column, its text left-aligned
         head += f"  {labels.played:<{played_width}}"
     rule = "-" * len(head)
@@ -246,9 +252,11 @@ def _table(table: RoundsTable, part: _Part, labels: _Labels, width: int = WIDTH)
             cells.extend(("", "") if score is None else (score.signed, score.total))
         if held_width:
             cells.append(row.held or "")
-        if played_width:
-            cells.append(squeeze(row.played, played_width))
+        said = _wrapped(row.played, played_width, table.people) if played_width else [""]
+        if played_width:  # on as many lines as it needs, never cut
+            cells.append(said[0])
         lines.append(template.format(*cells).rstrip())
+        lines.extend(" " * played_left + more for more in said[1:])
     lines.extend(_change_lines(table.then, width))  # the table of the next round
     lines.append(rule)
     if not columns:  # the part that says what was played: no totals
@@ -262,6 +270,22 @@ def _table(table: RoundsTable, part: _Part, labels: _Labels, width: int = WIDTH)
         cells.append("")
     lines.append(template.format(*cells).rstrip())
     return lines
+
+
+def _wrapped(text: str, width: int, names: Sequence[str], indent: str = "") -> list[str]:
+    """``text`` on lines of ``width``, broken at spaces, never inside a word nor one of
+    ``names`` (``Jean Pierre`` stays on one line); the lines after the first start with
+    ``indent``.
+
+    >>> _wrapped("Jean Pierre garde (Ann) 2b 49", 14, ["Jean Pierre"])
+    ['Jean Pierre', 'garde (Ann) 2b', '49']
+    """
+    for name in sorted(names, key=len, reverse=True):  # textwrap breaks at ASCII spaces only
+        text = text.replace(name, name.replace(" ", "\xa0"))
+    lines = textwrap.wrap(
+        text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )
+    return [line.replace("\xa0", " ") for line in lines] or [""]
 
 
 def _change_lines(changes: Sequence[rows.Change], width: int) -> list[str]:
