@@ -350,20 +350,21 @@ def test_a_capot_contract_asks_capot_made_and_enter_alone_is_no_answer(cli, home
 
 
 @pytest.mark.parametrize(
-    ("game", "key", "default", "other"),
+    ("game", "key", "default", "said", "other"),
     [
-        ("belote", "litige-belote", "kept", "held"),
-        ("coinche", "coinche-announcements", "seed", "winner"),
+        ("belote", "litige-belote", "kept", "kept", "held"),
+        # stored as "seed", as earlier versions wrote it; said as what it does
+        ("coinche", "coinche-announcements", "seed", "made-only", "winner"),
     ],
 )
-def test_new_parameters_in_rules_and_set(cli, home, game, key, default, other):
+def test_new_parameters_in_rules_and_set(cli, home, game, key, default, said, other):
     name = key.replace("-", "_")
     for preset in get_game(game).presets.values():
         assert getattr(preset, name) == default
     rules = cli("rules", game)
     assert rules.code == 0, rules.err
     row = next(line for line in rules.out.splitlines() if key in line)
-    assert default in row.split()
+    assert said in row.split()
     game_rules = get_game(game)
     params = game_rules.presets[game_rules.default_preset]
     help_text = next(p.help for p in describe_params(params) if p.key == name.replace("_", "-"))

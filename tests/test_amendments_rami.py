@@ -277,7 +277,7 @@ def test_c_printed_sheets_show_the_target_in_force(cli) -> None:
         out = one_line(cli("print", sid, "--format", fmt).out)
         assert "target=0" not in out, fmt
         assert "target 300 (100 per opponent)" in out, fmt
-        assert "target=300 (100 per opponent)" in out, fmt
+        assert "target per opponent 100, target 300 (100 per opponent)" in out, fmt  # rules
     page = cli("print", sid, "--format", "html").out
     assert "target 300 (100 per opponent)" in page
     assert '<td class="key">target</td><td class="n">300 (100 per opponent)</td>' in page

@@ -8,7 +8,9 @@ showed no other test held."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,7 +28,18 @@ from cardscore.games.base import (
     param_field,
     reject_inapplicable,
 )
+from cardscore.i18n import msg, set_language, tr
 from cardscore.session import Session
+
+
+@contextlib.contextmanager
+def i18n_language(language: str) -> Iterator[None]:
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language("en")
+
 
 TAROT3 = ["Ann", "Bob", "Cyd"]
 
@@ -124,10 +137,34 @@ def test_param_field_declares_help_and_choices() -> None:
 
 def test_describe_params_lists_help_and_choices() -> None:
     assert describe_params(Sample()) == (
-        Parameter("keep", "kept", "how it is kept", ("kept", "held")),
-        Parameter("count", "3", "how many", ()),
-        Parameter("bare", "7", "", ()),
+        Parameter("keep", "kept", "how it is kept", ("kept", "held"), "keep"),
+        Parameter("count", "3", "how many", (), "count"),
+        Parameter("bare", "7", "", (), "bare"),
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class Worded:
+    keep: str = param_field(
+        "kept", "how it is kept", choices={"kept": msg("kept"), "held": msg("held")},
+        label=msg("belote in a litige"),
+    )  # fmt: skip
+
+
+def test_a_worded_choice_is_shown_and_taken_in_the_users_language() -> None:
+    (row,) = describe_params(Worded(keep="held"))
+    assert (row.key, row.shown, row.label) == ("keep", "held", "belote in a litige")
+    with i18n_language("fr"):
+        assert (tr(row.shown), tr(row.label)) == ("réservée", "belote d'un litige")
+    # the stored value, or its word in any language, accents and case aside
+    for said in ("held", "réservée", "Reservee", "på-vent", "på vent", "kept"):
+        expected = "kept" if said == "kept" else "held"
+        assert apply_settings(Worded(), [f"keep={said}"]).keep == expected, said
+    with i18n_language("fr"):
+        with pytest.raises(InputError) as refused:
+            apply_settings(Worded(), ["keep=maybe"])
+        said = tr(refused.value.args[0])
+    assert said == "--set keep : « maybe » n'est pas accepté (gardée, réservée)"
 
 
 def test_describe_params_words_values_as_shown_asks() -> None:

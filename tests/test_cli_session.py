@@ -417,6 +417,7 @@ def test_rules_of_every_game(cli, game) -> None:
     for f in dataclasses.fields(params):
         value = getattr(params, f.name)
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        shown = f.metadata.get("words", {}).get(value, shown)  # a choice, as it is said
         if worded(params, f.name):  # rami's automatic target, in words: its first word
             shown = worded(params, f.name).split()[0]
         assert keys.get(f.name.replace("_", "-")) == shown, (f.name, keys)

@@ -230,14 +230,16 @@ def test_the_rules_document_gives_every_parameter_with_its_defaults(game: str, k
     assert key in rows, f"docs/rules.md: the {game} table has no row for --set {key}"
     assert len(rows[key]) == len(presets) + 1  # a default per preset, then the meaning
     name = key.replace("-", "_")
+    (f,) = (f for f in dataclasses.fields(rules.params_cls) if f.name == name)
+    said = f.metadata.get("words", {})  # a choice as the user reads and types it
     for preset, cell in zip(presets, rows[key], strict=False):
         words = cell.replace("`", "").split()
         documented = words[0] if words else ""
-        assert documented == shown(getattr(rules.presets[preset], name)), (game, preset, key)
+        value = getattr(rules.presets[preset], name)
+        assert documented == said.get(value, shown(value)), (game, preset, key)
     meaning = rows[key][-1]
-    (f,) = (f for f in dataclasses.fields(rules.params_cls) if f.name == name)
     for choice in f.metadata.get("choices", ()):
-        assert f"`{choice}`" in meaning, (game, key, choice)
+        assert f"`{said.get(choice, choice)}`" in meaning, (game, key, choice)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)

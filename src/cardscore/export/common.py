@@ -101,10 +101,10 @@ def game_of(doc: Doc) -> Any:
 
 
 def parameters(doc: Doc) -> list[tuple[str, str, str]]:
-    """The rule set's parameters in force as ``(key, value, meaning)``, keys spelled as
-    ``--set`` takes them (``value-garde``), booleans as on/off (see
-    :func:`cardscore.games.base.describe_params`): not those the others make void (a
-    tarot scored the fft way has no use for the maison contract values)."""
+    """The rule set's parameters in force as ``(label, value, meaning)`` in the sheet's
+    language (``half points``, ``on``; see :func:`cardscore.games.base.describe_params`):
+    not those the others make void (a tarot scored the fft way has no use for the maison
+    contract values). A rule set this version does not know shows its keys as stored."""
     from cardscore.games import get_game
     from cardscore.games.base import InputError, describe_params, params_from_dict
 
@@ -123,7 +123,7 @@ def parameters(doc: Doc) -> list[tuple[str, str, str]]:
         return None if text is None else tr(text)
 
     rows = describe_params(params, shown, in_force=True)  # those that count under the others
-    return [(row.key, tr(row.shown), tr(row.help)) for row in rows]
+    return [(tr(row.label), tr(row.shown), tr(row.help)) for row in rows]
 
 
 def _plain(value: Any) -> str:
@@ -131,8 +131,8 @@ def _plain(value: Any) -> str:
 
 
 def parameters_line(doc: Doc) -> str:
-    """``half-points=on, value-prise=20, …``"""
-    return ", ".join(f"{key}={value}" for key, value, _ in parameters(doc))
+    """``scoring fft, half points on, …``: each parameter's label, then its value."""
+    return ", ".join(f"{label} {value}" for label, value, _ in parameters(doc))
 
 
 def seats(doc: Doc) -> list[tuple[str, list[str]]]:

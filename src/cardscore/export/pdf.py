@@ -411,15 +411,18 @@ def params_table(pdf: Sheet, doc: Doc) -> None:
     meaning_w = pdf.epw - key_w - value_w
     pdf.set_draw_color(*RULE)
     pdf.set_line_width(0.2)
-    for key, value, meaning in rows:
+    for label, value, meaning in rows:
         pdf.font(7.5, color=MUTED)
-        lines = pdf.multi_cell(meaning_w, 3.6, pdf.t(meaning), dry_run=True, output="LINES")
-        height = max(1, len(lines)) * 3.6 + 1.2
+        lines = pdf.multi_cell(meaning_w - 2, 3.6, pdf.t(meaning), dry_run=True, output="LINES")
+        pdf.font(8)
+        named = pdf.multi_cell(key_w - 2, 3.6, pdf.t(label), dry_run=True, output="LINES")
+        height = max(1, len(lines), len(named)) * 3.6 + 1.2
         if pdf.get_y() + height > pdf.page_break_trigger:
             pdf.add_page()
         y = pdf.get_y()
-        pdf.font(8)
-        pdf.cell(key_w, 4.8, pdf.t(key))
+        pdf.set_xy(pdf.l_margin, y + 0.6)  # on the meaning's lines; a long label wraps
+        pdf.multi_cell(key_w - 2, 3.6, pdf.t(label), align="L")
+        pdf.set_xy(pdf.l_margin + key_w, y)
         pdf.cell(value_w, 4.8, pdf.fit(value, value_w - 2), align="R")
         pdf.font(7.5, color=MUTED)
         pdf.set_xy(pdf.l_margin + key_w + value_w + 2, y + 0.6)

@@ -652,6 +652,8 @@ class Parameter(NamedTuple):
     help: str
     #: the values ``--set`` accepts, for a parameter with a closed set of them
     choices: tuple[str, ...] = ()
+    #: what it is, in a few words (an English msgid: ``half points``), for the sheets
+    label: str = ""
 
 
 def describe_params(
@@ -666,10 +668,12 @@ def describe_params(
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
     ... class P:
-    ...     half_points: bool = param_field(True, "count half points")
+    ...     half_points: bool = param_field(True, "count half points", label="half points")
     ...     value_garde: int = param_field(40, "a garde's value")
-    >>> [tuple(p) for p in describe_params(P())]
-    [('half-points', 'on', 'count half points', ()), ('value-garde', '40', "a garde's value", ())]
+    >>> [(p.key, p.shown, p.label) for p in describe_params(P())]
+    [('half-points', 'on', 'half points'), ('value-garde', '40', 'value-garde')]
+    >>> describe_params(P())[1].help
+    "a garde's value"
     >>> @dataclass(frozen=True)
     ... class Q:
     ...     half_points: bool = param_field(False, "count half points")
@@ -684,14 +688,17 @@ def describe_params(
             continue
         value = getattr(params, f.name)
         text = (msg("on") if value else msg("off")) if isinstance(value, bool) else str(value)
+        text = f.metadata.get("words", {}).get(value, text)  # a choice, as the user says it
         if shown is not None:
             text = shown(f.name, value) or text
+        key = f.name.replace("_", "-")
         rows.append(
             Parameter(
-                f.name.replace("_", "-"),
+                key,
                 text,
                 str(f.metadata.get("help", "")),
                 tuple(f.metadata.get("choices", ())),
+                str(f.metadata.get("label") or key),
             )
         )
     return tuple(rows)
@@ -770,31 +777,58 @@ def apply_settings(params: Any, settings: Sequence[str]) -> Any:
             changes[f.name] = parse_int(value, what=f"--set {name}", low=0)
         else:
             allowed = f.metadata.get("choices")
-            if allowed and value not in allowed:
-                raise InputError(
-                    msg(
-                        "--set {name}: {value!r} is not accepted ({accepted})",
-                        name=name,
-                        value=value,
-                        accepted=", ".join(allowed),
-                    )
-                )
+            if allowed:
+                value = _choice(f, value)
             changes[f.name] = value
     return dataclasses.replace(params, **changes)
+
+
+def _choice(f: dataclasses.Field, value: str) -> str:
+    """The choice of parameter ``f`` that ``value`` names: the choice itself or its word in
+    any language (``gardée``, ``beholdt`` for ``kept``)."""
+    from cardscore.i18n import LANGUAGES, load_catalog
+
+    allowed, words = f.metadata["choices"], f.metadata.get("words", {})
+    folded = fold(value).replace(" ", "-")
+    for choice in allowed:
+        said = {choice}
+        if choice in words:
+            said |= {load_catalog(lang).get(words[choice], words[choice]) for lang in LANGUAGES}
+        if folded in {fold(word).replace(" ", "-") for word in said}:
+            return str(choice)
+    raise InputError(
+        msg(
+            "--set {name}: {value!r} is not accepted ({accepted})",
+            name=f.name.replace("_", "-"),
+            value=value,
+            accepted=", ".join(tr(words.get(choice, choice)) for choice in allowed),
+        )
+    )
 
 
 def param_field(
     default: Any,
     help: str,
-    choices: Sequence[str] = (),
+    choices: Sequence[str] | Mapping[str, str] = (),
     applies: Callable[[Any], bool] | None = None,
+    *,
+    label: str = "",
 ) -> Any:
-    """Declare a documented parameter of a rule set (see :func:`apply_settings`);
-    ``applies`` tells from the whole rule set whether it counts (the maison values only
-    under maison scoring), so that a sheet lists only the parameters in force."""
+    """Declare a documented parameter of a rule set (see :func:`apply_settings`).
+
+    ``label`` says what it is in a few words (``half points``: the sheets' rule line);
+    ``choices`` are the values it takes, or each value with the word a user reads and
+    types for it (an English msgid, said in his language: ``{"kept": msg("kept")}``:
+    ``--set`` takes the value or its word in any language); ``applies``
+    tells from the whole rule set whether it counts (the maison values only under maison
+    scoring), so that a sheet lists only the parameters in force."""
     metadata: dict[str, Any] = {"help": help}
+    if label:
+        metadata["label"] = label
     if choices:
         metadata["choices"] = tuple(choices)
+        if isinstance(choices, Mapping):
+            metadata["words"] = dict(choices)
     if applies is not None:
         metadata["applies"] = applies
     return field(default=default, metadata=metadata)

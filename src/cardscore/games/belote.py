@@ -251,16 +251,22 @@ class _CardParams:
         MAISON_ACE,
         "value of an ace in sans atout: 11 (maison: cards 120, round 130) "
         "or 19 (official: cards 152, round 162)",
+        label=msg("ace in sans atout"),
     )
     capot_made_value: int = param_field(
         CAPOT_VALUE,
         "what a capot team counts instead of its cards and dix de der (trump, tout atout)",
+        label=msg("capot"),
     )
     capot_sans_atout: int = param_field(
-        CAPOT_SANS_ATOUT_MAISON, "what a capot team counts in sans atout (maison 220 = 120 + 100)"
+        CAPOT_SANS_ATOUT_MAISON,
+        "what a capot team counts in sans atout (maison 220 = 120 + 100)",
+        label=msg("capot in sans atout"),
     )
     target: int = param_field(
-        BELOTE_TARGET, "the game ends after the round in which a team reaches it"
+        BELOTE_TARGET,
+        "the game ends after the round in which a team reaches it",
+        label=msg("target"),
     )
 
 
@@ -273,20 +279,24 @@ class BeloteParams(_CardParams):
     """
 
     litige: bool = param_field(
-        True, "a tie holds the taker's points for the next round's winner (off: a tie is dedans)"
+        True,
+        "a tie holds the taker's points for the next round's winner (off: a tie is dedans)",
+        label=msg("litige"),
     )
     dedans_announcements: str = param_field(
         DedansAnnouncements.ALL,
         "announcements the defence scores when the taker is dedans: "
         "all (both teams') or own (its own; the taker's are lost)",
-        choices=tuple(DedansAnnouncements),
+        choices={DedansAnnouncements.ALL: msg("all"), DedansAnnouncements.OWN: msg("own")},
+        label=msg("announcements of a dedans"),
     )
     litige_belote: str = param_field(
         LitigeBelote.KEPT,
         "the taker team's belote in a litige: kept (it scores at once, only the rest of its "
         "total is held) or held (held with the rest)",
-        choices=tuple(LitigeBelote),
+        choices={LitigeBelote.KEPT: msg("kept"), LitigeBelote.HELD: msg("held")},
         applies=lambda p: p.litige,
+        label=msg("belote in a litige"),
     )
 
     # What a file saved before a parameter existed meant: litige-belote did not exist and
@@ -304,24 +314,35 @@ class CoincheParams(_CardParams):
     """
 
     target: int = param_field(
-        COINCHE_TARGET, "the game ends after the round in which a team reaches it"
+        COINCHE_TARGET,
+        "the game ends after the round in which a team reaches it",
+        label=msg("target"),
     )
     rounding: bool = param_field(
-        False, "round each team's own points to the nearest ten, 5 up (84 → 80, 85 → 90)"
+        False,
+        "round each team's own points to the nearest ten, 5 up (84 → 80, 85 → 90)",
+        label=msg("points rounded to ten"),
     )
     base: int = param_field(
-        COINCHE_BASE, "the base of a coinché, surcoinché or fallen contract's score"
+        COINCHE_BASE,
+        "the base of a coinché, surcoinché or fallen contract's score",
+        label=msg("base"),
     )
     capot_base: int = param_field(
         COINCHE_BASE,
         "the base instead, when the contract was capot or générale or a capot was made",
+        label=msg("base of a capot"),
     )
     coinche_announcements: str = param_field(
         CoincheAnnouncements.SEED,
-        "announcements in a coinché or fallen round: seed (they count towards the contract "
-        "but score only in a made round that was not coinché) or winner (the team that wins "
-        "the round also scores every announcement of both teams)",
-        choices=tuple(CoincheAnnouncements),
+        "announcements in a coinché or fallen round: made-only (they count towards the "
+        "contract but score only in a made round that was not coinché) or winner (the team "
+        "that wins the round also scores every announcement of both teams)",
+        choices={
+            CoincheAnnouncements.SEED: msg("made-only"),
+            CoincheAnnouncements.WINNER: msg("winner"),
+        },
+        label=msg("announcements of a coinché or fallen round"),
     )
 
 

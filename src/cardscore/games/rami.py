@@ -125,50 +125,59 @@ class RamiParams:
     True
     """
 
-    joker: int = param_field(JOKER, "points of a joker left in hand")
+    joker: int = param_field(JOKER, "points of a joker left in hand", label=msg("joker"))
     never_opened: NeverOpenedRule = param_field(  # noqa: RUF009 (a dataclass field)
         NeverOpenedRule.PLUS,
-        "what a loser who did not open this round pays: plus = his hand + never-opened-extra, "
-        "capped; flat = never-opened-flat whatever his hand",
-        choices=[rule.value for rule in NeverOpenedRule],
+        "what a loser who did not open this round pays: plus (his hand plus a set amount, "
+        "capped) or flat (a fixed amount, whatever his hand)",
+        choices={NeverOpenedRule.PLUS: msg("plus"), NeverOpenedRule.FLAT: msg("flat")},
+        label=msg("a loser who never opened"),
     )
     never_opened_extra: int = param_field(
         NEVER_OPENED_EXTRA,
-        "added to the hand of a loser who did not open this round (never-opened=plus)",
+        "with plus: added to the hand of a loser who did not open this round",
+        label=msg("added when never opened"),
         applies=lambda p: p.never_opened != NeverOpenedRule.FLAT,
     )
     never_opened_cap: int = param_field(
         NEVER_OPENED_CAP,
-        "most a loser who did not open this round pays (never-opened=plus), and never more "
-        "than half the target; 0 = only half the target",
+        "with plus: the most a loser who did not open this round pays, and never more than "
+        "half the target; 0 = only half the target",
+        label=msg("most paid when never opened"),
         applies=lambda p: p.never_opened != NeverOpenedRule.FLAT,
     )
     never_opened_flat: int = param_field(
         NEVER_OPENED_FLAT,
-        "what a loser who did not open this round pays (never-opened=flat), not capped",
+        "with flat: what a loser who did not open this round pays, not capped",
+        label=msg("paid flat when never opened"),
         applies=lambda p: p.never_opened == NeverOpenedRule.FLAT,
     )
     rami_sec: RamiSecRule = param_field(  # noqa: RUF009 (a dataclass field)
         RamiSecRule.FLAT,
-        "what each opponent pays after a rami sec: flat = rami-sec-amount whatever his hand; "
-        "double = his hand doubled",
-        choices=[rule.value for rule in RamiSecRule],
+        "what each opponent pays after a rami sec: flat (a fixed amount, whatever his hand) "
+        "or double (his hand doubled)",
+        choices={RamiSecRule.FLAT: msg("flat"), RamiSecRule.DOUBLE: msg("double")},
+        label=msg("rami sec"),
     )
     rami_sec_amount: int = param_field(
         RAMI_SEC_AMOUNT,
-        "what each opponent pays after a rami sec (flat)",
+        "with flat: what each opponent pays after a rami sec",
+        label=msg("paid after a rami sec"),
         applies=lambda p: p.rami_sec == RamiSecRule.FLAT,
     )
     target_per_opponent: int = param_field(
         TARGET_PER_OPPONENT,
         f"automatic target: this many points per opponent (default {TARGET_PER_OPPONENT}: "
         f"2 players {TARGET_PER_OPPONENT}, 3 players {2 * TARGET_PER_OPPONENT}…)",
+        label=msg("target per opponent"),
         applies=lambda p: p.target == AUTOMATIC,
     )
     target: int = param_field(
         AUTOMATIC,
-        "the game ends when a total reaches it: automatic by default (target-per-opponent × "
-        "opponents), or a fixed number such as 500 or 1000 (0 sets it back to automatic)",
+        "the game ends when a total reaches it: automatic by default (the target per "
+        "opponent × opponents), or a fixed number such as 500 or 1000 (0 sets it back to "
+        "automatic)",
+        label=msg("target"),
     )
 
     def __post_init__(self) -> None:

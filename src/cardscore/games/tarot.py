@@ -231,39 +231,60 @@ class TarotParams:
         "fft",
         "the scoring formula: fft (the official rules: (25 + gap) × multiplier) or maison "
         "(house rules: each contract's own value, plus the gap rounded to ten)",
+        label=msg("scoring"),
         choices=tuple(s.value for s in Scoring),
     )
     half_points: bool = param_field(
         True,
         "keep half points (a half point goes to the side that wins the deal); "
         "off: a half point is dropped (55.5 → 55)",
+        label=msg("half points"),
     )
     value_prise: int = param_field(
-        20, "maison scoring: value of a prise (petite)", applies=_maison_scoring
+        20,
+        "maison scoring: value of a prise (petite)",
+        applies=_maison_scoring,
+        label=msg("value of a prise"),
     )
-    value_garde: int = param_field(40, "maison scoring: value of a garde", applies=_maison_scoring)
+    value_garde: int = param_field(
+        40,
+        "maison scoring: value of a garde",
+        applies=_maison_scoring,
+        label=msg("value of a garde"),
+    )
     value_garde_sans: int = param_field(
-        80, "maison scoring: value of a garde sans", applies=_maison_scoring
+        80,
+        "maison scoring: value of a garde sans",
+        applies=_maison_scoring,
+        label=msg("value of a garde sans"),
     )
     value_garde_contre: int = param_field(
-        160, "maison scoring: value of a garde contre", applies=_maison_scoring
+        160,
+        "maison scoring: value of a garde contre",
+        applies=_maison_scoring,
+        label=msg("value of a garde contre"),
     )
     miseres: bool = param_field(
         False,
         "misères (simple or double) are played: a personal bonus of 10 from every other player",
+        label=msg("misères"),
     )
     renonce: bool = param_field(
         False,
         "contract renonce when nobody takes: the player with the most points pays "
         "R = his points rounded to ten, to each other player",
+        label=msg("renonce"),
     )
     passe: bool = param_field(
-        True, "contract passe when everybody passes: nobody scores, the deal moves on"
+        True,
+        "contract passe when everybody passes: nobody scores, the deal moves on",
+        label=msg("passe"),
     )
     double_bonus_counts_double: bool = param_field(
         False,
         "maison scoring: a double poignée or double misère is worth twice a simple one "
         "(off: the same as a simple one)",
+        label=msg("double bonuses count double"),
         applies=_maison_scoring,
     )
 
