@@ -213,6 +213,8 @@ SIX_AT_120 = [
     "┃ # ┃ Dealer   ┃ Mort     ┃         Ann ┃      Béatrice ┃         Cyd ┃          Dan ┃      Élodie ┃        Fay ┃",  # noqa: E501
     "┡━━━╇━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━┩",
     "│ 1 │ Ann      │ Ann      │    0    (0) │ -1384 (-1384) │ +692  (692) │ -692  (-692) │ +692  (692) │ +692 (692) │",  # noqa: E501
+    # no room for a Played column: what was played under its row
+    "│   │ Béatrice garde contre (Dan) 0b 4                                                                          │",  # noqa: E501
     "│ 2 │ Béatrice │ Béatrice │ -316 (-316) │     0 (-1384) │ +632 (1324) │ -316 (-1008) │ +316 (1008) │ -316 (376) │",  # noqa: E501
 ]  # fmt: skip
 
@@ -225,7 +227,7 @@ def test_the_score_and_the_total_are_told_apart_without_colour(cli) -> None:
     shown = screen(render.sheet(session, standings, standings.rows[:3]), 120)
     lines = shown.splitlines()
     assert lines[0].strip() == f"tarot (fft) — {session.id}"
-    assert lines[1:6] == SIX_AT_120, "\n".join(lines)
+    assert lines[1:7] == SIX_AT_120, "\n".join(lines)
     assert lines[-1] == "(n): the running total after the round"
     i18n.set_language("fr")
     try:
@@ -239,14 +241,16 @@ def test_a_narrower_terminal_puts_the_total_under_the_score(cli) -> None:
     session = played("tarot-fft", 6)
     standings = session.standings()
     lines = screen(render.sheet(session, standings, standings.rows[:2]), 80).splitlines()
-    assert lines[1:8] == [
+    assert lines[1:10] == [
         "┏━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━┳━━━━━━━━┳━━━━━━━┓",
         "┃ # ┃ Dealer   ┃    Ann ┃ Béatrice ┃    Cyd ┃     Dan ┃ Élodie ┃   Fay ┃",
         "┡━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━╇━━━━━━━━╇━━━━━━━┩",
         "│ 1 │ Ann      │      0 │    -1384 │   +692 │    -692 │   +692 │  +692 │",
         "│   │ (mort)   │    (0) │  (-1384) │  (692) │  (-692) │  (692) │ (692) │",
+        "│   │ Béatrice garde contre (Dan) 0b 4                                 │",
         "│ 2 │ Béatrice │   -316 │        0 │   +632 │    -316 │   +316 │  -316 │",
         "│   │ (mort)   │ (-316) │  (-1384) │ (1324) │ (-1008) │ (1008) │ (376) │",
+        "│   │ Cyd garde sans (Élodie) 3b 80                                    │",
     ]
     assert max(len(line) for line in lines) <= 80
 
@@ -255,13 +259,15 @@ def test_a_narrow_terminal_gets_a_block_a_round(cli) -> None:
     session = played("tarot-fft", 6)
     standings = session.standings()
     shown = screen(render.sheet(session, standings, standings.rows[:2]), 60).splitlines()
-    assert shown[:7] == [
+    assert shown[:9] == [
         f"tarot (fft) — {session.id}",
         "Round 1 (dealer Ann, mort Ann)",
+        "  Béatrice garde contre (Dan) 0b 4",
         "  Ann          0     (0)   Béatrice -1384 (-1384)",
         "  Cyd       +692   (692)   Dan       -692  (-692)",
         "  Élodie    +692   (692)   Fay       +692   (692)",
         "Round 2 (dealer Béatrice, mort Béatrice)",
+        "  Cyd garde sans (Élodie) 3b 80",
         "  Ann       -316  (-316)   Béatrice     0 (-1384)",
     ]
 
@@ -281,9 +287,9 @@ def test_the_breakdown_is_written_in_full_lines_under_its_round(cli) -> None:
             if len(line) > 76:  # wrapped at the terminal's width: its start on a line
                 line = line[: line.rindex(" ", 0, 76)]
             assert any(shown.startswith(line) and shown.endswith("│") for shown in lines), line
-    # a round: its two rows, the rules around its breakdown, its lines (one wraps), where
-    # the breakdown in a column took about 50 lines a round
-    assert len(lines) == 7 + sum(2 + 2 + len(row.breakdown) + 1 for row in rows)
+    # a round: its two rows, what was played, the rules around its breakdown, its lines
+    # (one wraps), where the breakdown in a column took about 50 lines a round
+    assert len(lines) == 7 + sum(2 + 1 + 2 + len(row.breakdown) + 1 for row in rows)
 
 
 def test_rami_penalties_are_red_and_tarot_gains_green(cli) -> None:

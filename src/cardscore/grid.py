@@ -37,7 +37,9 @@ rows (``add_note``: where the table of players changed)::
     │ 4 │ Dan    │ +66 -132 │ -66 -66 │
 
 Rich's Table draws a row in the place of each note, a cell holding :data:`NOTE_MARK`, with
-rules around it; :class:`_Noted` draws the note there instead.
+rules around it; :class:`_Noted` draws the note there instead.  A row's own line
+(``add_line``: what a round played, when the table has no room for its column) runs under
+the row across every column but the first, without rules; Rich's Table draws it as a note.
 """
 
 from __future__ import annotations
@@ -126,6 +128,7 @@ class Grid:
         self.rows: list[Sequence[Cell]] = []
         self.sections: set[int] = set()  # the rows with a rule under them
         self.notes: dict[int, list[tuple[str, str]]] = {}  # row index → lines above it
+        self.under: dict[int, list[tuple[str, str]]] = {}  # row index → lines under it
 
     def add_column(
         self,
@@ -154,6 +157,12 @@ class Grid:
         together, one line each.  A note longer than the table is wrapped."""
         self.notes.setdefault(len(self.rows), []).append((text, style))
 
+    def add_line(self, text: str, style: str = "") -> None:
+        """A line of text under the last row added, across every column but the first
+        (which stays open beside it), without rules: a row's own words, such as what was
+        played.  A line longer than the room is wrapped."""
+        self.under.setdefault(len(self.rows) - 1, []).append((text, style))
+
     # ----------------------------------------------------------------------------------------
     # Rich's Table, for what the Grid does not draw itself
 
@@ -176,7 +185,9 @@ class Grid:
                 footer=_typed(column.footer),
                 min_width=column.min_width,
             )
-        notes = self.notes
+        notes = {index: list(lines) for index, lines in self.notes.items()}
+        for index, lines in self.under.items():  # Rich's Table: as notes, first under the row
+            notes[index + 1] = lines + notes.get(index + 1, [])
         blank = ("",) * (len(self.columns) - 1)
         for index, row in enumerate(self.rows):
             if index in notes:  # a row that stands for the note, with rules around it
@@ -279,9 +290,18 @@ class Grid:
             yield from runs.segments()
             yield new_line
 
-        def rule(box_line: str, around_note: dict[int, int] | None = None) -> Iterator[Segment]:
+        under = self.under
+        first = 1 + widths[0]  # the first divider: the only one a row's own line keeps
+
+        def rule(
+            box_line: str, around_note: dict[int, int] | None = None, after: int = -1
+        ) -> Iterator[Segment]:
             text = _rule(box_line, widths).text
-            yield Segment(text.translate(around_note) if around_note else text)
+            if around_note:
+                text = text.translate(around_note)
+            if after in under:  # under a row's own line: no divider above but the first
+                text = text[: first + 1] + text[first + 1 :].translate(_BELOW_LINE)
+            yield Segment(text)
             yield new_line
 
         yield from rule(TOP)
@@ -291,30 +311,36 @@ class Grid:
         for index, row in enumerate(self.rows):
             if index in notes:
                 if index:
-                    yield from rule(ROW_RULE, _ABOVE_NOTE)
+                    yield from rule(ROW_RULE, _ABOVE_NOTE, after=index - 1)
                 yield from _note(console, notes[index], table_width)
                 yield from rule(ROW_RULE, _BELOW_NOTE)
             elif index and index - 1 in sections:
-                yield from rule(ROW_RULE)  # the rule under the row before
+                yield from rule(ROW_RULE, after=index - 1)  # the rule under the row before
             yield from drawn(row, BODY, body)
+            if index in under:
+                yield from _under(console, under[index], widths)
         if count in notes:  # under the last row
             if count:
-                yield from rule(ROW_RULE, _ABOVE_NOTE)
+                yield from rule(ROW_RULE, _ABOVE_NOTE, after=count - 1)
             yield from _note(console, notes[count], table_width)
             if not self.show_footer:
                 yield from rule(BOTTOM, _BELOW_NOTE)
                 return
             yield from rule(FOOT_RULE, _BELOW_NOTE)
         elif self.show_footer:
-            yield from rule(FOOT_RULE)
+            yield from rule(FOOT_RULE, after=count - 1)
         if self.show_footer:
             yield from drawn([c.footer for c in self.columns], FOOT, footer)
-        yield from rule(BOTTOM)
+            yield from rule(BOTTOM)
+        else:
+            yield from rule(BOTTOM, after=count - 1)
 
 
 #: The rules above and under a note: the column dividers stop at it.
 _ABOVE_NOTE = str.maketrans({"┼": "┴", "╇": "┻"})
 _BELOW_NOTE = str.maketrans({"┼": "┬", "┴": "─"})
+#: The rule under a row's own line (:meth:`Grid.add_line`), past the first column.
+_BELOW_LINE = _BELOW_NOTE
 
 
 def _note(console: Console, lines: Sequence[tuple[str, str]], width: int) -> Iterator[Segment]:
@@ -330,6 +356,26 @@ def _note(console: Console, lines: Sequence[tuple[str, str]], width: int) -> Ite
                 console.get_style(style, default=_NULL) or None,
             )
             yield Segment(" " + BODY[3])
+            yield Segment.line()
+
+
+def _under(
+    console: Console, lines: Sequence[tuple[str, str]], widths: list[int]
+) -> Iterator[Segment]:
+    """A row's own lines (:meth:`Grid.add_line`): the first column open, then the text
+    across the others, each wrapped to them, in its style."""
+    left, _, divider, right = BODY
+    inner = sum(widths[1:]) + len(widths) - 2 - 2  # the others, their dividers, no padding
+    first = left + " " * widths[0] + divider + " "
+    for text, style in lines:
+        for part in Text(text).wrap(console, max(inner, 1)):
+            plain = part.plain.rstrip()
+            yield Segment(first)
+            yield Segment(
+                plain + " " * max(0, inner - cell_len(plain)),
+                console.get_style(style, default=_NULL) or None,
+            )
+            yield Segment(" " + right)
             yield Segment.line()
 
 

@@ -180,6 +180,8 @@ def rounds_table(
 
 
 #: The style of a line across the sheet where the table changed.
+PLAYED_STYLE = "italic"  # what was played, under its row
+PLAYED_STYLE = "italic"  # what was played, under its row when its column has no room
 CHANGE_STYLE = "bold"
 
 
@@ -329,6 +331,8 @@ class Sheet:
                 table.add_row(*second, end_section=end)
             else:
                 table.add_row(*first, end_section=end)
+            if not played and row.played:  # no room for its column: under the row
+                table.add_line(row.played, PLAYED_STYLE)
             for line in row.breakdown:
                 table.add_note(tr(line))
         if rows:  # the next round's table
@@ -411,6 +415,9 @@ def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Paddin
         for change in row.changes:
             yield across(change.line, CHANGE_STYLE)
         yield across(_round_heading(row), "bold")
+        if row.played:  # a long one wrapped, indented as the first line
+            played = Text(row.played, style=PLAYED_STYLE)
+            yield Padding(played, (0, 0, 0, 2), expand=False) if styled else indent + row.played
         entries: list[Text | str] = []
         for column, score in zip(columns, row.scores, strict=True):
             if score is None:
