@@ -231,16 +231,16 @@ def test_defence_chelem_leaves_the_taker_at_most_the_excuse() -> None:
 
 
 OLD_FILE_ROUNDS = [
-    # 3 bouts and 12.5 points: garde lost by 23.5 → −(25 + 24) × 2 = −98
+    # 3 bouts and 12.5 points: garde lost by 23.5 → -(25 + 24) × 2 = -98
     {"taker": "Ann", "contract": "garde", "called": None, "bouts": 3, "points": 12.5,
      "petit_au_bout": None, "poignees": [], "miseres": [], "chelem": None},
     # no bout and 79 points: prise made by 23 → 48
     {"taker": "Bob", "contract": "prise", "called": None, "bouts": 0, "points": 79,
      "petit_au_bout": None, "poignees": [], "miseres": [], "chelem": None},
-    # a chelem of the defence with 2 bouts and 30 points: −(25 + 11) × 2 − 200 = −272
+    # a chelem of the defence with 2 bouts and 30 points: -(25 + 11) × 2 - 200 = -272
     {"taker": "Cyd", "contract": "garde", "called": None, "bouts": 2, "points": 30,
      "petit_au_bout": None, "poignees": [], "miseres": [], "chelem": "defense"},
-    # a made chelem with the petit au bout of a defender: (25 + 55) × 2 − 20 + 200 = 340
+    # a made chelem with the petit au bout of a defender: (25 + 55) × 2 - 20 + 200 = 340
     {"taker": "Dan", "contract": "garde", "called": None, "bouts": 3, "points": 91,
      "petit_au_bout": "Ann", "poignees": [], "miseres": [], "chelem": "unannounced"},
 ]  # fmt: skip
@@ -359,7 +359,7 @@ def test_maison_scoring_does_what_the_rules_say() -> None:
         inp = GAME.build_round({**ANN, "called": "Bob", **raw}, five, 1)
         return dict(GAME.score(inp, five, 1, None).scores)
 
-    # (a) made by 9 → A = 40 + 10 = 50: the taker +3A, Bob +A, three defenders −A; sum +50
+    # (a) made by 9 → A = 40 + 10 = 50: the taker +3A, Bob +A, three defenders -A; sum +50
     made = scores(bouts="2", points="50")
     assert made == {"Ann": 150, "Bob": 50, "Cyd": -50, "Dan": -50, "Eve": -50}
     assert sum(made.values()) == 50

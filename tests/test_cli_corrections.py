@@ -115,11 +115,11 @@ def assert_one_line_error(result: Any, fragment: str) -> None:
 
 
 def minus(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
+    return f"-{-value}" if value < 0 else str(value)
 
 
 def changed_lines(before: dict[str, int], after: dict[str, int]) -> list[str]:
-    """The lines `Bob 142 → 102 (−40)` of the totals that moved."""
+    """The lines `Bob 142 → 102 (-40)` of the totals that moved."""
     lines = []
     for column, total in after.items():
         old = before[column]

@@ -86,7 +86,7 @@ def tarot_rounds(draw: st.DrawFn, players: tuple[str, ...] = NAMES[:4]) -> list[
     taker = draw(st.sampled_from(players))
     contract = draw(st.sampled_from(["prise", "garde", "garde-sans", "garde-contre"]))
     bouts = draw(st.integers(0, 3))
-    # 4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B), within 0 to 91, in half points
+    # 4.5·B - 0.5 ≤ P ≤ 91.5 - 4.5·(3 - B), within 0 to 91, in half points
     points = draw(st.integers(max(0, 9 * bouts - 1), min(182, 183 - 9 * (3 - bouts))))
     options = ["--taker", taker, "--contract", contract, "--bouts", str(bouts)]
     if draw(st.booleans()):
@@ -290,7 +290,7 @@ def test_readme_correction_example(cli) -> None:
     add(cli, sid, *garde_cyd, "--defense-points", "35,5")
     sheet = show(cli, sid)
     # round 1: X = 66 + 20 + 20 = 106, Bob +318
-    # round 2: P = 91 − 35.5 = 55.5, 1 bout → made by 4.5 → gap 5; (25 + 5) × 2 = 60
+    # round 2: P = 91 - 35.5 = 55.5, 1 bout → made by 4.5 → gap 5; (25 + 5) × 2 = 60
     assert [r["scores"] for r in sheet["rounds"]] == [
         {"Ann": -106, "Bob": 318, "Cyd": -106, "Dan": -106},
         {"Ann": -60, "Bob": -60, "Cyd": 180, "Dan": -60},
@@ -470,14 +470,14 @@ def test_six_players_the_mort_rotates_with_the_dealer(cli) -> None:
 def test_six_players_with_a_partner_and_a_maison_bonus(cli) -> None:
     sid = new(cli, "tarot", "--names", ",".join(NAMES), "--rules", "maison")
     # round 1: Ann deals and is mort. Bob garde alone, 67 with 2 bouts: surplus 30, A = 70:
-    # Bob +280, the other four −70; Cyd's petit au bout: +40 (4 × 10), −10 to each other
+    # Bob +280, the other four -70; Cyd's petit au bout: +40 (4 × 10), -10 to each other
     # active player, the mort untouched.
     options = ["--taker", "Bob", "--contract", "garde", "--bouts", "2", "--points", "67"]
     row = add(cli, sid, *options, "--petit-au-bout", "Cyd")["round"]
     assert row["mort"] == "Ann"
     assert row["scores"] == {"Ann": 0, "Bob": 270, "Cyd": -30, "Dan": -80, "Eve": -80, "Fay": -80}
     # round 2: Bob is mort. Cyd garde with Dan called, 51 with 1 bout: A = 40 → Cyd +120,
-    # Dan +40, the three others −40
+    # Dan +40, the three others -40
     options = ["--taker", "Cyd", "--called", "Dan", "--contract", "garde", "--bouts", "1"]
     row = add(cli, sid, *options, "--points", "51")["round"]
     assert row["mort"] == "Bob"

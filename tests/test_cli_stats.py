@@ -22,14 +22,14 @@ Cli = Callable[..., Any]
 # two units, his called partner one, each defender pays one.
 TAROT_ROUNDS = [
     # Ann garde, calls Bob, 2 bouts, 49 (41 needed): gap 8, (25 + 8) × 2 = 66 → Ann +132,
-    # Bob +66, Cyd, Dan, Zoé −66
+    # Bob +66, Cyd, Dan, Zoé -66
     "--taker Ann --contract garde --called Bob --bouts 2 --points 49",
-    # Bob prise, calls Ann, 1 bout, 55 (51 needed): gap 4, 29 → Bob +58, Ann +29, others −29
+    # Bob prise, calls Ann, 1 bout, 55 (51 needed): gap 4, 29 → Bob +58, Ann +29, others -29
     "--taker Bob --contract prise --called Ann --bouts 1 --points 55",
-    # Cyd garde, calls Dan, 1 bout, 45 (51 needed): gap −6, fallen, (25 + 6) × 2 = 62 →
-    # Cyd −124, Dan −62, Ann, Bob, Zoé +62
+    # Cyd garde, calls Dan, 1 bout, 45 (51 needed): gap -6, fallen, (25 + 6) × 2 = 62 →
+    # Cyd -124, Dan -62, Ann, Bob, Zoé +62
     "--taker Cyd --contract garde --called Dan --bouts 1 --points 45",
-    # Ann prise, calls Bob, 1 bout, 51: gap 0, made, 25 → Ann +50, Bob +25, others −25
+    # Ann prise, calls Bob, 1 bout, 51: gap 0, made, 25 → Ann +50, Bob +25, others -25
     "--taker Ann --contract prise --called Bob --bouts 1 --points 51",
 ]
 TAROT_TOTALS = {"Ann": 273, "Bob": 211, "Cyd": -244, "Dan": -182, "Zoé": -58}
@@ -150,7 +150,7 @@ def test_text_table_shows_the_headline_figures(cli: Cli, club: dict[str, str]) -
         "1/1", "4", "273", "68.3", "+132", "+29", "2 (50%)", "2 (100%)", "Bob 3/3",
     ]  # fmt: skip
     assert row(result.out, "Tarot", "Cyd")[1:] == [
-        "0/1", "4", "−244", "−61.0", "−25", "−124", "1 (25%)", "0 (0%)", "–",
+        "0/1", "4", "-244", "-61.0", "-25", "-124", "1 (25%)", "0 (0%)", "–",
     ]  # fmt: skip
     assert row(result.out, "Tarot", "Zoé")[7:9] == ["0 (0%)", "–"]  # no take: no rate
     # the winner first, then by points per round
@@ -193,7 +193,7 @@ def test_no_line_is_wider_than_the_terminal_and_no_number_is_cut(
     for cells in (row(out, "Tarot", "Ann"), row(out, "Tarot", "Cyd")):
         assert cells[2:5] in (
             ["4", "273", f"68{separator}3"],
-            ["4", "−244", f"−61{separator}0"],
+            ["4", "-244", f"-61{separator}0"],
         )
     if width == 80:  # what was left out is said
         assert ("Left out at this width" in out) == (lang == "en")
@@ -278,7 +278,7 @@ def test_player_sheet_in_french(cli: Cli, club: dict[str, str]) -> None:
     out = ok(cli("--lang", "fr", "stats", "--player", "Zoé")).out
     assert "parties gagnées : 0 sur 2" in out
     assert "n'a pas encore pris (tarot)." in out
-    assert "Moyenne par donne" in out and "−14,5" in out  # −58 / 4
+    assert "Moyenne par donne" in out and "-14,5" in out  # -58 / 4
 
 
 # --------------------------------------------------------------------------------------------

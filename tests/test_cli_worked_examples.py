@@ -82,7 +82,7 @@ SEED_001 = [
         -106,
         id="garde-49-poignee-petit",
     ),
-    # the same from the defence's points (91 − 42 = 49), the poignée's kind written out
+    # the same from the defence's points (91 - 42 = 49), the poignée's kind written out
     pytest.param(
         [
             "--contract",
@@ -101,7 +101,7 @@ SEED_001 = [
         id="garde-defense-points-42",
     ),
     # garde sans made by 4 (2 bouts, 45): (25 + 4) × 4 = 116; petit au bout by the defence
-    # −10 × 4 = −40 → X = 76
+    # -10 × 4 = -40 → X = 76
     pytest.param(
         ["--contract", "garde-sans", "--bouts", "2", "--points", "45", "--petit-au-bout", "Bob"],
         228,
@@ -115,8 +115,8 @@ SEED_001 = [
         -76,
         id="garde-sans-spelled-french",
     ),
-    # prise lost by 7 (1 bout, 44): −(25 + 7) = −32; petit au bout (taker) +10; the taker's
-    # poignée goes to the defence, who won: −20 → X = −42
+    # prise lost by 7 (1 bout, 44): -(25 + 7) = -32; petit au bout (taker) +10; the taker's
+    # poignée goes to the defence, who won: -20 → X = -42
     pytest.param(
         [
             "--contract",
@@ -134,7 +134,7 @@ SEED_001 = [
         42,
         id="prise-lost-by-7",
     ),
-    # the same as a "petite" with 0 bouts and 49 points (56 − 7)
+    # the same as a "petite" with 0 bouts and 49 points (56 - 7)
     pytest.param(
         [
             "--contract",
@@ -207,7 +207,7 @@ SEED_001 = [
         -582,
         id="garde-chelem-annonce-french",
     ),
-    # docs/rules.md, Tarot › fft: 40.5 with 2 bouts is lost by 1 → prise −(25 + 1) = −26
+    # docs/rules.md, Tarot › fft: 40.5 with 2 bouts is lost by 1 → prise -(25 + 1) = -26
     pytest.param(
         ["--contract", "prise", "--bouts", "2", "--points", "40,5"], -78, 26, id="40.5-lost-by-1"
     ),
@@ -256,7 +256,7 @@ def test_tarot_fft_seed_001_all_rounds_in_one_session(cli) -> None:
 
 def test_tarot_maison_seed_000(cli) -> None:
     # player 2 (Bob) takes a garde, 2 bouts, 67: made by 26 → surplus 30, A = 40 + 30 = 70,
-    # Bob +210, each other −70; Dan's poignée: Dan +30, each other −10.
+    # Bob +210, each other -70; Dan's poignée: Dan +30, each other -10.
     sid = new(cli, "tarot", "--names", ",".join(TAROT4), "--rules", "maison")
     options = ["--taker", "Bob", "--contract", "garde", "--bouts", "2", "--points", "67"]
     printed = add(cli, sid, [*options, "--poignee", "Dan"])
@@ -269,7 +269,7 @@ def test_tarot_maison_seed_000(cli) -> None:
 
 
 def test_tarot_maison_seed_000_half_point_dropped(cli) -> None:
-    # defence 23,5 → P = floor(91 − 23.5) = 67: the same round as above
+    # defence 23,5 → P = floor(91 - 23.5) = 67: the same round as above
     sid = new(cli, "tarot", "--names", ",".join(TAROT4), "--rules", "maison")
     options = ["--taker", "b", "--contract", "garde", "--bouts", "2", "--defense-points", "23,5"]
     add(cli, sid, [*options, "--poignee", "dan"])
@@ -698,7 +698,7 @@ def test_add_without_json_prints_the_round_and_totals(cli) -> None:
     # (25 + 8) × 2 = 66 per defender, the taker 3 × 66 = 198
     lines = [" ".join(line.replace("│", " ").split()) for line in result.out.splitlines()]
     assert "garde: (25 + 8) × 2 = +66" in lines
-    assert "→ Ann +198 (3 × 66), Bob −66, Cyd −66, Dan −66" in lines
+    assert "→ Ann +198 (3 × 66), Bob -66, Cyd -66, Dan -66" in lines
     # the totals table: rank, player, total
     assert [line for line in lines if line[:1].isdigit()] == [
         "1 Ann 198",
@@ -760,7 +760,7 @@ TEXT_ROWS = [
                  [*SUD, "--trump", "tout-atout", "--contract", "90", "--points", "82",
                   "--dix-de-der", "NS"],
                  dict(zip(NS_EW, (182, 70), strict=True)), id="coinche-tout-atout"),
-    # §1.3 renonce: 34 points → R = 30; Ann −30 × 3, the others +30
+    # §1.3 renonce: 34 points → R = 30; Ann -30 × 3, the others +30
     pytest.param(("tarot", "--names", "Ann,Bob,Cyd,Dan", "--rules", "maison"),
                  ["--taker", "Ann", "--contract", "renonce", "--points", "34"],
                  {"Ann": -90, "Bob": 30, "Cyd": 30, "Dan": 30}, id="maison-renonce"),

@@ -86,7 +86,7 @@ def tarot_raw(c: Chooser, players: tuple[str, ...]) -> dict[str, Any]:
         return {"contract": "passe"}
     taker = c.pick(list(players))
     bouts = c.number(0, 3)
-    # in whole points: 4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B)
+    # in whole points: 4.5·B - 0.5 ≤ P ≤ 91.5 - 4.5·(3 - B)
     low, high = max(0, (9 * bouts) // 2), min(91, (183 - 9 * (3 - bouts)) // 2)
     need = (56, 51, 41, 36)[bouts]
     points = max(low, min(high, need + c.number(-12, 12)))
@@ -410,7 +410,7 @@ def made(points: int, taker: str = "South") -> dict[str, Any]:
     return {"taker": taker, "trump": "hearts", "points": str(points), "dix_de_der": "taker"}
 
 
-LITIGE = made(71)  # 71 + 10 = 81 against 152 − 71 = 81
+LITIGE = made(71)  # 71 + 10 = 81 against 152 - 71 = 81
 NS, EW = "South & North", "West & East"
 
 

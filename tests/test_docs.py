@@ -260,12 +260,12 @@ def test_the_rules_document_cites_no_specification_file() -> None:
 
 # Worked examples: every ```console block of docs/rules.md is a session played at the table.
 # `$ cardscore new …` creates it, each `$ cardscore add …` is followed by the line it must
-# score: `→ Ann +318, Bob −106` (every column's score in the round), then optionally
+# score: `→ Ann +318, Bob -106` (every column's score in the round), then optionally
 # ` (81 held)` (the points held after it, else none) and `; Ann wins` (the game is over, else
 # it goes on); or `✗ refused` (exit status 2, nothing saved). `#` lines are comments.
 
 EXPECTED = re.compile(r"→ (?P<scores>.+?)(?: \((?P<held>\d+) held\))?(?:; (?P<winner>.+) wins)?")
-SCORE = re.compile(r"(?P<column>.+) (?P<points>[+−-]?\d+)")
+SCORE = re.compile(r"(?P<column>.+) (?P<points>[+-]?\d+)")
 
 
 @dataclass
@@ -323,7 +323,7 @@ def expected_result(text: str) -> tuple[dict[str, int], int, str | None]:
     for item in found.group("scores").split(", "):
         score = SCORE.fullmatch(item)
         assert score, f"not `NAME POINTS`: {item!r}"
-        scores[score.group("column")] = int(score.group("points").replace("−", "-"))
+        scores[score.group("column")] = int(score.group("points"))
     return scores, int(found.group("held") or 0), found.group("winner")
 
 

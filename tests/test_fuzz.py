@@ -104,7 +104,7 @@ def numbers() -> st.SearchStrategy[str]:
                 " 41 ",
                 "4 1",
                 "--",
-                "−5",
+                "-5",
             ]
         ),
     )

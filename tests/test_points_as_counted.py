@@ -1,8 +1,8 @@
 """A tarot count is possible or impossible as the players counted it (half points included);
 only then do the house rules (maison: half points dropped) drop the half point for the score.
 
-The bounds ``4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B)`` (and ``0 ≤ P ≤ 91``) apply to the typed
-value, or to ``91 − D`` when the defence's points are typed, unrounded, under every rule set.
+The bounds ``4.5·B - 0.5 ≤ P ≤ 91.5 - 4.5·(3 - B)`` (and ``0 ≤ P ≤ 91``) apply to the typed
+value, or to ``91 - D`` when the defence's points are typed, unrounded, under every rule set.
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def test_a_half_point_typed_at_maison_is_judged_then_dropped(
     terms = row["terms"]
     assert terms["taker"] == taker
     assert terms["counted_points"] == math.floor(terms["points"])  # 82.5 → 82, 4.5 → 4
-    assert terms["margin"] == margin  # 82 − 51 = 31 (made); 4 − 51 = −47 (lost)
+    assert terms["margin"] == margin  # 82 - 51 = 31 (made); 4 - 51 = -47 (lost)
     assert sum(row["scores"].values()) == 0
 
 

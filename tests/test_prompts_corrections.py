@@ -65,17 +65,14 @@ def headline(session: Session, number: int) -> str:
 
 
 def moved(before: Session, after: Session) -> list[str]:
-    """The lines ``Bob 142 → 102 (−40)`` of every total that differs."""
+    """The lines ``Bob 142 → 102 (-40)`` of every total that differs."""
     lines = []
     a, b = before.standings().totals, after.standings().totals
     for name in b:
         if a[name] != b[name]:
             diff = b[name] - a[name]
-            said = f"+{diff}" if diff > 0 else f"−{-diff}"
-            lines.append(
-                f"{name} {str(a[name]).replace('-', '−')} → {str(b[name]).replace('-', '−')} "
-                f"({said})"
-            )
+            said = f"+{diff}" if diff > 0 else str(diff)
+            lines.append(f"{name} {a[name]} → {b[name]} ({said})")
     return lines
 
 

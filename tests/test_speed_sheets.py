@@ -81,7 +81,7 @@ def test_what_the_encoder_refuses_it_refuses_the_same_way() -> None:
 def test_dump_writes_the_text_to_any_stream(encoding: str | None) -> None:
     """dump() writes dumps()'s text and a line break: straight to a UTF-8 stream's buffer,
     after what the stream already holds; through the stream's own encoding otherwise."""
-    value = {"name": "Zoé", "lines": [msg("→ {who} −78", who="Éric")], "n": [1, 2.5]}
+    value = {"name": "Zoé", "lines": [msg("→ {who} -78", who="Éric")], "n": [1, 2.5]}
     expected = json.dumps(value, ensure_ascii=False, indent=2) + "\n"
     if encoding is None:
         stream: Any = io.StringIO()

@@ -72,32 +72,32 @@ def figure(doc: Mapping[str, Any], path: str) -> Any:
 FIVE = ["Ann", "Bob", "Cyd", "Dan", "Eve"]
 TAROT_5 = [
     # garde made by 9, petit au bout of the attack (+20), Cyd's poignée to the winners (+20):
-    # unit (25 + 9) × 2 + 20 + 20 = 108 → Ann +216, Bob +108, Cyd Dan Eve −108
+    # unit (25 + 9) × 2 + 20 + 20 = 108 → Ann +216, Bob +108, Cyd Dan Eve -108
     {"taker": "Ann", "called": "Bob", "contract": "garde", "bouts": "2", "points": "50",
      "petit_au_bout": "Ann", "poignee": ["Cyd"]},
-    # prise lost by 6, petit au bout of the defence (Dan): unit −31 − 10 = −41
-    # → Bob −82, Cyd −41, Ann Dan Eve +41
+    # prise lost by 6, petit au bout of the defence (Dan): unit -31 - 10 = -41
+    # → Bob -82, Cyd -41, Ann Dan Eve +41
     {"taker": "Bob", "called": "Cyd", "contract": "prise", "bouts": "1", "points": "45",
      "petit_au_bout": "Dan"},
-    # garde made by 4: (25 + 4) × 2 = 58 → Ann +116, Bob +58, others −58
+    # garde made by 4: (25 + 4) × 2 = 58 → Ann +116, Bob +58, others -58
     {"taker": "Ann", "called": "Bob", "contract": "garde", "bouts": "3", "points": "40"},
-    # prise lost by 3: −28 → Ann −56, Bob −28, others +28
+    # prise lost by 3: -28 → Ann -56, Bob -28, others +28
     {"taker": "Ann", "called": "Bob", "contract": "prise", "bouts": "1", "points": "48"},
     # garde sans, Cyd alone (he calls himself), made by 4: (25 + 4) × 4 = 116 → Cyd +464
     {"taker": "Cyd", "called": "Cyd", "contract": "garde-sans", "bouts": "2", "points": "45"},
     {"contract": "passe"},
 ]  # fmt: skip
-# totals: Ann 216+41+116−56−116 = 201, Bob 108−82+58−28−116 = −60,
-# Cyd −108−41−58+28+464 = 285, Dan and Eve −108+41−58+28−116 = −213
+# totals: Ann 216+41+116-56-116 = 201, Bob 108-82+58-28-116 = -60,
+# Cyd -108-41-58+28+464 = 285, Dan and Eve -108+41-58+28-116 = -213
 
 TAROT_6 = [
-    # 5 players: Ann prise alone, made by 0: 25 → Ann +100, others −25
+    # 5 players: Ann prise alone, made by 0: 25 → Ann +100, others -25
     {"taker": "Ann", "contract": "prise", "bouts": "1", "points": "51"},
     {"change": {"join": ["Fay"]}},
     # 6 players, Bob deals and is the mort: Fay garde with Ann, made by 0: 50
-    # → Fay +100, Ann +50, Cyd Dan Eve −50, Bob 0 (not counted)
+    # → Fay +100, Ann +50, Cyd Dan Eve -50, Bob 0 (not counted)
     {"taker": "Fay", "called": "Ann", "contract": "garde", "bouts": "2", "points": "41"},
-    # Cyd is the mort: Dan garde with Eve, lost by 10: −70 → Dan −140, Eve −70, Ann Bob Fay +70
+    # Cyd is the mort: Dan garde with Eve, lost by 10: -70 → Dan -140, Eve -70, Ann Bob Fay +70
     {"taker": "Dan", "called": "Eve", "contract": "garde", "bouts": "1", "points": "41"},
 ]  # fmt: skip
 
@@ -321,7 +321,7 @@ def test_the_session_digest_says_who_played_and_who_won() -> None:
 
 
 def test_tarot_leaders_tied_both_win() -> None:
-    # Ann garde made by 0 with 3 players: Ann +100, Bob and Cyd −50; then Bob the same
+    # Ann garde made by 0 with 3 players: Ann +100, Bob and Cyd -50; then Bob the same
     session = play("tarot", ["Ann", "Bob", "Cyd"], [
         {"taker": "Ann", "contract": "garde", "bouts": "2", "points": "41"},
         {"taker": "Bob", "contract": "garde", "bouts": "2", "points": "41"},
@@ -359,11 +359,11 @@ def test_chelems_are_counted_for_the_side_that_took_every_trick() -> None:
 def merged_sessions() -> list[dict[str, Any]]:
     """Zoé and zoe at two tarot tables, a maison tarot, a belote and a rami, on four days."""
     old = play("tarot", ["Zoé", "Ann", "Bob"], [
-        # Zoé prise made by 0 at 3 players: Zoé +50, Ann and Bob −25
+        # Zoé prise made by 0 at 3 players: Zoé +50, Ann and Bob -25
         {"taker": "Zoé", "contract": "prise", "bouts": "1", "points": "51"},
     ], sid="old", updated="2024-03-01T22:00:00+01:00")  # fmt: skip
     new = play("tarot", ["zoe", "Ann", "Cyd"], [
-        # Ann garde made by 10: (25 + 10) × 2 = 70 → Ann +140, zoe and Cyd −70
+        # Ann garde made by 10: (25 + 10) × 2 = 70 → Ann +140, zoe and Cyd -70
         {"taker": "Ann", "contract": "garde", "bouts": "1", "points": "61"},
     ], sid="new", created="2024-01-01T20:00:00+01:00",
        updated="2024-04-05T23:30:00+02:00")  # fmt: skip
@@ -429,7 +429,7 @@ def test_filters(filters: dict[str, Any], ids: list[str]) -> None:
 def test_a_filtered_players_figures_are_those_of_the_sessions_kept() -> None:
     doc = aggregate(merged_sessions(), game="tarot", since=dt.date(2024, 4, 1))
     ann = figure(doc, "Ann")
-    # new: +140; maison (3 players, a prise made by 0 is worth 20 from each) −20
+    # new: +140; maison (3 players, a prise made by 0 is worth 20 from each) -20
     assert (ann["sessions"], ann["rounds"], ann["points"]) == (2, 2, 120)
     assert list(ann["games"]) == ["tarot"]
     assert doc["games"] == {"tarot": {"sessions": 2, "rounds": 2}}

@@ -196,7 +196,7 @@ def test_a_points_line_goes_through_each_session_of_the_player() -> None:
     points = [tuple(map(float, p.split(","))) for p in ann.split()]
     assert len(points) == 2
     assert points[0][0] < points[1][0]  # session after session
-    assert points[0][1] < points[1][1]  # 200 then −80: higher first (SVG y grows down)
+    assert points[0][1] < points[1][1]  # 200 then -80: higher first (SVG y grows down)
 
 
 def test_what_users_typed_is_escaped() -> None:

@@ -99,7 +99,7 @@ def test_seed_001_breakdown_explains_every_number() -> None:
         "petit au bout (Ann): 10 × 2 = +20",
         "poignée simple (Ann): +20",
         "per defender: 66 + 20 + 20 = 106",
-        "→ Ann +318 (3 × 106), Bob −106, Cyd −106, Dan −106",
+        "→ Ann +318 (3 × 106), Bob -106, Cyd -106, Dan -106",
     )
 
 
@@ -110,9 +110,9 @@ def test_seed_000_breakdown() -> None:
     assert lines == (
         "Bob: 67 points, 2 bouts → 41 needed, made by 26 → surplus 30",
         "garde: 40 + surplus 30 = 70 per opponent, made",
-        "→ Ann −70, Bob +210 (3 × 70), Cyd −70, Dan −70",
-        "poignée simple (Dan): +30 (3 × 10), −10 to each other player",
-        "= Ann −80, Bob +200, Cyd −80, Dan −40",
+        "→ Ann -70, Bob +210 (3 × 70), Cyd -70, Dan -70",
+        "poignée simple (Dan): +30 (3 × 10), -10 to each other player",
+        "= Ann -80, Bob +200, Cyd -80, Dan -40",
     )
 
 
@@ -139,13 +139,13 @@ HAND = [
      dict(taker="Ann", called="Ann", contract="garde", bouts="3", points="40"),
      each(Ann=232, Bob=-58, Cyd=-58, Dan=-58, Eve=-58)),
     # fft, 6 players, round 2: Bob deals and is mort.  Garde contre lost by 11:
-    # −(25 + 11) × 6 = −216, petit au bout by the defence −60 → X = −276
+    # -(25 + 11) × 6 = -216, petit au bout by the defence -60 → X = -276
     ("fft 6p mort", 6, FFT, 2,
      dict(taker="Cyd", called="Dan", contract="garde-contre", bouts="2", points="30",
           petit_au_bout="Eve"),
      each(Ann=276, Bob=0, Cyd=-552, Dan=-276, Eve=276, Fay=276)),
     # fft: several poignées, all to the defence since the garde is lost by 1:
-    # −(25 + 1) × 2 − 20 − 30 = −102
+    # -(25 + 1) × 2 - 20 - 30 = -102
     ("fft poignées", 4, FFT, 1,
      dict(taker="Ann", contract="garde", bouts="1", points="50",
           poignee=["Ann", "Bob:double"]),
@@ -155,7 +155,7 @@ HAND = [
      each(Ann=-156, Bob=52, Cyd=52, Dan=52)),
     ("fft 41.5", 4, FFT, 1, dict(taker="Ann", contract="garde", bouts="2", points="41.5"),
      each(Ann=156, Bob=-52, Cyd=-52, Dan=-52)),
-    # fft from the defence's points: 91 − 35.5 = 55.5 with 2 bouts, made by 15 → 80
+    # fft from the defence's points: 91 - 35.5 = 55.5 with 2 bouts, made by 15 → 80
     ("fft defense", 4, FFT, 1,
      dict(taker="Ann", contract="garde", bouts="2", defense_points="35,5"),
      each(Ann=240, Bob=-80, Cyd=-80, Dan=-80)),
@@ -165,15 +165,15 @@ HAND = [
      each(Ann=1080, Bob=-360, Cyd=-360, Dan=-360)),  # (25 + 55) × 2 + 200
     ("fft chelem failed", 4, FFT, 1,
      dict(taker="Ann", contract="garde", bouts="2", points="60", chelem="chuté"),
-     each(Ann=-336, Bob=112, Cyd=112, Dan=112)),  # (25 + 19) × 2 − 200
+     each(Ann=-336, Bob=112, Cyd=112, Dan=112)),  # (25 + 19) × 2 - 200
     ("fft chelem defense", 4, FFT, 1,
      dict(taker="Ann", contract="garde", bouts="0", points="0", chelem="défense"),
-     each(Ann=-1086, Bob=362, Cyd=362, Dan=362)),  # −(25 + 56) × 2 − 200
+     each(Ann=-1086, Bob=362, Cyd=362, Dan=362)),  # -(25 + 56) × 2 - 200
     # fft with misères switched on: a personal bonus, zero-sum, outside X
     ("fft misère", 4, FFT_MISERES, 1,
      dict(taker="Ann", contract="prise", bouts="2", points="41", misere="Cyd"),
      each(Ann=65, Bob=-35, Cyd=5, Dan=-35)),
-    # maison, 3 players: prise made by 4 → surplus 0, A = 20; petit au bout Bob +20/−10
+    # maison, 3 players: prise made by 4 → surplus 0, A = 20; petit au bout Bob +20/-10
     ("maison 3p", 3, MAISON, 1,
      dict(taker="Ann", contract="prise", bouts="0", points="60", petit_au_bout="Bob"),
      each(Ann=30, Bob=0, Cyd=-30)),
@@ -186,17 +186,17 @@ HAND = [
      dict(taker="Ann", contract="garde-sans", bouts="3", points="30"),
      each(Ann=-360, Bob=90, Cyd=90, Dan=90, Eve=90)),
     # maison, 6 players, round 3: Cyd is mort.  Garde juste faite, A = 40; Eve's double
-    # poignée counts as a simple one: +40 / −10
+    # poignée counts as a simple one: +40 / -10
     ("maison 6p mort", 6, MAISON, 3,
      dict(taker="Ann", called="Bob", contract="garde", bouts="1", points="51",
           poignee="Eve:double"),
      each(Ann=110, Bob=30, Cyd=0, Dan=-50, Eve=0, Fay=-50)),
-    # the same when a double bonus counts double: +80 / −20
+    # the same when a double bonus counts double: +80 / -20
     ("maison 6p double", 6, DOUBLE_COUNTS, 3,
      dict(taker="Ann", called="Bob", contract="garde", bouts="1", points="51",
           poignee="Eve:double"),
      each(Ann=100, Bob=20, Cyd=0, Dan=-60, Eve=40, Fay=-60)),
-    # maison misères: Bob's garde juste faite (A = 40); Ann and Dan +30/−10 each
+    # maison misères: Bob's garde juste faite (A = 40); Ann and Dan +30/-10 each
     ("maison misères", 4, MAISON, 1,
      dict(taker="Bob", contract="garde", bouts="2", points="41", misere=["Ann", "Dan:double"]),
      each(Ann=-20, Bob=100, Cyd=-60, Dan=-20)),
@@ -214,7 +214,7 @@ HAND = [
     # maison drops the half point: 40.5 → 40, lost by 1 → A = 20
     ("maison 40.5", 4, MAISON, 1, dict(taker="Ann", contract="prise", bouts="2", points="40,5"),
      each(Ann=-60, Bob=20, Cyd=20, Dan=20)),
-    # ... also from the defence's points: 91 − 35.5 = 55.5 → 55, made by 14 → surplus 10
+    # ... also from the defence's points: 91 - 35.5 = 55.5 → 55, made by 14 → surplus 10
     ("maison defense", 4, MAISON, 1,
      dict(taker="Ann", contract="garde", bouts="2", defense_points="35,5"),
      each(Ann=150, Bob=-50, Cyd=-50, Dan=-50)),

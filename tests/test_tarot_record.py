@@ -66,10 +66,10 @@ SEED_001_RECORDS = [
     dict(made=True, margin=8, gap=8, multiplier=2, unit=106,
          terms=[("contract", 66, None, "garde"), ("petit_au_bout", 20, "Ann", None),
                 ("poignee", 20, "Ann", "simple")]),
-    # garde sans made by 4: (25 + 4) × 4 = 116; petit au bout of the defence −40 → 76
+    # garde sans made by 4: (25 + 4) × 4 = 116; petit au bout of the defence -40 → 76
     dict(made=True, margin=4, gap=4, multiplier=4, unit=76,
          terms=[("contract", 116, None, "garde-sans"), ("petit_au_bout", -40, "Bob", None)]),
-    # prise lost by 7: −32; petit au bout +10; Ann's poignée to the defence −20 → −42
+    # prise lost by 7: -32; petit au bout +10; Ann's poignée to the defence -20 → -42
     dict(made=False, margin=-7, gap=7, multiplier=1, unit=-42,
          terms=[("contract", -32, None, "prise"), ("petit_au_bout", 10, "Ann", None),
                 ("poignee", -20, "Ann", "simple")]),
@@ -197,7 +197,7 @@ def test_double_bonus_counts_double_only_when_the_rule_says_so() -> None:
     doubled = dataclasses.replace(MAISON, double_bonus_counts_double=True)
     record, result, *_ = record_of(raw, 4, doubled)
     assert record.personal == (Term(Kind.MISERE, 20, "Ann", "double"),)
-    assert result.scores["Ann"] == -40 + 60  # −A, then 3 × 20
+    assert result.scores["Ann"] == -40 + 60  # -A, then 3 × 20
 
 
 def test_renonce_and_passe_records() -> None:
@@ -596,7 +596,7 @@ def test_a_renonce_is_explained_word_for_word() -> None:
     inp = GAME.build_round({"taker": "bob", "contract": "renonce", "points": "34,5"}, t, 1)
     assert GAME.score(inp, t, 1, None).breakdown == (
         "renonce: Bob has the most points, 34 → R = 30 (rounded to ten)",
-        "→ Ann +30, Bob −90 (3 × −30), Cyd +30, Dan +30",
+        "→ Ann +30, Bob -90 (3 × -30), Cyd +30, Dan +30",
     )
 
 

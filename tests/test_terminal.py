@@ -68,11 +68,11 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
     assert totals == {"Bob": 132, "Dan": 66, "Ann": -66, "Cyd": -66, "Eve": -66}
 
     # Round 2, entered wrong: Cyd takes a prise alone with 1 bout and 60 points
-    # (60 − 51 = 9 → 25 + 9 = 34 per defender, Cyd +136).
+    # (60 - 51 = 9 → 25 + 9 = 34 per defender, Cyd +136).
     play_round(child, contract=0, taker=2, called=0, bouts="1", points="60")  # alone
     child.expect_exact("Save this round?")
     child.send("y")
-    assert shown_totals(child)["Cyd"] == 70  # −66 + 136
+    assert shown_totals(child)["Cyd"] == 70  # -66 + 136
 
     # Corriger: the table says it was a garde. Undo, then record it again.
     home(child, "c")  # corriger
@@ -87,7 +87,7 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
     child.expect_exact("garde: (25 + 9) × 2")
     child.expect_exact("Save this round?")
     child.send("y")
-    # Cyd alone: +4 × 68 = +272 → −66 + 272 = 206; Bob 132 − 68 = 64; Dan 66 − 68 = −2.
+    # Cyd alone: +4 × 68 = +272 → -66 + 272 = 206; Bob 132 - 68 = 64; Dan 66 - 68 = -2.
     totals = shown_totals(child, "Next dealer: Cyd")
     assert totals == {"Cyd": 206, "Bob": 64, "Dan": -2, "Ann": -134, "Eve": -134}
 
@@ -220,7 +220,7 @@ def test_a_full_tarot_round_in_french(tmp_path: Path) -> None:
     child.expect_exact("»")
     child.send(DOWN * 3 + " " + ENTER)  # Dan
     pick(child, "Poignées présentées ? — Dan", "simple")
-    # Seed 000's example: Ann −80, Bob +200, Cyd −80, Dan −40.
+    # Seed 000's example: Ann -80, Bob +200, Cyd -80, Dan -40.
     child.expect_exact("Enregistrer cette donne ?")
     assert any("garde" in line for line in child.screen.lines())
     child.send("y")

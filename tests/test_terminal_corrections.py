@@ -92,11 +92,11 @@ def replayed(rounds: list[dict[str, Any]]) -> Session:
 
 
 def minus(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
+    return f"-{-value}" if value < 0 else str(value)
 
 
 def moved(before: dict[str, int], after: dict[str, int]) -> list[str]:
-    """``Bob 142 → 102 (−40)`` for every total that differs."""
+    """``Bob 142 → 102 (-40)`` for every total that differs."""
     return [
         f"{name} {minus(before[name])} → {minus(after[name])} "
         f"({'+' if after[name] > before[name] else ''}{minus(after[name] - before[name])})"

@@ -144,7 +144,7 @@ def test_a_tarot_in_norwegian(tmp_path: Path) -> None:
     child.expect_exact("Misères?")
     child.expect_exact("»")
     child.send(ENTER)  # none: the answer shown is Norwegian, not questionary's « done »
-    # Seed 000's example: Ann −80, Bob +200, Cyd −80, Dan −40.
+    # Seed 000's example: Ann -80, Bob +200, Cyd -80, Dan -40.
     pick(child, "Lagre denne runden?", "Ja, lagre den")
     assert totals(child, "Neste giver: Bob") == {"Bob": 200, "Dan": -40, "Ann": -80, "Cyd": -80}
     assert any("Spiller" in line for line in child.screen.lines())

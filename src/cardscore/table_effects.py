@@ -11,11 +11,6 @@ from typing import Any
 from cardscore.i18n import Msg, msg
 
 
-def minus(value: int) -> str:
-    """A number with a true minus sign, as on a scoresheet: ``−40``."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
 def effects(
     current: Any, change: Any, before: Any, previous: Any, standings: Any, *, undone: bool = False
 ) -> list[Msg]:
@@ -49,7 +44,7 @@ def _newcomer_lines(change: Any, previous: Any, standings: Any) -> list[Msg]:
     arrivals = [*change.get("replace", {}).values(), *change.get("join", {})]
     for name in arrivals:
         if name in totals:
-            total = minus(totals[name])
+            total = totals[name]
             lines.append(
                 msg("{name} comes back with {total}", name=name, total=total)
                 if name in known
@@ -57,7 +52,7 @@ def _newcomer_lines(change: Any, previous: Any, standings: Any) -> list[Msg]:
             )
     for name in [*change.get("replace", {}), *change.get("leave", ())]:
         if name in totals:
-            lines.append(msg("{name} stops at {total}", name=name, total=minus(totals[name])))
+            lines.append(msg("{name} stops at {total}", name=name, total=totals[name]))
     return lines
 
 

@@ -83,7 +83,7 @@ def convert(
         str, typer.Option("--rules", help="fft or maison.", metavar=msg("RULES"))
     ] = "fft",
 ) -> None:
-    """Tarot: turn the defence's points into the taker's (91 − defence)."""
+    """Tarot: turn the defence's points into the taker's (91 - defence)."""
     from cardscore.games import tarot
 
     _, params = get_preset(tarot.GAME, rules)

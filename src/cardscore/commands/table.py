@@ -10,7 +10,6 @@ from cardscore.commands.base import JsonOpt, SessionArg, _lazy_store, app, out, 
 from cardscore.commands.totals import _show_after
 from cardscore.games import preset_word
 from cardscore.i18n import _, msg, tr
-from cardscore.table_effects import minus
 
 # --------------------------------------------------------------------------------------------
 # table: who sits at the table, from the next round on
@@ -171,9 +170,7 @@ def _print_table(current: Any, standings: Any, as_json: bool) -> None:
     if goal is not None:
         out(f"  {tr(msg('target: {target}', target=shown or goal))}", soft_wrap=True)
     if gone:
-        left = ", ".join(
-            f"{p} {minus(standings.totals[p])}" if p in standings.totals else p for p in gone
-        )
+        left = ", ".join(f"{p} {standings.totals[p]}" if p in standings.totals else p for p in gone)
         out(f"  {tr(msg('left the table: {players}', players=left))}", soft_wrap=True)
     if line := render.outcome_line(standings):
         out(line)

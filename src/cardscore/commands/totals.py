@@ -7,7 +7,6 @@ from typing import Any
 
 from cardscore.commands.base import out
 from cardscore.i18n import _, msg, tr
-from cardscore.table_effects import minus
 
 
 def _changed(before: Any, after: Any) -> dict[str, dict[str, int]]:
@@ -20,19 +19,19 @@ def _changed(before: Any, after: Any) -> dict[str, dict[str, int]]:
 
 
 def _difference(value: int) -> str:
-    """``+40``, ``−40``."""
-    return f"+{value}" if value > 0 else minus(value)
+    """``+40``, ``-40``."""
+    return f"+{value}" if value > 0 else str(value)
 
 
 def _show_changed(changed: dict[str, dict[str, int]]) -> None:
-    """Every total that changed: ``Bob 142 → 102 (−40)``, one a line."""
+    """Every total that changed: ``Bob 142 → 102 (-40)``, one a line."""
     if not changed:
         out(_("No total changed."))
         return
     out(_("Totals that changed:"))
     for column, moved in changed.items():
         a, b = moved["before"], moved["after"]
-        out(f"  {column} {minus(a)} → {minus(b)} ({_difference(b - a)})", soft_wrap=True)
+        out(f"  {column} {a} → {b} ({_difference(b - a)})", soft_wrap=True)
 
 
 def _show_after(current: Any, standings: Any) -> None:

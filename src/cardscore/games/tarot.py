@@ -19,7 +19,7 @@ with its owner), :func:`scores_of` turns the record into every player's score, a
 >>> result.scores
 {'Ann': 318, 'Bob': -106, 'Cyd': -106, 'Dan': -106}
 >>> result.breakdown[-1]
-'→ Ann +318 (3 × 106), Bob −106, Cyd −106, Dan −106'
+'→ Ann +318 (3 × 106), Bob -106, Cyd -106, Dan -106'
 >>> result.record.made, result.record.margin, result.record.unit
 (True, 8, 106)
 
@@ -376,7 +376,7 @@ def _out_of_range(option: str, value: float) -> InputError:
 
 
 def convert(defense_points: float | str, params: TarotParams) -> float | int:
-    """The taker's points from the defence's: ``P = 91 − D`` (the seed's convertisseur).
+    """The taker's points from the defence's: ``P = 91 - D`` (the seed's convertisseur).
 
     A string is read as typed (``35,5``).  Without half points (maison) the half is dropped.
 
@@ -409,7 +409,7 @@ def point_bounds(bouts: int) -> tuple[float, float]:
     """The taker's lowest and highest possible points with ``bouts`` bouts, as counted.
 
     Each bout is worth 4.5 and the excuse may be traded for a half-point card, so
-    ``4.5·B − 0.5 ≤ P ≤ 91.5 − 4.5·(3 − B)``, within 0 to 91.  A count is possible or not
+    ``4.5·B - 0.5 ≤ P ≤ 91.5 - 4.5·(3 - B)``, within 0 to 91.  A count is possible or not
     as the players counted it, half points included, whatever the rule set: only then do
     the house rules drop the half point for the score (82.5 with 1 bout is the most there
     is, and scores as 82; 8 with 2 bouts cannot happen).
@@ -1014,24 +1014,24 @@ def _bouts(count: int) -> Msg:
 
 
 def _signed(value: float) -> str:
-    """``+20``, ``−106`` (a real minus sign), ``0``.
+    """``+20``, ``-106``, ``0``: the minus sign the sheet and the keyboard use.
 
     >>> _signed(20), _signed(-106), _signed(0)
-    ('+20', '−106', '0')
+    ('+20', '-106', '0')
     """
     value = _num(value)
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+    return f"+{value}" if value > 0 else f"-{-value}" if value < 0 else "0"
 
 
 def _sum_formula(amounts: Sequence[float]) -> str:
-    """``66 + 20 − 20``: the first term keeps its sign only when negative.
+    """``66 + 20 - 20``: the first term keeps its sign only when negative.
 
     >>> _sum_formula([66, 20, -20]), _sum_formula([-52, 20])
-    ('66 + 20 − 20', '−52 + 20')
+    ('66 + 20 - 20', '-52 + 20')
     """
     text = _signed(amounts[0]).lstrip("+")
     for amount in amounts[1:]:
-        text += f" + {amount}" if amount >= 0 else f" − {-amount}"
+        text += f" + {amount}" if amount >= 0 else f" - {-amount}"
     return text
 
 
@@ -1057,7 +1057,7 @@ class TarotRecord(NamedTuple):
     """What a tarot round was, worked out from its stored input by :func:`work_out`.
 
     ``points`` are the taker's points as stored, ``counted`` those that count (without half
-    points the half is dropped), ``needed`` what his bouts require; ``margin`` is ``counted −
+    points the half is dropped), ``needed`` what his bouts require; ``margin`` is ``counted -
     needed`` (positive: the contract is made by so much).  ``made`` says whether the round
     counts as made (under maison a failed or defence chelem makes it lost whatever the
     margin).  ``gap`` is the fft gap (the margin, a half point rounded up) or the maison
@@ -1370,7 +1370,7 @@ def _personal(inp: Mapping[str, Any], seating: _Seating) -> tuple[Term, ...]:
 
 
 def _pay(scores: dict[str, int], term: Term, active: Sequence[str]) -> None:
-    """A personal bonus: its owner scores amount × (n − 1), every other active player −amount."""
+    """A personal bonus: its owner scores amount × (n - 1), every other active player -amount."""
     amount, owner = term.amount, term.owner
     others = len(active) - 1
     for p in active:
@@ -1386,7 +1386,7 @@ def scores_of(record: TarotRecord, players: Sequence[str]) -> dict[str, int]:
     >>> scores_of(work_out(inp, t, 1), t.players)
     {'Ann': 30, 'Bob': 0, 'Cyd': -30}
     """
-    # each defender −unit, the taker factor × unit, the called partner +unit, the mort 0
+    # each defender -unit, the taker factor × unit, the called partner +unit, the mort 0
     unit = record.unit
     scores = _fromkeys(players, -unit)
     if record.taker is not None:
@@ -1414,7 +1414,7 @@ def explain(record: TarotRecord, table: Table) -> tuple[Msg, ...]:
     ...                         "points": "60"}, t, 1)
     >>> explain(work_out(inp, t, 1), t)
     ('Ann: 60 points, 1 bout → 51 needed, made by 9', 'garde: (25 + 9) × 2 = +68', \
-'→ Ann +136 (2 × 68), Bob −68, Cyd −68')
+'→ Ann +136 (2 × 68), Bob -68, Cyd -68')
     """
     if record.contract is Contract.PASSE:
         return (msg("passe: everybody passed, nobody scores"),)
@@ -1436,7 +1436,7 @@ def explain(record: TarotRecord, table: Table) -> tuple[Msg, ...]:
 
 
 def _contract_shares(record: TarotRecord, players: Sequence[str]) -> Msg:
-    """``→ Ann +318 (3 × 106), Bob −106, …``: each seat's share of the contract."""
+    """``→ Ann +318 (3 × 106), Bob -106, …``: each seat's share of the contract."""
     scores = scores_of(record._replace(personal=()), players)
     shares = _share_line(scores, _notes(record), players, record.mort)
     return msg("→ {shares}", shares=shares)
@@ -1510,7 +1510,7 @@ def _fft_contract_line(record: TarotRecord) -> Msg:
     }
     if record.made:
         return msg("{contract}: ({base} + {gap}) × {mult} = {total}", **base)
-    return msg("{contract}: −({base} + {gap}) × {mult} = {total}", **base)
+    return msg("{contract}: -({base} + {gap}) × {mult} = {total}", **base)
 
 
 def _fft_bonus_line(term: Term, mult: int | None, made: bool) -> Msg:
@@ -1521,7 +1521,7 @@ def _fft_bonus_line(term: Term, mult: int | None, made: bool) -> Msg:
         if term.amount > 0:  # the attack's
             return msg("petit au bout ({holder}): {value} × {mult} = {total}", **petit)
         return msg(
-            "petit au bout ({holder}, for the defence): −{value} × {mult} = {total}", **petit
+            "petit au bout ({holder}, for the defence): -{value} × {mult} = {total}", **petit
         )
     if term.kind is Kind.POIGNEE:
         shown = {"kind": term.detail, "holder": term.owner, "total": total}
@@ -1576,10 +1576,10 @@ def _renonce_line(record: TarotRecord) -> Msg:
 
 
 def _bonus_line(term: Term, others: int) -> Msg:
-    """``poignée simple (Dan): +30 (3 × 10), −10 to each other player``."""
+    """``poignée simple (Dan): +30 (3 × 10), -10 to each other player``."""
     name = BONUS_NAMES[term.kind]
     return msg(
-        "{bonus} ({holder}): {points} ({others} × {unit}), −{unit} to each other player",
+        "{bonus} ({holder}): {points} ({others} × {unit}), -{unit} to each other player",
         bonus=name if term.detail is None else f"{name} {term.detail}",
         holder=term.owner,
         points=_signed(term.amount * others),
@@ -1601,7 +1601,7 @@ def _notes(record: TarotRecord) -> dict[str, Msg]:
 def _share_line(
     deltas: Mapping[str, int], notes: Mapping[str, Msg], players: Sequence[str], mort: str | None
 ) -> Msg:
-    """``Ann +318 (3 × 106), Bob −106, …`` over every seat, the mort included."""
+    """``Ann +318 (3 × 106), Bob -106, …`` over every seat, the mort included."""
     line: Msg | None = None
     for p in players:
         share = _share(p, deltas.get(p, 0), notes.get(p), p == mort)
@@ -1611,7 +1611,7 @@ def _share_line(
 
 
 def _share(player: str, delta: int, note: Msg | None, mort: bool) -> Msg:
-    """``Ann +318 (3 × 106)``, ``Bob −106``, ``Fay 0 (mort)``."""
+    """``Ann +318 (3 × 106)``, ``Bob -106``, ``Fay 0 (mort)``."""
     points = _signed(delta)
     if mort:
         return msg("{player} {points} (mort)", player=player, points=points)

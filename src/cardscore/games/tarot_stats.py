@@ -1,7 +1,7 @@
 """What ``cardscore stats`` counts of tarot (see :mod:`cardscore.games.tally`).
 
 A *take* is a bid (prise to garde contre), not a renonce nor a passe; the *gap* is the
-record's margin (points counted − points needed: negative when the contract fell); the petit
+record's margin (points counted - points needed: negative when the contract fell); the petit
 au bout is *won* when his side (attack: taker and called partner; else the defence) took
 it, *lost* when the other side did; ``chelems`` are the chelems his side made (took every
 trick: announced or not, or as the defence), ``chelem_detail`` says which.

@@ -30,7 +30,6 @@ from cardscore.prompts import ask
 from cardscore.prompts.questionary_insides import answer_at_once
 from cardscore.prompts.round import NOBODY, RoundAsker, in_words
 from cardscore.session import Session
-from cardscore.table_effects import minus
 
 YES, CHANGE, DISCARD, BACK = "yes", "change", "discard", "back"
 LAST, EARLIER, OLDER = "last", "earlier", "older"
@@ -221,13 +220,13 @@ def record_round(
 
 
 def moved_totals(before: Mapping[str, int], after: Mapping[str, int]) -> list[str]:
-    """Every total that changed: ``Bob 142 → 102 (−40)``."""
+    """Every total that changed: ``Bob 142 → 102 (-40)``."""
     lines = []
     for column, total in after.items():
         old = before.get(column, 0)
         if old != total:
-            difference = f"+{total - old}" if total > old else minus(total - old)
-            lines.append(f"{column} {minus(old)} → {minus(total)} ({difference})")
+            difference = f"+{total - old}" if total > old else str(total - old)
+            lines.append(f"{column} {old} → {total} ({difference})")
     return lines
 
 

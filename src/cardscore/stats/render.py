@@ -37,18 +37,18 @@ NAME_WIDTH = 8  # a name folds onto several lines down to this width, not below
 
 
 def number(value: float | int | None, digits: int = 0) -> str:
-    """A figure as a person reads it: a true minus sign, a decimal comma in French, a dash
+    """A figure as a person reads it: a decimal comma in French, a dash
     for a figure that does not exist (the average of no round).
 
     >>> number(-726), number(12.345, 1), number(None), number(3.0, 1)
-    ('−726', '12.3', '–', '3.0')
+    ('-726', '12.3', '–', '3.0')
     """
     if value is None:
         return DASH
     text = _half_up(value, digits)
     if text.lstrip("-").strip("0.") == "":  # -0.0 is 0
         text = text.lstrip("-")
-    return decimal_text(text).replace("-", "−")  # 68,3 in French and Norwegian
+    return decimal_text(text)  # 68,3 in French and Norwegian
 
 
 def _half_up(value: float | int, digits: int) -> str:
@@ -65,10 +65,10 @@ def _half_up(value: float | int, digits: int) -> str:
 
 
 def signed(value: float | int | None, digits: int = 0) -> str:
-    """A round's score or a gap, always with its sign: ``+240``, ``−180``, ``0``.
+    """A round's score or a gap, always with its sign: ``+240``, ``-180``, ``0``.
 
     >>> signed(240), signed(-180), signed(0), signed(2.45, 1)
-    ('+240', '−180', '0', '+2.5')
+    ('+240', '-180', '0', '+2.5')
     """
     text = number(value, digits)
     if value is not None and value > 0 and text.strip("0.,") != "":
