@@ -284,8 +284,8 @@ def test_the_breakdown_is_written_in_full_lines_under_its_round(cli) -> None:
     for row in rows:
         for said in row.breakdown:
             line = f"│ {i18n.tr(said)}"
-            if len(line) > 76:  # wrapped at the terminal's width: its start on a line
-                line = line[: line.rindex(" ", 0, 76)]
+            if len(line) > 76:  # wrapped after a comma: its start on a line, each name
+                line = line[: line.rindex(", ", 0, 76) + 1]  # with its score
             assert any(shown.startswith(line) and shown.endswith("│") for shown in lines), line
     # a round: its two rows, what was played, the rules around its breakdown, its lines
     # (one wraps), where the breakdown in a column took about 50 lines a round

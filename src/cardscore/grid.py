@@ -55,6 +55,8 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
+from cardscore.flow import Flow
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
     from rich.table import Table
@@ -348,7 +350,7 @@ def _note(console: Console, lines: Sequence[tuple[str, str]], width: int) -> Ite
     the table, in its style."""
     inner = width - 4
     for text, style in lines:
-        for part in Text(text).wrap(console, max(inner, 1)):
+        for part in Flow.of(text).lines(console, max(inner, 1)):
             plain = part.plain.rstrip()
             yield Segment(BODY[0] + " ")
             yield Segment(
@@ -368,7 +370,7 @@ def _under(
     inner = sum(widths[1:]) + len(widths) - 2 - 2  # the others, their dividers, no padding
     first = left + " " * widths[0] + divider + " "
     for text, style in lines:
-        for part in Text(text).wrap(console, max(inner, 1)):
+        for part in Flow.of(text).lines(console, max(inner, 1)):
             plain = part.plain.rstrip()
             yield Segment(first)
             yield Segment(

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.padding import Padding
 from rich.segment import Segment
 from rich.text import Text
 
 from cardscore import rows as sheet_rows
+from cardscore.flow import Flow
 from cardscore.games import preset_word
 from cardscore.grid import Grid
 from cardscore.i18n import _, msg, tr
@@ -340,7 +340,7 @@ class Sheet:
                 table.add_note(change.line, CHANGE_STYLE)
         return table
 
-    def blocks(self, width: int) -> Iterator[Text | Padding]:
+    def blocks(self, width: int) -> Iterator[Text | Flow]:
         """The sheet in a terminal too narrow for a table: a block a round, its number and
         dealer, then each column's name, score and total, as many a line as fit."""
         for line in _blocks(self, width, styled=True):
@@ -375,7 +375,7 @@ def _round_heading(row: Row) -> str:
     return f"{tr(said)} {row.marks}" if row.marks else tr(said)
 
 
-def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Padding | str]:
+def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Flow | str]:
     """The lines of the blocks layout (Texts with the scores' colours when ``styled``)."""
     table = sheet.rounds
     columns = table.columns
@@ -416,8 +416,7 @@ def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Paddin
             yield across(change.line, CHANGE_STYLE)
         yield across(_round_heading(row), "bold")
         if row.played:  # a long one wrapped, indented as the first line
-            played = Text(row.played, style=PLAYED_STYLE)
-            yield Padding(played, (0, 0, 0, 2), expand=False) if styled else indent + row.played
+            yield Flow.of(indent + row.played, PLAYED_STYLE) if styled else indent + row.played
         entries: list[Text | str] = []
         for column, score in zip(columns, row.scores, strict=True):
             if score is None:
@@ -433,11 +432,8 @@ def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Paddin
         if row.held:
             entries.append(f"{pad(held_label)} {row.held:>{scores}}")
         yield from flowed(entries)
-        for line in row.breakdown:
-            # wrapped lines indented as the first
-            yield (
-                Padding(Text(tr(line)), (0, 0, 0, 2), expand=False) if styled else indent + tr(line)
-            )
+        for line in row.breakdown:  # wrapped lines indented as the first
+            yield Flow.of(indent + tr(line)) if styled else indent + tr(line)
         if row.number == table.ended:
             yield "─" * min(width, 40)
     if table.rows:  # the next round's table
@@ -556,16 +552,13 @@ def round_report(
 ) -> Group:
     """A round's breakdown and its scores, as shown before confirming and after ``add``
     (``title`` and the breakdown's lines are messages, said in the user's language)."""
-    lines = Text()
-    for line in breakdown:
-        lines.append("  " + tr(line) + "\n")
-    scores = Text("  ")
+    lines = [Flow.of("  " + tr(line)) for line in breakdown]
     lower_wins = session.game_rules.lower_wins
-    for column, value in row_scores.items():
-        scores.append(f"{column} ", style="bold")
-        scores.append(signed(value), style=score_style(value, lower_wins))
-        scores.append("   ")
-    return Group(Text(tr(title), style="bold"), lines, scores)
+    scores = [
+        Text.assemble((f"{column} ", "bold"), (signed(value), score_style(value, lower_wins)))
+        for column, value in row_scores.items()
+    ]  # a name and its score on one line, always
+    return Group(Text(tr(title), style="bold"), *lines, Text(), Flow(scores, gap="   ", indent=2))
 
 
 def console(stderr: bool = False) -> Console:

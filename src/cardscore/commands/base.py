@@ -30,9 +30,18 @@ app = typer.Typer(
 
 
 def out(renderable: Any, *, soft_wrap: bool = False) -> None:
+    """Print ``renderable``; with ``soft_wrap``, a line of text is kept whole where it is
+    read by a program (a pipe, a file), and broken between words, its continuation lines
+    indented as it starts, where a person reads it (a terminal)."""
     from cardscore.render import console
 
-    console().print(renderable, soft_wrap=soft_wrap)
+    shown = console()
+    if soft_wrap and isinstance(renderable, str) and shown.is_terminal:
+        from cardscore.flow import Flow
+
+        shown.print(*(Flow.of(line) for line in renderable.split("\n")))
+        return
+    shown.print(renderable, soft_wrap=soft_wrap)
 
 
 def print_json(data: Any) -> None:

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from cardscore import render, store
 from cardscore.changes import Kind, effect, last_in_force, plain
+from cardscore.flow import Flow
 from cardscore.games.base import FieldKind, Game, InputError, Table
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts import ask
@@ -319,7 +320,7 @@ def edit_round(session_id: str, number: int) -> None:
         if moved:
             console.print(_("Totals this correction changes:"))
             for line in moved:
-                console.print("  " + line, soft_wrap=True)
+                console.print(Flow.of("  " + line))
         else:
             console.print(_("This correction changes no total."))
         if after.finished != before.finished or after.winner != before.winner:

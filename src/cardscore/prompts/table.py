@@ -29,6 +29,7 @@ import questionary
 from rich.text import Text
 
 from cardscore import render, store
+from cardscore.flow import Flow
 from cardscore.games.base import Game, InputError
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts import ask
@@ -290,7 +291,7 @@ def offer(session_id: str, ops: Ops, *, confirm: bool = True) -> dict[str, Any] 
         return None
     console.print(Text(tr(said_change(change)), style="bold"))
     for line in meaning(before, trial, change):
-        console.print("  " + tr(line), soft_wrap=True)
+        console.print(Flow.of("  " + tr(line)))
     if confirm and not ask.yes_no(_("Make this change?"), default=True):
         console.print(_("Nothing was changed."))
         return None
