@@ -321,7 +321,7 @@ SURPRISES_EN = [
     "these rules): 200 more per opponent, and the round is lost.",
 ]
 SURPRISES_FR = [
-    "À 5 et 6 joueurs, le score de l'appelé n'est pris à personne : le total de la donne "
+    "À 5 et 6 joueurs, le score du partenaire n'est pris à personne : le total de la donne "
     "n'est pas nul.",
     "Un chelem annoncé qui chute fait perdre la donne, même si le contrat est réussi.",
     "Un chelem de la défense compte comme un chelem annoncé qui chute (un choix de ces "

@@ -581,7 +581,7 @@ def test_a_correction_names_the_answers_in_the_user_s_language(cli) -> None:
     sid = cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan,Eve", "--no-play").out.strip()
     assert cli("add", sid, "--line", "bob g 2b 49 dan").code == 0
     edited = cli("--lang", "fr", "edit", sid, "1", "--called", "Cyd", "--taker", "Ann").out
-    assert "preneur Bob → Ann, appelé Dan → Cyd" in edited
+    assert "preneur Bob → Ann, partenaire Dan → Cyd" in edited
     history = cli("--lang", "nb", "history", sid).out
-    assert "spillfører Bob → Ann, kalt Dan → Cyd" in history
+    assert "spillfører Bob → Ann, makker Dan → Cyd" in history
     assert "taker Bob → Ann, called Dan → Cyd" in cli("history", sid).out

@@ -60,7 +60,7 @@ def test_who_was_called_offers_the_taker_alone_once(questions) -> None:
     question, offered = questions[0]
     assert question == "Who was called?"
     assert offered == [
-        "— the taker alone (he called himself, or nobody)",
+        "— the taker alone (no partner)",
         "Ann",
         "Cyd",
         "Dan",
@@ -78,7 +78,7 @@ def test_who_was_called_at_six_leaves_out_the_taker_and_the_mort(questions) -> N
     drive(DOWN * 2 + ENTER + "2" + ENTER + "49" + ENTER * 2, asking.ask)
     assert questions[0] == (
         "Who was called?",
-        ["— the taker alone (he called himself, or nobody)", "Bob", "Dan", "Eve", "Fay"],
+        ["— the taker alone (no partner)", "Bob", "Dan", "Eve", "Fay"],
     )
     assert asking.raw["called"] == "Dan"
 
@@ -87,8 +87,8 @@ def test_who_was_called_in_french(questions) -> None:
     set_language("fr")
     asking = asker(FIVE, contract="garde", taker="Bob")
     drive(ENTER + "2" + ENTER + "49" + ENTER * 2, asking.ask)
-    assert questions[0][0] == "Qui a été appelé ?"
-    assert questions[0][1][0] == "— le preneur seul (il s'est appelé lui-même, ou personne)"
+    assert questions[0][0] == "Qui est le partenaire ?"
+    assert questions[0][1][0] == "— le preneur seul (sans partenaire)"
 
 
 def test_a_renonce_asks_who_had_the_most_points_and_that_players_points(questions) -> None:

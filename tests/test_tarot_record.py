@@ -587,7 +587,7 @@ def test_the_rules_summary_in_french() -> None:
     )
     assert fft[1].startswith("Chaque défenseur paie (25 + l'écart) × le contrat (prise 1, garde")
     assert "petit au bout (10 × le contrat), les poignées (20, 30 ou 40," in fft[1]
-    assert "partagé avec son appelé à 5 joueurs" in fft[1]
+    assert "partagé avec son partenaire à 5 joueurs" in fft[1]
     assert maison[1].endswith("sont personnels : +10 de chaque autre joueur.")
 
 

@@ -503,7 +503,7 @@ FIELDS: tuple[Field, ...] = (
         applies=_partner_possible,
         unavailable="a partner is called only at 5 or 6 players",
         who=_not_the_taker,
-        none="the taker alone (he called himself, or nobody)",
+        none="the taker alone (no partner)",
         words=Words(bare=True, marks=("avec", "with")),  # the second player named
     ),
     Field(
