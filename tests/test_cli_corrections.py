@@ -585,3 +585,16 @@ def test_a_correction_names_the_answers_in_the_user_s_language(cli) -> None:
     history = cli("--lang", "nb", "history", sid).out
     assert "spillfører Bob → Ann, makker Dan → Cyd" in history
     assert "taker Bob → Ann, called Dan → Cyd" in cli("history", sid).out
+
+
+def test_a_correction_says_each_answer_as_a_word(cli) -> None:
+    """``contract garde → garde sans`` and ``poignée Ann double``, never the spellings the
+    options take (``garde-sans``, ``Ann:double``), in the history as in the edit."""
+    sid = cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play").out.strip()
+    assert cli("add", sid, "--line", "bob g 2b 49").code == 0
+    edited = cli("edit", sid, "1", "--contract", "garde-sans", "--poignee", "Ann:double").out
+    history = cli("--lang", "fr", "history", sid).out
+    for said in (edited, history):
+        assert "garde → garde sans" in said, said
+        assert "Ann double" in said, said
+        assert "garde-sans" not in said and "Ann:double" not in said

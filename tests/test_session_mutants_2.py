@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from cardscore import changes, store
+from cardscore.games import get_game
 from cardscore.games.base import InputError
 from cardscore.session import Session, SessionDataError
 from stored import file_data
@@ -176,20 +177,24 @@ def test_what_an_undo_keeps_for_redo_is_the_change_without_its_number_and_time()
 
 
 @pytest.mark.parametrize(
-    ("answer", "said"),
+    ("key", "answer", "said"),
     [
-        (None, "—"),
-        ([], "—"),
-        (False, "—"),
-        (True, "✓"),
-        (["Ann:simple", "Bob:double"], "Ann:simple Bob:double"),
-        (("Bob=10", 20), "Bob=10 20"),
-        (0, "0"),
-        ("garde", "garde"),
+        ("contract", None, "—"),
+        ("poignee", [], "—"),
+        ("petit_au_bout", False, "—"),
+        ("petit_au_bout", True, "✓"),
+        ("poignee", ["Ann:simple", "Bob:double"], "Ann simple, Bob double"),
+        ("taker", ("Bob=10", 20), "Bob=10, 20"),
+        ("bouts", 0, "0"),
+        ("contract", "garde-sans", "garde sans"),
+        ("contract", "garde", "garde"),
     ],
 )
-def test_an_answer_is_said_in_the_history_as_a_person_reads_it(answer: Any, said: str) -> None:
-    assert changes._said(answer) == said
+def test_an_answer_is_said_in_the_history_as_a_person_reads_it(
+    key: str, answer: Any, said: str
+) -> None:
+    (f,) = [f for f in get_game("tarot").fields if f.key == key]
+    assert changes._said(f, answer) == said
 
 
 def history_of(session: Session, *entries: dict[str, Any]) -> Session:
@@ -209,7 +214,7 @@ def test_the_history_says_an_edit_of_several_answers_each_in_turn() -> None:
     s = Session.create("tarot", TAROT5[:4])
     s.add(GARDE)
     s.edit(1, {"bouts": "2", "poignee": ["Ann:simple", "Bob:double"]})
-    assert lines(s)[-1] == "round 1 edited: bouts 1 → 2, poignee — → Ann:simple Bob:double"
+    assert lines(s)[-1] == "round 1 edited: bouts 1 → 2, poignee — → Ann simple, Bob double"
 
 
 def test_the_history_of_a_hand_written_file_says_what_it_can() -> None:

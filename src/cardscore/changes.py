@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from cardscore.i18n import Msg, msg, tr
 
 if TYPE_CHECKING:
-    from cardscore.games.base import Game, Table
+    from cardscore.games.base import Field, Game, Table
 
 
 class Kind(StrEnum):
@@ -200,18 +200,16 @@ def answer_changes(
     for f in game.fields:
         a, b = before.get(f.key), after.get(f.key)
         if a != b:
-            changed.append((tr(f.option.removeprefix("--")), _said(a), _said(b)))
+            changed.append((tr(f.option.removeprefix("--")), _said(f, a), _said(f, b)))
     return changed
 
 
-def _said(answer: Any) -> str:
+def _said(f: Field, answer: Any) -> str:
     if answer is None or answer == [] or answer is False:
         return "—"
     if answer is True:
         return "✓"
-    if isinstance(answer, list | tuple):
-        return " ".join(map(str, answer))
-    return str(answer)
+    return f.said(answer)
 
 
 def summary(

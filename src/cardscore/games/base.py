@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import msgspec
 
-from cardscore.i18n import msg
+from cardscore.i18n import msg, tr
 
 if TYPE_CHECKING:
     from cardscore.games.figures import StatsView
@@ -350,6 +350,35 @@ class Field:
 
     def is_relevant(self, table: Table, raw: Mapping[str, Any]) -> bool:
         return self.applies is None or self.applies(table, raw)
+
+    def said(self, answer: object) -> str:
+        """An answer as a person reads it, in his language: a choice by its word, not its
+        spelling for options (``garde sans``, ``cœur``), a tagged player as ``Ann double``,
+        several answers one after the other.
+
+        >>> f = Field("contract", FieldKind.CHOICE, "Contract?", "",
+        ...           choices=(Choice("garde-sans", "garde sans (gs)"),))
+        >>> f.said("garde-sans"), f.said("gs?")
+        ('garde sans', 'gs?')
+        >>> Field("poignee", FieldKind.PLAYER_TAG, "Poignée?", "",
+        ...       choices=(Choice("simple"), Choice("double"))).said(["Ann:double", "Bob"])
+        'Ann double, Bob'
+        """
+        if isinstance(answer, list | tuple):
+            return ", ".join(self.said(one) for one in answer)
+        if not isinstance(answer, str):  # a number given as one
+            return str(answer)
+        if self.kind is FieldKind.PLAYER_TAG and ":" in answer:
+            name, _, tag = answer.partition(":")
+            return f"{name} {self._word(tag)}"
+        return self._word(answer) if self.kind is FieldKind.CHOICE else answer
+
+    def _word(self, text: str) -> str:
+        """A choice's word: its label without what the label explains in parentheses."""
+        choice = next((c for c in self.choices if c.matches(text)), None)
+        if choice is None:
+            return text
+        return tr(choice.label).split(" (")[0] if choice.label else str(choice.value)
 
     def excludes(self, other: Field) -> bool:
         """Whether an answer to this field makes ``other``'s answer void: one is typed

@@ -1502,7 +1502,7 @@ def _fft_lines(record: TarotRecord) -> list[Msg]:
 def _fft_contract_line(record: TarotRecord) -> Msg:
     """``garde: (25 + 9) × 2 = +68``, or its lost form."""
     base = {
-        "contract": record.contract,
+        "contract": CONTRACT_WORDS[record.contract],
         "base": FFT_BASE,
         "gap": record.gap,
         "mult": record.multiplier,
@@ -1534,7 +1534,7 @@ def _fft_bonus_line(term: Term, mult: int | None, made: bool) -> Msg:
 def _maison_lines(record: TarotRecord) -> list[Msg]:
     """The points and the surplus, then the amount per opponent and whether it is made."""
     terms = {
-        "contract": record.contract,
+        "contract": CONTRACT_WORDS[record.contract],
         "value": record.value,
         "surplus": record.gap,
         "amount": abs(record.unit),

@@ -25,7 +25,7 @@ from rich.text import Text
 from cardscore import render, store
 from cardscore.changes import Kind, effect, last_in_force, plain
 from cardscore.flow import Flow
-from cardscore.games.base import FieldKind, Game, InputError, Table
+from cardscore.games.base import Field, FieldKind, Game, InputError, Table
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts import ask
 from cardscore.prompts.questionary_insides import answer_at_once
@@ -73,14 +73,14 @@ def ask_save(*, can_save: bool = True, why_not: str = "", discard: str = "") -> 
 
 
 def shown(asker: RoundAsker, key: str, value: Any) -> str:
-    """An answer as the list of questions shows it."""
-    if asker.keys[key].kind == FieldKind.FLAG and not asker.keys[key].asked_as:
+    """An answer as the list of questions shows it, in words (``garde sans``, ``Ann
+    double``)."""
+    f = asker.keys[key]
+    if f.kind == FieldKind.FLAG and not f.asked_as:
         return _("yes") if value else _("no")
     if value is None or value == [] or value == "":
         return NOBODY
-    if isinstance(value, list | tuple):
-        return ", ".join(map(str, value))
-    return str(value)
+    return f.said(value)
 
 
 def pick_question(asker: RoundAsker) -> str | None:
@@ -247,20 +247,18 @@ def _changes_said(game: Game, table: Table, old: Mapping[str, Any], new: Mapping
     before = game.answers(plain(old), table)
     after = game.answers(plain(new), table)
     return ", ".join(
-        f"{tr(f.label)} {_answer(before.get(f.key))} → {_answer(after.get(f.key))}"
+        f"{tr(f.label)} {_answer(f, before.get(f.key))} → {_answer(f, after.get(f.key))}"
         for f in game.fields
         if before.get(f.key) != after.get(f.key)
     )
 
 
-def _answer(value: Any) -> str:
+def _answer(f: Field, value: Any) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if value is None or value == [] or value == "":
         return NOBODY
-    if isinstance(value, list | tuple):
-        return ", ".join(map(str, value))
-    return str(value)
+    return f.said(value)
 
 
 def edit_round(session_id: str, number: int) -> None:

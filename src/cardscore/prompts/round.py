@@ -94,11 +94,9 @@ def in_words(text: str, fields: Iterable[Field], asking: Field | None = None) ->
     return _NAMED.sub(lambda found: question(found.group()) or found.group(), text)
 
 
-def _said(value: Any) -> str:
-    """A box's answer as the list of answers says it: ``Ann``, ``Ann:double, Bob``."""
-    if isinstance(value, list | tuple):
-        return ", ".join(map(str, value))
-    return "" if value is True else str(value)
+def _said(f: Field, value: Any) -> str:
+    """A box's answer as the list of answers says it: ``Ann``, ``Ann double, Bob``."""
+    return "" if value is True else f.said(value)
 
 
 class RoundAsker:
@@ -278,7 +276,7 @@ class RoundAsker:
         group = self.group(f)
         if f.among:  # the boxes ticked, each with its answer
             ticked = [g for g in group if is_given(self.raw.get(g.key))]
-            return [f"{tr(g.title or g.label)} {_said(self.raw[g.key])}" for g in ticked]
+            return [f"{tr(g.title or g.label)} {_said(g, self.raw[g.key])}" for g in ticked]
         for g in group:
             if g.key in self.raw:
                 if g.key == f.none_sets:
