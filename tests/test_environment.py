@@ -42,7 +42,7 @@ def test_new_on_a_terminal_asks_the_names(capsys, monkeypatch, home: Path) -> No
     asked: list[int | None] = []
     played: list[str] = []
 
-    def ask_new(game, *, players, names, rules):
+    def ask_new(game, *, players, names, rules, target_given=False):
         asked.append(players)
         return setup.NewGameAnswers(names=["Ann", "Bob", "Cyd"], rules="fft")
 

@@ -182,6 +182,7 @@ def test_a_belote_in_french_then_delete_and_remove(tmp_path: Path) -> None:
     new_game(child, "officiel", NAMES)
     answer(child, "Nom de l'équipe 1", "")
     answer(child, "Nom de l'équipe 2", "")
+    answer(child, "Score à atteindre (Entrée : 1000)", "")  # the rule set's target
     # 82 / 70, dix de der and belote to the taker's team → 112 / 70.
     belote_round(child, taker="Ann", points="82")
     expect(child, "contrat fait")

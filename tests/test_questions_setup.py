@@ -67,8 +67,8 @@ def test_the_question_offers_them_and_answers_the_rule_set(monkeypatch) -> None:
 
     monkeypatch.setattr(questionary, "select", spy)
     belote, names = get_game("belote"), list("ABCD")
-    # the second rule set, then Enter for each team's name
-    answers = drive(DOWN + ENTER * 3, setup.ask_new, belote, players=None, names=names, rules=None)
+    # the second rule set, then Enter for each team's name and for the target
+    answers = drive(DOWN + ENTER * 4, setup.ask_new, belote, players=None, names=names, rules=None)
     assert answers.rules == "official"
     assert [value for _title, value in asked["Rule set?"]] == ["maison", "official"]
     assert asked["Rule set?"][1][0].startswith("official — the official count")
@@ -79,3 +79,31 @@ def test_a_game_of_one_rule_set_asks_nothing() -> None:
     answers = drive("", setup.ask_new, rami, players=None, names=names, rules=None)
     assert answers.rules == "standard"
     assert titles("rami") == ["standard"]
+
+
+@pytest.mark.parametrize(("game", "default"), [("belote", 1000), ("coinche", 2000)])
+def test_belote_and_coinche_ask_the_target_enter_keeps_the_rule_sets(game, default) -> None:
+    names = list("ABCD")
+    kept = drive(ENTER * 3, setup.ask_new, get_game(game), players=None, names=names,
+                 rules="maison")  # fmt: skip
+    assert "target" not in " ".join(kept.settings)  # the rule set's, stored as it
+    typed = drive(ENTER * 2 + "1500" + ENTER, setup.ask_new, get_game(game), players=None,
+                  names=names, rules="maison")  # fmt: skip
+    assert typed.settings == ["target=1500"]
+    said = drive(str(default) + ENTER, setup.ask_target, get_game(game), "maison", names)
+    assert said is None  # the rule set's own target, typed: nothing to set
+
+
+def test_a_target_that_is_no_score_is_asked_again() -> None:
+    said = drive("0" + ENTER + "\x7f" + "abc" + ENTER + "\x7f" * 3 + "700" + ENTER,
+                 setup.ask_target, get_game("belote"), "maison", list("ABCD"))  # fmt: skip
+    assert said == 700
+
+
+def test_a_target_given_or_following_the_table_is_not_asked() -> None:
+    names = list("ABCD")
+    given = drive(ENTER * 2, setup.ask_new, get_game("belote"), players=None, names=names,
+                  rules="maison", target_given=True)  # fmt: skip
+    assert given.settings == []
+    assert setup.ask_target(get_game("rami"), "standard", names) is None  # automatic
+    assert setup.ask_target(get_game("tarot"), "fft", names) is None  # none

@@ -100,6 +100,7 @@ def test_a_belote_in_norwegian(tmp_path: Path) -> None:
         answer(child, f"Navnet på spiller {seat}", name)
     answer(child, "Navnet på lag 1", "")
     answer(child, "Navnet på lag 2", "")
+    answer(child, "Poengmål (Enter: 1000)", "")  # the rule set's target
     child.expect_exact("Neste giver: Ann")
 
     # The seed's first example: 82 / 70, dix de der and belote to the taker's team → 112 / 70.

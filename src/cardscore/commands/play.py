@@ -98,7 +98,12 @@ def new(
         if interactive:
             from cardscore.prompts import setup
 
-            answers = setup.ask_new(game_rules, players=players, names=name_list, rules=rules)
+            given = target is not None or any(
+                s.partition("=")[0].strip().lower() == "target" for s in settings or ()
+            )
+            answers = setup.ask_new(
+                game_rules, players=players, names=name_list, rules=rules, target_given=given
+            )
             name_list, rules, extra = answers.names, answers.rules, list(answers.settings)
         elif name_list is None:
             raise InputError(msg("--names is required when nothing can be asked (--no-play)"))

@@ -17,7 +17,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from cardscore.games import preset_word
-from cardscore.games.base import Game, fold
+from cardscore.games.base import Game, InputError, fold, parse_int
 from cardscore.i18n import _, msg, tr
 from cardscore.prompts import ask
 
@@ -108,9 +108,15 @@ def ask_same_table(session: Session) -> bool:
 
 
 def ask_new(
-    game: Game, *, players: int | None, names: list[str] | None, rules: str | None
+    game: Game,
+    *,
+    players: int | None,
+    names: list[str] | None,
+    rules: str | None,
+    target_given: bool = False,
 ) -> NewGameAnswers:
-    """Ask the rule set, the number of players and their names (whatever was not given)."""
+    """Ask the rule set, the number of players and their names, the teams' names and the
+    target (whatever was not given: ``target_given``, by ``--target`` or ``--set``)."""
     if rules is None and len(game.presets) == 1:
         rules = game.default_preset
     if rules is None:
@@ -151,4 +157,32 @@ def ask_new(
         team = " ".join(team.split())
         if team and team != default:
             settings.append(f"team{index}={team}")
+    if not target_given and (goal := ask_target(game, rules, names)) is not None:
+        settings.append(f"target={goal}")
     return NewGameAnswers(names=names, rules=rules, settings=settings)
+
+
+def ask_target(game: Game, rules: str, names: Sequence[str]) -> int | None:
+    """The score that ends the game, Enter taking the rule set's (``None``: that one, or a
+    game whose target is not a plain number: tarot has none, rami's follows the table)."""
+    from cardscore.games import get_preset
+    from cardscore.seating import check_target
+
+    params = get_preset(game, rules)[1]
+    default = getattr(params, "target", None)
+    if default is None or game.shown_param(params, "target", names) is not None:
+        return None
+
+    def check(text: str) -> str | bool:
+        if not text.strip():
+            return True
+        try:
+            check_target(game, params, parse_int(text, what=_("target")))
+        except InputError as exc:
+            return tr(exc.args[0])
+        return True
+
+    question = msg("Target score (Enter: {default}):", default=default)
+    said = ask.text(tr(question), validate=check).unsafe_ask().strip()
+    goal = parse_int(said, what="target") if said else default
+    return None if goal == default else goal
