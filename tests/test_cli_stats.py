@@ -97,7 +97,11 @@ def test_json_tarot_figures_are_those_worked_out_by_hand(cli: Cli, club: dict[st
     assert (doc["sessions"], doc["rounds"]) == (1, 4)
     assert {p["name"]: p["points"] for p in doc["players"]} == TAROT_TOTALS
     ann = player(doc, "Ann")["games"]["tarot"]
-    assert (ann["sessions"], ann["wins"], ann["rounds"], ann["points"]) == (1, 1, 4, 273)
+    # Ann leads, but 4 rounds at a table of 5 is not a full turn of deals: nobody's win
+    assert (ann["sessions"], ann["wins"], ann["rounds"], ann["points"]) == (1, 0, 4, 273)
+    assert [s["reason"] for s in doc["not_won"] if s["game"] == "tarot"] == [
+        "fewer rounds than players (4 of 5): not a full turn of deals"
+    ]
     assert ann["average"] == pytest.approx(68.25, abs=0.01)
     assert (ann["best"], ann["worst"]) == (132, 29)
     assert (ann["takes"], ann["made"], ann["take_share"]) == (2, 2, 0.5)
@@ -110,7 +114,7 @@ def test_json_tarot_figures_are_those_worked_out_by_hand(cli: Cli, club: dict[st
     assert cyd["contracts"]["garde"] == {"takes": 1, "made": 0, "average_gap": -6}
     assert player(doc, "Zoé")["games"]["tarot"]["takes"] == 0
     assert player(doc, "Dan")["games"]["tarot"]["best_partner"] is None  # 1 round with Cyd
-    assert [s["winners"] for s in doc["sessions_list"]] == [["Ann"]]
+    assert [s["winners"] for s in doc["sessions_list"]] == [[]]  # nobody's, as above
 
 
 def test_players_are_merged_across_games_case_and_accent_blind(
@@ -147,7 +151,7 @@ def test_text_table_shows_the_headline_figures(cli: Cli, club: dict[str, str]) -
     result = ok(cli("stats", "--game", "tarot"))
     assert result.out.startswith("1 session, 4 rounds in ")
     assert row(result.out, "Tarot — 1 session, 4 rounds", "Ann")[1:] == [
-        "1/1", "4", "273", "68.3", "+132", "+29", "2 (50%)", "2 (100%)", "Bob 3/3",
+        "0/1", "4", "273", "68.3", "+132", "+29", "2 (50%)", "2 (100%)", "Bob 3/3",
     ]  # fmt: skip
     assert row(result.out, "Tarot", "Cyd")[1:] == [
         "0/1", "4", "-244", "-61.0", "-25", "-124", "1 (25%)", "0 (0%)", "–",
@@ -228,7 +232,7 @@ def test_player_sheet_has_every_figure_per_game_and_contract(
 ) -> None:
     monkeypatch.setenv("COLUMNS", "80")  # the games one under the other
     out = ok(cli("stats", "--player", "ANN")).out
-    assert re.match(r"(Ann|ann) — sessions won: 1 of 3; 10 rounds, 822 points\n", out)
+    assert re.match(r"(Ann|ann) — sessions won: 0 of 3; 10 rounds, 822 points\n", out)
     lines = [re.split(r"\s{2,}", line.strip()) for line in out.splitlines()]
     assert ["Takes (share of his rounds)", "2 (50%)"] in lines
     assert ["Called as partner", "1"] in lines
@@ -324,7 +328,10 @@ def test_text_in_french(cli: Cli, club: dict[str, str]) -> None:
     out = ok(cli("--lang", "fr", "stats")).out
     assert out.startswith("3 parties, 10 donnes dans ")
     assert "Joueur" in out and "Prises" in out and "Réussies" in out
-    assert row(out, "Tarot", "Ann")[1:5] == ["1/1", "4", "273", "68,3"]
+    assert row(out, "Tarot", "Ann")[1:5] == ["0/1", "4", "273", "68,3"]
+    flat = " ".join(out.split())  # the short tarot, and why: its line wraps
+    assert "3 parties ne comptent pour la victoire de personne" in flat
+    assert "(moins de donnes que de joueurs (4 sur 5) : pas un tour de donne complet)" in flat
 
 
 def test_stats_never_writes_a_session_file(
@@ -498,6 +505,7 @@ README_SESSIONS = [
             "--taker Cyd --contract prise --called Zoé --bouts 1 --points 58",
             "--taker Ann --contract garde --called Dan --bouts 3 --points 39 --petit-au-bout Ann",
             "--taker Dan --contract prise --called Bob --bouts 1 --points 49",
+            "--contract passe",  # Zoé deals: every player has dealt, the session is won
         ],
     ),
     ("belote", "Ann,Bob,Cyd,Dan", BELOTE_ROUNDS),

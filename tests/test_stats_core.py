@@ -202,7 +202,8 @@ EXPECTED: list[tuple[str, dict[str, Any]]] = [
     }),
     ("tarot 6", {
         "@rounds": 3,
-        "Ann.rounds": 3, "Ann.points": 220, "Ann.wins": 1,
+        # 3 rounds at a table of 5, then 6: not a full turn of deals, nobody's win
+        "Ann.rounds": 3, "Ann.points": 220, "Ann.wins": 0,
         "Bob.rounds": 2, "Bob.points": 45, "Bob.best": 70, "Bob.worst": -25,
         # the mort's round (Cyd in round 3, 0) counts neither as a round nor as his best
         "Cyd.rounds": 2, "Cyd.points": -75, "Cyd.best": -25, "Cyd.worst": -50,
@@ -275,7 +276,7 @@ def test_a_digest_is_plain_json_without_the_rounds(name: str) -> None:
     assert json.loads(json.dumps(d)) == d
     assert set(d) == {
         "version", "id", "game", "rules", "created", "updated", "players", "rounds",
-        "finished", "winner", "winners", "totals", "per_player",
+        "seats", "finished", "decided", "winner", "winners", "totals", "per_player",
     }  # fmt: skip
     assert set(d["per_player"]) == set(d["players"])
     # the document is plain JSON too
@@ -296,12 +297,16 @@ def test_a_digest_read_from_its_file_is_the_same() -> None:
 def test_the_session_digest_says_who_played_and_who_won() -> None:
     six = digest(tarot_6())
     assert six["players"] == ["Ann", "Bob", "Cyd", "Dan", "Eve", "Fay"]
-    assert (six["rounds"], six["finished"], six["winner"], six["winners"]) == (
+    # Ann leads, but 3 rounds at a table of 5 is not a full turn of deals: nobody won
+    assert (six["rounds"], six["seats"], six["decided"], six["winner"], six["winners"]) == (
         3,
+        5,
         False,
-        "Ann",
-        ["Ann"],
+        None,
+        [],
     )
+    five = digest(tarot_5())  # 6 rounds at 5: every player dealt, the leader won
+    assert (five["decided"], five["winner"], five["winners"]) == (True, "Cyd", ["Cyd"])
     assert six["totals"] == {
         "Ann": 220,
         "Bob": 45,
@@ -325,6 +330,7 @@ def test_tarot_leaders_tied_both_win() -> None:
     session = play("tarot", ["Ann", "Bob", "Cyd"], [
         {"taker": "Ann", "contract": "garde", "bouts": "2", "points": "41"},
         {"taker": "Bob", "contract": "garde", "bouts": "2", "points": "41"},
+        {"contract": "passe"},  # Cyd deals: a full turn of deals
     ])  # fmt: skip
     d = digest(session)
     assert d["totals"] == {"Ann": 50, "Bob": 50, "Cyd": -100}
@@ -378,14 +384,15 @@ def test_players_are_merged_case_and_accent_blind_under_their_latest_spelling() 
     doc = aggregate(merged_sessions()[:2])
     assert [p["name"] for p in doc["players"]] == ["Ann", "zoe", "Bob", "Cyd"]  # sessions, points
     zoe = figure(doc, "zoe")
-    assert (zoe["sessions"], zoe["wins"], zoe["rounds"], zoe["points"]) == (2, 1, 2, -20)
+    # one round at three: nobody's win (a full turn of deals is three)
+    assert (zoe["sessions"], zoe["wins"], zoe["rounds"], zoe["points"]) == (2, 0, 2, -20)
     assert (zoe["average"], zoe["best"], zoe["worst"]) == (-10.0, 50, -70)
     assert doc["sessions_list"] == [
         {"id": "old", "game": "tarot", "rules": "fft", "date": "2024-03-01",
-         "players": ["zoe", "Ann", "Bob"], "winner": "zoe", "winners": ["zoe"],
+         "players": ["zoe", "Ann", "Bob"], "winner": None, "winners": [],
          "results": {"zoe": 50, "Ann": -25, "Bob": -25}},
         {"id": "new", "game": "tarot", "rules": "fft", "date": "2024-04-05",
-         "players": ["zoe", "Ann", "Cyd"], "winner": "Ann", "winners": ["Ann"],
+         "players": ["zoe", "Ann", "Cyd"], "winner": None, "winners": [],
          "results": {"zoe": -70, "Ann": 140, "Cyd": -70}},
     ]  # fmt: skip
 
@@ -452,6 +459,7 @@ def test_best_and_worst_across_games_only_when_the_games_count_the_same_way() ->
 def test_no_digest_at_all() -> None:
     assert aggregate([]) == {
         "sessions": 0, "rounds": 0, "games": {}, "notes": [], "players": [], "sessions_list": [],
+        "not_won": [],
     }  # fmt: skip
 
 
@@ -561,3 +569,16 @@ def test_fft_tarot_zero_sum_after_a_join_makes_six_players() -> None:
     session.add({"taker": "Ann", "contract": "prise", "bouts": "0", "points": "0"})
     assert session.standings().rows[-1].mort == "Bob"  # the dealer of round 7
     zero_sum(session, 0)
+
+
+def test_a_session_left_before_its_end_is_nobodys_win_and_says_why() -> None:
+    short = play("tarot", FIVE, TAROT_5[:4], sid="short")  # 4 rounds at 5
+    sessions = [digest(short), digest(belote()), digest(tarot_5()), digest(coinche())]
+    doc = aggregate(sessions)
+    assert sorted((s["id"], s["game"], str(s["reason"])) for s in doc["not_won"]) == [
+        ("b1", "belote", "not finished"),
+        ("short", "tarot", "fewer rounds than players (4 of 5): not a full turn of deals"),
+    ]
+    ann = figure(doc, "Ann")
+    assert (ann["games"]["tarot"]["sessions"], ann["games"]["tarot"]["wins"]) == (2, 0)
+    assert figure(doc, "Cyd.tarot.wins") == 1  # the full session's

@@ -86,7 +86,10 @@ def stats(
     shown = [str(h) for h in homes] if homes else [str(_lazy_store().data_dir())]
     filters = _stats_filters(chosen, rules, since, until)
     if as_json:
-        said = {"notes": [tr(note) for note in doc.get("notes", ())]}
+        said = {
+            "notes": [tr(note) for note in doc.get("notes", ())],
+            "not_won": [{**s, "reason": tr(s["reason"])} for s in doc.get("not_won", ())],
+        }
         print_json({**doc, **said, "homes": shown, "warnings": [tr(w) for w in warnings]})
     if output is not None:
         from cardscore import export

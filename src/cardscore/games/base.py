@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import msgspec
 
-from cardscore.i18n import msg, tr
+from cardscore.i18n import Msg, msg, tr
 
 if TYPE_CHECKING:
     from cardscore.games.figures import StatsView
@@ -910,6 +910,11 @@ class Game(Protocol):
     def goal(self, table: Table) -> int | None:
         """The total that ends the game, or ``None`` when the game has no set end."""
 
+    def undecided(self, finished: bool, rounds: int, seats: int) -> Msg | None:
+        """Why a session of ``rounds`` rounds at a table of ``seats`` players decides no
+        winner for the statistics (a message), or ``None`` when it does: a session left
+        after one round is nobody's win."""
+
     def columns(self, table: Table) -> tuple[str, ...]:
         """The score columns: the players, or the teams."""
 
@@ -1022,6 +1027,14 @@ class GameDefaults:
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         return ()
+
+    def undecided(self, finished: bool, rounds: int, seats: int) -> Msg | None:
+        """A game with a set end is won when it is over.
+
+        >>> GameDefaults().undecided(False, 12, 4)
+        'not finished'
+        """
+        return None if finished else msg("not finished")
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
         """Count a replayed round (``row``, its ``record``) into the statistics' ``tally``:

@@ -1657,6 +1657,21 @@ class Tarot(GameDefaults):
     max_players = MAX_PLAYERS
     has_set_end = False  # played until the table stops
 
+    def undecided(self, finished: bool, rounds: int, seats: int) -> Msg | None:
+        """Tarot has no set end: a session decides its winner once every player has dealt
+        (a full turn of deals), not when the table stops after a round or two.
+
+        >>> GAME.undecided(False, 4, 5), GAME.undecided(False, 5, 5)
+        ('fewer rounds than players (4 of 5): not a full turn of deals', None)
+        """
+        if rounds >= seats:
+            return None
+        return msg(
+            "fewer rounds than players ({rounds} of {seats}): not a full turn of deals",
+            rounds=rounds,
+            seats=seats,
+        )
+
     # Its statistics, in games/tarot_stats.py (imported only by ``stats``).
     @property
     def stats_notes(self) -> tuple[str, ...]:

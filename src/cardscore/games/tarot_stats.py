@@ -26,7 +26,7 @@ PARTNER_ROUNDS = 3
 NOTES = (
     msg(
         "Tarot has no set end: a tarot session is counted as won by the best total "
-        "when it was last played (every leader when tied)."
+        "when it was last played (every leader when tied), once every player has dealt."
     ),
 )
 

@@ -46,8 +46,9 @@ def aggregate(
     game's sessions and rounds), ``notes`` (sentences the figures need, e.g. how a tarot
     session is won: messages, to say with :func:`cardscore.i18n.tr`), ``players`` sorted by
     sessions played then points (most first, then by name), each with his figures across
-    games and per game (see :func:`_game_figures`), and ``sessions_list``: each session,
-    oldest first, with its players' final totals (``results``).
+    games and per game (see :func:`_game_figures`), ``sessions_list``: each session,
+    oldest first, with its players' final totals (``results``), and ``not_won``: the
+    sessions that count for nobody's win, with why (see :func:`_not_won`).
 
     A player's ``best`` and ``worst`` rounds follow each game's direction (at rami the
     fewest points are the best); across games they are given only when his games all
@@ -81,6 +82,24 @@ def aggregate(
         "notes": _notes(games, people),
         "players": people,
         "sessions_list": [_session_line(d, names) for d in kept],
+        "not_won": [left for d in kept if (left := _not_won(d)) is not None],
+    }
+
+
+def _not_won(d: Digest) -> Doc | None:
+    """A session counted for its rounds but for nobody's win, and why: ``{id, game, date,
+    reason}`` (the reason a message), or ``None`` for a session that has its winner."""
+    reason = get_game(d["game"]).undecided(
+        bool(d["finished"]), int(d["rounds"]), int(d.get("seats", len(d["players"])))
+    )
+    if reason is None:
+        return None
+    day = _day(d)
+    return {
+        "id": d["id"],
+        "game": d["game"],
+        "date": None if day is None else day.isoformat(),
+        "reason": reason,
     }
 
 

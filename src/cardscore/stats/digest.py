@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from cardscore.session import Session, Standings
 
 #: the digest's format: a cached digest of another version is worked out again
-VERSION = 1
+VERSION = 2
 
 Players = dict[str, Counters]
 
@@ -36,7 +36,10 @@ def digest(session: Session) -> dict[str, Any]:
     ``players`` are the players who played at least one round, in the order they first
     played; ``winners`` those credited with the session's win: the winner's team at belote
     and coinche, the winner at rami, and at tarot — which has no set end — every player
-    with the best total when the session was last played.  ``winner`` is the game's own
+    with the best total when the session was last played.  A session that decides no winner
+    (``decided`` false: a game left before its end, a tarot of fewer rounds than players,
+    see :meth:`~cardscore.games.base.Game.undecided`) credits nobody; ``seats`` is the
+    number of players it started with.  ``winner`` is the game's own
     winner (a team at belote and coinche), at tarot the leader when he leads alone.
 
     A round that cannot be scored raises the session's :class:`SessionDataError`, as the
@@ -46,8 +49,11 @@ def digest(session: Session) -> dict[str, Any]:
     >>> s = Session.create("tarot", ["Ann", "Bob", "Cyd"], session_id="t1")
     >>> _ = s.add({"taker": "Ann", "contract": "garde", "bouts": "2", "points": "50"})
     >>> d = digest(s)
-    >>> d["players"], d["winners"], d["per_player"]["Ann"]["points"]
-    (['Ann', 'Bob', 'Cyd'], ['Ann'], 136)
+    >>> d["players"], d["winners"], d["per_player"]["Ann"]["points"], d["decided"]
+    (['Ann', 'Bob', 'Cyd'], [], 136, False)
+    >>> _ = [s.add({"contract": "passe"}) for _ in range(2)]  # Bob and Cyd deal: a full turn
+    >>> digest(s)["winners"]
+    ['Ann']
     """
     game = session.game_rules
     standings = session.standings()
@@ -59,7 +65,9 @@ def digest(session: Session) -> dict[str, Any]:
         game.count_round(row, record, tally)
     players = tally.players
     totals = {column: int(total) for column, total in standings.totals.items()}
-    winners = _winners(session, standings, players)
+    seats = len(session.players)
+    decided = game.undecided(bool(standings.finished), len(standings.rows), seats) is None
+    winners = _winners(session, standings, players) if decided else set()
     winner = standings.winner
     if not game.has_set_end:  # the leader, when he leads alone
         winner = next(iter(winners)) if len(winners) == 1 else None
@@ -74,7 +82,9 @@ def digest(session: Session) -> dict[str, Any]:
         "updated": session.updated,
         "players": list(players),
         "rounds": len(standings.rows),
+        "seats": seats,
         "finished": bool(standings.finished),
+        "decided": decided,
         "winner": winner,
         "winners": [name for name in players if name in winners],
         "totals": totals,

@@ -332,7 +332,26 @@ def overview(console: Console, doc: Doc, homes: Sequence[str]) -> list[Renderabl
     parts.append(Text(""))
     parts.append(Text(common_legend()))
     parts.extend(Text(tr(note)) for note in doc.get("notes") or ())
+    if line := not_won_line(doc):
+        parts.append(Text(line))
     return parts
+
+
+def not_won_line(doc: Doc) -> str | None:
+    """``2 sessions count for nobody's win: q7x2 (not finished), k3m9 (…)``, or ``None``."""
+    left = doc.get("not_won") or ()
+    if not left:
+        return None
+    from cardscore.store import short_ids
+
+    every = [s["id"] for s in doc.get("sessions_list") or ()] or [s["id"] for s in left]
+    typed = dict(zip(every, short_ids(every), strict=True))  # as unique among them all
+    said = ", ".join(f"{typed.get(s['id'], s['id'])} ({tr(s['reason'])})" for s in left)
+    if len(left) == 1:
+        return tr(msg("1 session counts for nobody's win: {sessions}", sessions=said))
+    return tr(
+        msg("{count} sessions count for nobody's win: {sessions}", count=len(left), sessions=said)
+    )
 
 
 def game_heading(doc: Doc, game: str) -> str:
