@@ -172,9 +172,10 @@ def test_text_has_one_table_per_game_with_its_own_figures(cli: Cli, club: dict[s
     out = ok(cli("stats")).out
     titles = [line.split(" —")[0] for line in out.splitlines() if " — " in line]
     assert titles == ["Tarot", "Belote", "Rami"]
-    assert row(out, "Belote", "Ann")[-4:] == ["2", "2 (100%)", "0", "1"]  # takes, made,
-    # dedans, capots
-    assert row(out, "Rami", "ann")[-2:] == ["1 (33%)", "12.5"]  # rounds won, avg hand
+    assert row(out, "Belote", "Ann")[-5:] == ["2", "2 (100%)", "0", "0", "1"]  # takes, made,
+    # dedans, litiges, capots
+    # rounds won, avg hand, rami secs, rounds never opened
+    assert row(out, "Rami", "ann")[-4:] == ["1 (33%)", "12.5", "0", "0"]
 
 
 @pytest.mark.parametrize("width", [80, 120])
@@ -205,6 +206,47 @@ def test_no_line_is_wider_than_the_terminal_and_no_number_is_cut(
         assert ("Utelatt ved denne bredden" in out) == (lang == "nb")
     else:
         assert "+132" in out and "Bob 3/3" in out
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+def test_a_name_is_never_broken_and_the_points_go_last(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, width: int, lang: str
+) -> None:
+    def named(rounds: list[str]) -> list[str]:  # Ann and Bob as long names
+        return [
+            " ".join(re.sub(r"^(?i:ann)\b", "Jean-Pierre", w).replace("Bob", "Marie-Hélène")
+                     for w in r.split())
+            for r in rounds
+        ]  # fmt: skip
+
+    new(cli, "tarot", "Jean-Pierre,Marie-Hélène,Cyd,Dan,Zoé", named(TAROT_ROUNDS))
+    new(cli, "belote", "Jean-Pierre,Marie-Hélène,Cyd,Dan", named(BELOTE_ROUNDS))
+    new(cli, "rami", "Jean-Pierre,Marie-Hélène,zoe", named(RAMI_ROUNDS))
+    monkeypatch.setenv("COLUMNS", str(width))
+    out = ok(cli("--lang", lang, "stats")).out
+    lines = out.splitlines()
+    assert max(len(line.rstrip()) for line in lines[1:]) <= width
+    for name in ("Jean-Pierre", "Marie-Hélène"):  # each name whole on its row, in each table
+        assert sum(line.startswith(f" {name} ") for line in lines) == 3, out
+    points = {"en": "Points", "fr": "Points", "nb": "Poeng"}[lang]
+    average = {"en": "Avg", "fr": "Moy.", "nb": "Snitt"}[lang]
+    heads = [line for line in lines if line.lstrip().startswith(("Player", "Joueur", "Spiller"))]
+    assert len(heads) == 3 and all(points in head for head in heads), heads
+    if width == 60:  # the average goes before the points
+        assert any(average not in head for head in heads)
+
+
+def test_the_belote_and_rami_tables_show_litiges_rami_secs_and_never_opened(
+    cli: Cli, club: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "140")
+    out = ok(cli("stats")).out
+    heads = " ".join(line for line in out.splitlines() if line.startswith(" "))
+    assert "Litiges" in heads and "Rami" in heads and "sec" in heads and "Never" in heads
+    monkeypatch.setenv("COLUMNS", "60")  # left out at a narrow width, and said so
+    narrow = " ".join(ok(cli("stats")).out.split())
+    assert "Litiges" in narrow and "Rami sec" in narrow and "Never opened" in narrow
 
 
 def test_at_any_width_the_tables_fit_and_keep_whole_numbers(

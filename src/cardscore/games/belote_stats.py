@@ -92,10 +92,14 @@ BELOTE_VIEW = StatsView(
     columns=(
         *_TAKES,
         Figure("dedans", msg("Dedans"), Say.COUNT, priority=6),
+        Figure("litiges", msg("Litiges"), Say.COUNT, priority=7),
         Figure("capots", msg("Capots"), Say.COUNT, priority=7),
     ),
     lines=_LINES,
-    legend=msg("Takes, made: rounds his team took, and made; dedans: contracts fallen."),
+    legend=msg(
+        "Takes, made: rounds his team took, and made; dedans: contracts fallen; litiges: "
+        "ties, the taker's points held."
+    ),
     takes=True,
     by_team=True,
     rates=(_CONTRACTS,),

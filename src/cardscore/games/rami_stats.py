@@ -57,6 +57,8 @@ VIEW = StatsView(
     columns=(
         Figure("rounds_won", msg("Rounds\nwon"), Say.OF_ROUNDS),
         Figure("average_hand", msg("Avg\nhand"), Say.AVERAGE, priority=6),
+        Figure("rami_sec", msg("Rami\nsec"), Say.COUNT, priority=7),
+        Figure("never_opened", msg("Never\nopened"), Say.COUNT, priority=7),
     ),
     lines=(
         Figure("rounds_won", msg("Rounds won (share of his rounds)"), Say.OF_ROUNDS),
@@ -64,7 +66,10 @@ VIEW = StatsView(
         Figure("never_opened", msg("Rounds never opened"), Say.COUNT),
         Figure("average_hand", msg("Average hand left"), Say.AVERAGE),
     ),
-    legend=msg("Rounds won: share of his rounds; avg hand: points left in his hand."),
+    legend=msg(
+        "Rounds won: share of his rounds; avg hand: points left in his hand; never opened: "
+        "rounds lost without having opened."
+    ),
     rates=(Rate("rounds_won", msg("{game} · rounds won"), "rounds_won", ("rounds",)),),
     untried=msg("no round"),
 )

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 Doc = Mapping[str, Any]
 
 DASH = "–"  # a figure that cannot be said (an average of nothing)
-NAME_WIDTH = 8  # a name folds onto several lines down to this width, not below
+NAME_WIDTH = 24  # a name is never broken up to this width; a longer one folds at it
 
 
 # --------------------------------------------------------------------------------------------
@@ -172,9 +172,9 @@ def columns_for(game: str) -> list[Column]:
     """The columns of ``game``'s table: what every game has, then its own (its view)."""
     common: list[Column] = [
         ("sessions", _("Won/\nplayed"), sessions_cell, 2),
-        ("rounds", _("Rounds"), lambda f: str(f.get("rounds", 0)), 3),
-        ("points", _("Points"), lambda f: number(f.get("points", 0)), 5),
-        ("average", _("Avg"), lambda f: number(f.get("average"), 1), 4),
+        ("rounds", _("Rounds"), lambda f: str(f.get("rounds", 0)), 4),
+        ("points", _("Points"), lambda f: number(f.get("points", 0)), 3),  # among the last
+        ("average", _("Avg"), lambda f: number(f.get("average"), 1), 5),
         ("best", _("Best"), lambda f: round_score(game, f.get("best")), 9),
         ("worst", _("Worst"), lambda f: round_score(game, f.get("worst")), 9),
     ]
@@ -252,7 +252,7 @@ def game_table(
         pad_edge=False,
         collapse_padding=narrow,
     )
-    table.add_column(_("Player"), overflow="fold", min_width=NAME_WIDTH)
+    table.add_column(_("Player"), overflow="fold", min_width=name_width(doc, game))
     chosen = [c for c in columns_for(game) if keep is None or c[0] in keep]
     for _key, heading, _cell, _priority in chosen:
         table.add_column(heading, justify="right", no_wrap=True)
@@ -268,6 +268,7 @@ def fitted_table(console: Console, doc: Doc, game: str) -> tuple[Table, list[str
     (best and worst round first, together), and the headings of those left out."""
     columns = columns_for(game)
     widths = _widths(doc, game, columns)
+    names = name_width(doc, game)
     levels = sorted({c[3] for c in columns}, reverse=True)
     keep = [c[0] for c in columns]
     dropped: list[str] = []
@@ -277,7 +278,7 @@ def fitted_table(console: Console, doc: Doc, game: str) -> tuple[Table, list[str
             keep = [key for key in keep if key not in {c[0] for c in going}]
             dropped += [c[1].replace("\n", " ") for c in going]
         for narrow in (False, True):
-            if table_width(widths, keep, narrow) <= console.options.max_width:
+            if table_width(widths, keep, narrow, names) <= console.options.max_width:
                 return game_table(doc, game, keep, narrow=narrow), dropped
         if len(keep) <= 3:
             break
@@ -298,13 +299,24 @@ def _widths(doc: Doc, game: str, columns: Sequence[Column]) -> dict[str, int]:
     }
 
 
-def table_width(widths: Mapping[str, int], keep: Sequence[str], narrow: bool) -> int:
-    """The narrowest a game's table can be drawn without cutting a number: the names folded
-    down to :data:`NAME_WIDTH`, the ``keep`` columns whole, and between columns the box's
-    blank rule with one space of padding on each side (``narrow``: one in all), and the
-    box's edge on each side (as Rich's ``SIMPLE_HEAD`` draws it, no padding at the edges)."""
+def name_width(doc: Doc, game: str) -> int:
+    """The Player column's width: its longest name whole (up to :data:`NAME_WIDTH`)."""
+    from rich.cells import cell_len
+
+    longest = max((cell_len(p["name"]) for p in players_of(doc, game)), default=0)
+    return min(max(longest, cell_len(_("Player"))), NAME_WIDTH)
+
+
+def table_width(
+    widths: Mapping[str, int], keep: Sequence[str], narrow: bool, names: int = NAME_WIDTH
+) -> int:
+    """The narrowest a game's table can be drawn without cutting a number or a name: the
+    names ``names`` wide (see :func:`name_width`), the ``keep`` columns whole, and between
+    columns the box's blank rule with one space of padding on each side (``narrow``: one in
+    all), and the box's edge on each side (as Rich's ``SIMPLE_HEAD`` draws it, no padding at
+    the edges)."""
     gap = 2 if narrow else 3
-    return NAME_WIDTH + sum(widths[key] for key in keep) + gap * len(keep) + 2
+    return names + sum(widths[key] for key in keep) + gap * len(keep) + 2
 
 
 def overview(console: Console, doc: Doc, homes: Sequence[str]) -> list[RenderableType]:
