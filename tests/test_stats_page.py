@@ -183,11 +183,21 @@ def test_one_line_per_player_in_each_games_results_chart() -> None:
     assert tarot_lines == ["Ann", ODD, ODD]  # tarot: both; rami: one
     charts = parsed.find("figure", class_="results")
     assert [c["data-game"] for c in charts] == ["tarot", "rami"]
-    # a dot per player and session; the winner's filled
-    circles = parsed.find("circle")
-    assert len(circles) == 2 + 2 + 1
-    filled = [c for c in circles if c["fill"] != "#ffffff"]
+    # a marker per player and session, of the player's own shape; the winner's filled
+    html = page.render(document(), HOMES)
+    dots = re.findall(r'<g class="dots"[^>]*>(.*?)</g>', html, re.S)
+    markers = [re.findall(r'<path d="([^"]+)" stroke="([^"]+)" fill="([^"]+)">', g) for g in dots]
+    assert [len(m) for m in markers] == [2 + 2, 1]
+    filled = [m for g in markers for m in g if m[2] != "#ffffff"]
     assert len(filled) == 2
+    tarot = markers[0]
+    shapes = {stroke: d.count("L") + d.count("a") for d, stroke, _ in tarot}
+    assert len(shapes) == 2 and len(set(shapes.values())) == 2  # two players, two shapes
+    # the legend draws each player's line with his marker; each line ends with his name
+    legend = re.search(r'<g class="legend"[^>]*>(.*?)</g>', html, re.S).group(1)
+    assert legend.count("<line") == legend.count("<path") == 2
+    ends = re.search(r'<g class="ends"[^>]*>(.*?)</g>', html, re.S).group(1)
+    assert ">Ann</text>" in ends and len(re.findall("<text", ends)) == 2
 
 
 def test_a_points_line_goes_through_each_session_of_the_player() -> None:

@@ -570,6 +570,28 @@ def marker_outline(shape: str, r: float) -> list[tuple[float, float]]:
             (r, r - w), (r - w, r), (0, w), (-r + w, r), (-r, r - w), (-w, 0)]  # fmt: skip
 
 
+def svg_marker(shape: str, cx: float, cy: float, r: float = 4.2) -> str:
+    """An SVG path of a marker of ``shape`` centred on ``(cx, cy)`` (see
+    :func:`marker_outline`).
+
+    >>> svg_marker("square", 10, 10, 2)
+    'M8.3,8.3L11.7,8.3L11.7,11.7L8.3,11.7Z'
+    """
+    if shape == "circle":
+        return (
+            f"M{cx - r:.1f},{cy:.1f}a{r:.1f},{r:.1f} 0 1,0 {2 * r:.1f},0"
+            f"a{r:.1f},{r:.1f} 0 1,0 {-2 * r:.1f},0Z"
+        )
+    outline = marker_outline(shape, r)
+    return "M" + "L".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in outline) + "Z"
+
+
+def svg_dash(index: int) -> str:
+    """The ``stroke-dasharray`` attribute of the ``index``-th line (none for a solid one)."""
+    pattern = DASHES[index % len(DASHES)]
+    return f' stroke-dasharray="{" ".join(f"{d:g}" for d in pattern)}"' if pattern else ""
+
+
 def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
     """Positions as near as can be to ``wanted`` (in their order), at least ``gap`` apart and
     within ``[low, high]``: where the end labels of the chart's lines go.

@@ -33,7 +33,7 @@ from html import escape
 
 from cardscore import __version__, rows
 from cardscore.export import common
-from cardscore.export.common import DASHES, MARKERS, PALETTE, Doc
+from cardscore.export.common import MARKERS, PALETTE, Doc
 from cardscore.i18n import _, language, msg, tr
 
 # The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): the
@@ -410,9 +410,10 @@ def chart(doc: Doc) -> str:
         # one line for each stretch of rounds the column played
         for run in runs[name]:
             points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in run)
+            colour, dash = PALETTE[index % len(PALETTE)], common.svg_dash(index)
             out.append(
                 f'<polyline class="series s{index}" data-column="{escape(name)}" '
-                f'stroke="{PALETTE[index % len(PALETTE)]}"{_dash(index)} points="{points}">'
+                f'stroke="{colour}"{dash} points="{points}">'
                 f"<title>{escape(name)}</title></polyline>"
             )
     out.append("</g>")
@@ -422,7 +423,7 @@ def chart(doc: Doc) -> str:
     for index, name in enumerate(names):
         shape = MARKERS[index % len(MARKERS)]
         paths = "".join(
-            _marker(shape, x(r), y(v))
+            common.svg_marker(shape, x(r), y(v))
             for run in runs[name]
             for r, v in common.marker_points(run, index, len(names))
         )
@@ -453,8 +454,8 @@ def chart(doc: Doc) -> str:
         out.append(
             f'<g class="series s{index}">'
             f'<line x1="{left:.1f}" x2="{left + 34:.1f}" y1="{middle_y:.1f}" y2="{middle_y:.1f}" '
-            f'stroke="{colour}" stroke-width="3"{_dash(index)}/>'
-            f'<path d="{_marker(MARKERS[index % len(MARKERS)], left + 17, middle_y)}" '
+            f'stroke="{colour}" stroke-width="3"{common.svg_dash(index)}/>'
+            f'<path d="{common.svg_marker(MARKERS[index % len(MARKERS)], left + 17, middle_y)}" '
             f'fill="{colour}" stroke="#ffffff" stroke-width="1"/>'
             f'<text x="{left + 42:.1f}" y="{middle_y + 4:.1f}">{label} '
             f'<tspan font-weight="bold">{doc["totals"][name]}</tspan></text></g>'
@@ -475,19 +476,3 @@ def _hover_style(count: int) -> str:
             f"svg:has(.s{i}:hover) polyline.s{i} {{ stroke-width: 4; }}"
         )
     return "<style>" + "\n".join(rules) + "</style>"
-
-
-def _marker(shape: str, cx: float, cy: float, r: float = 4.2) -> str:
-    """An SVG path of a marker of ``shape`` centred on ``(cx, cy)``."""
-    if shape == "circle":
-        return (
-            f"M{cx - r:.1f},{cy:.1f}a{r:.1f},{r:.1f} 0 1,0 {2 * r:.1f},0"
-            f"a{r:.1f},{r:.1f} 0 1,0 {-2 * r:.1f},0Z"
-        )
-    outline = common.marker_outline(shape, r)
-    return "M" + "L".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in outline) + "Z"
-
-
-def _dash(index: int) -> str:
-    pattern = DASHES[index % len(DASHES)]
-    return f' stroke-dasharray="{" ".join(f"{d:g}" for d in pattern)}"' if pattern else ""

@@ -9,8 +9,9 @@ The page: what was read (sessions, rounds, folders, the options that chose them)
 the table of every player's figures; per player, the success rate of his contracts as
 horizontal bars (tarot: one per contract; coinche: every contract, then per level; belote:
 his team's contracts; rami: the rounds he won), each saying ``made/tried``; per game, each
-player's result session by session (one ``<polyline>`` per player, a dot per session, a
-filled dot where he won); then the notes (how a tarot session is won).
+player's result session by session (one ``<polyline>`` per player, a marker of his own
+shape per session, filled where he won, his name at his line's end); then the notes (how a
+tarot session is won).
 
 Colours are those of the sheet (Okabe–Ito), each player's line also dashed its own way, so
 that it reads in colour, for the colour-blind and printed in black and white; a player keeps
@@ -26,12 +27,15 @@ from typing import Any
 
 from cardscore import __version__
 from cardscore.export.common import (
-    DASHES,
+    MARKERS,
     PALETTE,
     SvgPlot,
     nice_ticks,
+    spread,
     svg_axis_title,
+    svg_dash,
     svg_grid_and_axes,
+    svg_marker,
     svg_value_labels,
     truncate,
 )
@@ -132,13 +136,13 @@ def colours(doc: Doc) -> dict[str, int]:
     return {player["name"]: index for index, player in enumerate(doc.get("players", ()))}
 
 
-def _dash(index: int) -> str:
-    pattern = DASHES[index % len(DASHES)]
-    return f' stroke-dasharray="{" ".join(f"{d:g}" for d in pattern)}"' if pattern else ""
-
-
 def _colour(index: int) -> str:
     return PALETTE[index % len(PALETTE)]
+
+
+def _shape(index: int) -> str:
+    """A player's marker: of his own shape, as on the printed sheet's chart."""
+    return MARKERS[index % len(MARKERS)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -345,7 +349,10 @@ def results(doc: Doc) -> str:
         out.append(f"<h3>{escape(say.game_title(game))}</h3>")
         out.append(results_chart(game, sessions, palette))
         out.append("</section>")
-    note = _("A filled dot: a session he won. At rami the lowest total wins.")
+    note = _(
+        "A filled marker: a session he won; a hollow one: a session he did not win. "
+        "At rami the lowest total wins."
+    )
     out.append(f'<p class="legend">{escape(note)}</p>')
     out.append("</section>")
     return "\n".join(out)
@@ -400,7 +407,7 @@ def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]
         played = [(i, s) for i, s in enumerate(sessions) if name in s.get("results", {})]
         points = " ".join(f"{x(i, name):.1f},{y(s['results'][name]):.1f}" for i, s in played)
         out.append(
-            f'<polyline data-player="{escape(name)}" stroke="{_colour(index)}"{_dash(index)} '
+            f'<polyline data-player="{escape(name)}" stroke="{_colour(index)}"{svg_dash(index)} '
             f'points="{points}"><title>{escape(name)}</title></polyline>'
         )
     out.append("</g>")
@@ -412,7 +419,7 @@ def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]
                 if name not in s.get("results", {}):
                     continue
                 won = name in (s.get("winners") or [s.get("winner")])
-                fill = colour if won else "#ffffff"
+                fill = colour if won else "#ffffff"  # a session won: its marker filled
                 tip = tr(
                     msg(
                         "{name}: {total} ({date})",
@@ -421,11 +428,25 @@ def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]
                         date=s.get("date") or "?",
                     )
                 )
+                shape = svg_marker(_shape(palette.get(name, 0)), x(i, name), y(s["results"][name]))
                 out.append(
-                    f'<circle cx="{x(i, name):.1f}" cy="{y(s["results"][name]):.1f}" r="3.6" '
-                    f'stroke="{colour}" fill="{fill}"><title>{escape(tip)}</title></circle>'
+                    f'<path d="{shape}" stroke="{colour}" fill="{fill}">'
+                    f"<title>{escape(tip)}</title></path>"
                 )
         out.append("</g>")
+    # each line's name at its end: where lines run together, each can still be found
+    ends = {}
+    for name in names:
+        last = max(i for i, s in enumerate(sessions) if name in s.get("results", {}))
+        ends[name] = (x(last, name), y(sessions[last]["results"][name]))
+    placed = spread([ends[name][1] for name in names], 14, PLOT_TOP + 4, bottom + 4)
+    out.append('<g class="ends" font-size="11.5" font-weight="bold">')
+    for name, at in zip(names, placed, strict=True):
+        out.append(
+            f'<text x="{ends[name][0] + 8:.1f}" y="{at + 4:.1f}" '
+            f'fill="{_colour(palette.get(name, 0))}">{escape(truncate(name, 13))}</text>'
+        )
+    out.append("</g>")
     out.append('<g class="legend" fill="#1b1f24">')
     legend_top = bottom + AXIS_SPACE + 8
     cell = (CHART_WIDTH - PLOT_LEFT) / LEGEND_PER_ROW
@@ -434,9 +455,11 @@ def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]
         row, col = divmod(number, LEGEND_PER_ROW)
         left = PLOT_LEFT + col * cell
         middle_y = legend_top + row * LEGEND_ROW + 8
+        shape = svg_marker(_shape(index), left + 17, middle_y)
         out.append(
             f'<line x1="{left:.1f}" x2="{left + 34:.1f}" y1="{middle_y:.1f}" y2="{middle_y:.1f}" '
-            f'stroke="{_colour(index)}" stroke-width="3"{_dash(index)}/>'
+            f'stroke="{_colour(index)}" stroke-width="3"{svg_dash(index)}/>'
+            f'<path d="{shape}" fill="{_colour(index)}" stroke="#ffffff" stroke-width="1"/>'
             f'<text x="{left + 42:.1f}" y="{middle_y + 4:.1f}">{escape(truncate(name, 26))}</text>'
         )
     out.append("</g>")
