@@ -6,6 +6,7 @@ one line, the file left byte for byte as it was)."""
 
 from __future__ import annotations
 
+import json
 import types
 from collections.abc import Callable
 from typing import Any
@@ -460,3 +461,22 @@ def test_a_refused_change_after_rounds_leaves_the_file_as_it_was(cli, home) -> N
 
 def test_an_unknown_session_is_refused(cli) -> None:
     assert_one_line_error(cli("table", "nosuch", "--join", "Eve"), "nosuch")
+
+
+def test_a_target_set_before_the_first_round_is_the_games_target(cli) -> None:
+    """Not "a table change from round 1": the sheets, `table`, the history and undo say it as
+    the game's target (issue 25, point 10)."""
+    sid = cli("new", "belote", "--names", "Ann,Bob,Cyd,Dan", "--no-play").out.strip()
+    said = cli("table", sid, "--target", "500")
+    assert said.code == 0 and said.out.startswith("The game's target is now 500.")
+    assert cli("add", sid, "--taker", "Ann", "--trump", "hearts", "--points", "90",
+               "--dix-de-der", "taker").code == 0  # fmt: skip
+    sheet = json.loads(cli("show", sid, "--json").out)
+    assert (sheet["params"]["target"], sheet["table_changes"]) == (500, [])
+    for shown in (cli("show", sid).out, cli("print", sid).out, cli("table", sid).out):
+        assert "from round 1" not in shown and "500" in shown
+    assert "No table change yet." in cli("table", sid).out
+    assert "the game's target set to 500" in cli("history", sid).out
+    # a change of target once play has begun is a change of the table, as before
+    assert cli("table", sid, "--target", "700").out.startswith("Table changed from round 2")
+    assert [c["from"] for c in json.loads(cli("show", sid, "--json").out)["table_changes"]] == [2]

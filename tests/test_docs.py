@@ -149,7 +149,8 @@ def test_readme_json_keys_are_those_of_design(cli) -> None:
     round_keys = set(sheet["rounds"][0])
     change_keys = {key for change in sheet["table_changes"] for key in change}
     other = cli("new", "rami", "--names", "Ann,Bob", "--no-play").out.strip()
-    assert cli("table", other, "--target", "500").code == 0
+    assert cli("add", other, "--winner", "Ann", "--hand", "Bob=10").code == 0
+    assert cli("table", other, "--target", "500").code == 0  # once play has begun: a change
     change_keys |= set(cli("show", other, "--json").json()["table_changes"][0])
     assert {"from", "summary", "replace", "join", "leave", "target"} <= change_keys
     assert keys <= set(sheet) | round_keys | change_keys

@@ -210,6 +210,15 @@ def lines(session: Session) -> list[str]:
     return [str(line) for _, line in session.changes()]
 
 
+def test_the_history_says_a_target_set_before_the_first_round_as_the_games() -> None:
+    s = Session.create("belote", ["Ann", "Bob", "Cyd", "Dan"])
+    s.change_table(target=500)
+    assert lines(s)[-1] == "the game's target set to 500"
+    s.add({"taker": "Ann", "trump": "hearts", "points": "90", "dix_de_der": "taker"})
+    s.change_table(target=700)  # once play has begun: a change of the table
+    assert lines(s)[-1] == "table changed from round 2: target 700"
+
+
 def test_the_history_says_an_edit_of_several_answers_each_in_turn() -> None:
     s = Session.create("tarot", TAROT5[:4])
     s.add(GARDE)

@@ -232,8 +232,11 @@ def summary(
         from cardscore import seating
 
         said = seating.summary(entry)
-        if seating.era_of(entry) is None:  # a rename alone: every round, not from one on
+        era = seating.era_of(entry)
+        if era is None:  # a rename alone: every round, not from one on
             return msg("names corrected in every round: {changes}", changes=said)
+        if seating.sets_the_start(era):  # before the first round: the game's target
+            return msg("the game's target set to {target}", target=era["target"])
         return msg("table changed from round {number}: {changes}", number=number, changes=said)
     table = table_at(number)
     if kind == Kind.EDIT:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscore.games import get_game
 from cardscore.i18n import tr
-from cardscore.seating import ERA_OPERATIONS
+from cardscore.seating import ERA_OPERATIONS, sets_the_start, starting_params
 from cardscore.seating import summary as change_summary
 from cardscore.session import RoundRow, Session, Standings
 
@@ -45,7 +45,7 @@ def scoresheet(
         "id": session.id,
         "game": session.game,
         "rules": session.rules,
-        "params": session.params,
+        "params": starting_params(session.params, session.tables),  # the game's target
         "title": session.title,
         "players": list(session.table().players),
         "teams": session.teams,
@@ -67,9 +67,12 @@ def table_changes(session: Session) -> list[dict[str, Any]]:
     keeps them, with the names spelled as they are now.
 
     A rename is not listed: it changed no table, only a name, which the whole sheet spells
-    the new way (its past rounds too)."""
+    the new way (its past rounds too); nor is a target set before the first round: it is
+    the game's target (see :func:`cardscore.seating.sets_the_start`)."""
     changes = []
     for era in session.tables:  # the eras: their rounds are kept up to date
+        if sets_the_start(era):  # the game's target, said with the rules
+            continue
         ops = copy.deepcopy({key: era[key] for key in ERA_OPERATIONS if key in era})
         changes.append({"from": era["from"], "summary": tr(change_summary(ops)), **ops})
     return changes

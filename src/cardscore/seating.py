@@ -500,6 +500,28 @@ def era_of(change: Mapping[str, Any]) -> dict[str, Any] | None:
     return {"from": change["round"], **ops} if ops else None
 
 
+def sets_the_start(era: Mapping[str, Any]) -> bool:
+    """Whether an era only sets the target from the first round on: the game's own target
+    (a table that plays to 500 said so before its first deal), which the sheets give as the
+    game's target, not as a change of the table.
+
+    >>> sets_the_start({"from": 1, "target": 500}), sets_the_start({"from": 4, "target": 500})
+    (True, False)
+    >>> sets_the_start({"from": 1, "target": 500, "leave": ["Dan"]})
+    False
+    """
+    return era["from"] == 1 and {key for key in ERA_OPERATIONS if key in era} == {"target"}
+
+
+def starting_params(params: Mapping[str, Any], tables: Sequence[Mapping[str, Any]]) -> dict:
+    """The stored parameters with the target the table set before its first round."""
+    out = dict(params)
+    for era in tables:
+        if sets_the_start(era):
+            out["target"] = era["target"]
+    return out
+
+
 def era_count(tables: Sequence[Mapping[str, Any]], number: int) -> int:
     """How many eras start at round ``number`` or before: the eras after them start after
     it, and move when a round is inserted or removed there."""

@@ -20,9 +20,10 @@ def _undo_line(change: Any, said: Msg, *, redo: bool) -> Msg:
     """What undo and redo say, by the kind of change: the change's own line (its summary in
     the history) and how to go back."""
     kind = change["kind"]
-    if kind == "table":
-        from cardscore import seating
+    from cardscore import seating
 
+    era = seating.era_of(change) if kind == "table" else None
+    if kind == "table" and not (era is not None and seating.sets_the_start(era)):
         changes, number = seating.summary(change), change["round"]
         if redo:
             return msg(
@@ -38,7 +39,7 @@ def _undo_line(change: Any, said: Msg, *, redo: bool) -> Msg:
         )
     if redo:
         return msg("Redone: {change} (`cardscore undo` takes it back).", change=said)
-    if kind == "edit":
+    if kind in ("edit", "table"):  # a table change here: the game's target, set before round 1
         return msg("Undone: {change} (`cardscore redo` makes it again).", change=said)
     if kind == "remove":
         return msg("Undone: {change} (`cardscore redo` removes it again).", change=said)

@@ -110,15 +110,17 @@ def table_command(
             }
         )
         return
-    said = (
-        msg("Name corrected in every round: {changes}.", changes=seating.summary(change))
-        if seating.era_of(change) is None  # a rename alone changes the past, not the table
-        else msg(
+    era = seating.era_of(change)
+    if era is None:  # a rename alone changes the past, not the table
+        said = msg("Name corrected in every round: {changes}.", changes=seating.summary(change))
+    elif seating.sets_the_start(era):  # before the first round: the game's own target
+        said = msg("The game's target is now {target}.", target=era["target"])
+    else:
+        said = msg(
             "Table changed from round {number}: {changes}.",
             number=change["round"],
             changes=seating.summary(change),
         )
-    )
     out(tr(said), soft_wrap=True)
     for line in effects:
         out(f"  {tr(line)}", soft_wrap=True)
@@ -136,7 +138,11 @@ def _print_table(current: Any, standings: Any, as_json: bool) -> None:
     goal = game.goal(table)
     shown = None if goal is None else game.shown_param(table.params, "target", table.players)
     gone = [p for p in current.timeline().players() if p not in table.players]
-    changes = [(era["from"], seating.summary(era)) for era in current.tables]
+    changes = [
+        (era["from"], seating.summary(era))
+        for era in current.tables
+        if not seating.sets_the_start(era)  # the game's target: said as the target
+    ]
     if as_json:
         print_json(
             {
