@@ -136,58 +136,113 @@ def list_sessions(as_json: JsonOpt = False) -> None:
 
     from cardscore.grid import Grid  # Rich's Table, drawn ~20× faster while the rows fit
 
-    def listed(ids: Sequence[str], caption: str | None = None) -> Grid:
+    columns = (  # key, heading, justification; rules and last change left out first
+        ("id", _("id"), "left"),
+        ("game", _("game"), "left"),
+        ("rules", _("rules"), "left"),
+        ("players", _("players"), "left"),
+        ("rounds", _("rounds"), "right"),
+        ("updated", _("last change"), "left"),
+        ("state", _("state"), "left"),
+    )
+
+    def cells(row: dict[str, Any], shown: str) -> dict[str, str]:
+        state = (
+            tr(msg("won by {winner}", winner=row["winner"]))
+            if row.get("finished")
+            else _("in play")
+        )
+        label = ", ".join(row["players"]) + (f" — {row['title']}" if row["title"] else "")
+        return {
+            "id": shown,
+            "game": row["game"],
+            "rules": preset_word(row["rules"]),
+            "players": label,
+            "rounds": str(row["rounds"]),
+            "updated": date_text(row["updated"]),
+            "state": state,
+        }
+
+    def listed(ids: Sequence[str], caption: str | None, without: Sequence[str]) -> Grid:
         table = Grid(title=_("Sessions"), caption=caption)
-        for header, justify in (
-            (_("id"), "left"),
-            (_("game"), "left"),
-            (_("rules"), "left"),
-            (_("players"), "left"),
-            (_("rounds"), "right"),
-            (_("last change"), "left"),
-            (_("state"), "left"),
-        ):
-            table.add_column(header, justify=justify)
-        table.columns[0].min_width = max(len(i) for i in ids)  # the id is never cut
+        keys = [key for key, _header, _justify in columns if key not in without]
+        for key, header, justify in columns:
+            if key in keys:
+                table.add_column(header, justify=justify)
         for row, shown in zip(rows, ids, strict=True):
-            state = (
-                tr(msg("won by {winner}", winner=row["winner"]))
-                if row.get("finished")
-                else _("in play")
-            )
-            label = ", ".join(row["players"]) + (f" — {row['title']}" if row["title"] else "")
-            table.add_row(
-                shown,
-                row["game"],
-                preset_word(row["rules"]),
-                label,
-                str(row["rounds"]),
-                date_text(row["updated"]),
-                state,
-            )
+            said = cells(row, shown)
+            table.add_row(*(said[key] for key in keys))
+        _no_word_cut(table, keys.index("players"))
         return table
 
     ids = [row["id"] for row in rows]
-    table = listed(ids)
+    short = _lazy_store().short_ids(ids)
+    enough = tr(msg("An id's first letters are enough: cardscore show {id}", id=short[0]))
     width = shutil.get_terminal_size((100, 30)).columns
-    if _narrowest(table) > width:  # too narrow for every id in full: its first letters
-        shown = _lazy_store().short_ids(ids)
-        caption = tr(msg("An id's first letters are enough: cardscore show {id}", id=shown[0]))
-        table = listed(shown, caption)
+    # the ids whole, else their first letters (said to be enough), then fewer columns: an
+    # id is what a person types, so it is the last thing cut
+    choices = [
+        (without, shown, caption)
+        for without in ((), ("rules",), ("rules", "updated"))
+        for shown, caption in ((ids, None), (short, enough))
+    ]
+    for without, shown, caption in choices:  # the last one when none fits
+        table = listed(shown, caption, without)
+        if _narrowest(table) <= width:
+            break
+    _wrapped(table, [key for key, *_ in columns if key not in without].index("players"), width)
     out(table)
 
 
-def _narrowest(table: Any) -> int:
-    """The narrowest ``table`` (a Grid) can be drawn without cutting a word: each column
-    as wide as its longest word (the id column: its ids), the edges and padding around."""
+def _no_word_cut(table: Any, wraps: int) -> None:
+    """Each column as wide as its widest cell, but column ``wraps`` (the players) only as
+    its longest word: a narrow terminal then wraps the players' names between words, and
+    cuts no id, no date, no name."""
     from rich.cells import cell_len
 
-    widest = []
     for index, column in enumerate(table.columns):
-        cells = [str(column.header), *(str(row[index]) for row in table.rows)]
-        words = max((cell_len(word) for cell in cells for word in cell.split()), default=0)
-        widest.append(max(words, column.min_width or 0))
-    return sum(widest) + 3 * len(widest) + 1
+        cells = [str(row[index]) for row in table.rows]
+        if index == wraps:
+            cells = [word for cell in cells for word in cell.split()]
+        parts = [*str(column.header).split(), *cells]  # a heading wraps between its words
+        column.min_width = max((cell_len(part) for part in parts), default=0)
+
+
+def _wrapped(table: Any, wraps: int, width: int) -> None:
+    """Lay ``table`` out ``width`` wide by hand where it must wrap: the players' names
+    broken between words in the room the other columns leave, a heading between its words
+    in its column (Rich's Table, left to share the room itself, may cut a column)."""
+    import textwrap
+
+    from rich.cells import cell_len
+
+    def natural(index: int) -> int:
+        return max(
+            cell_len(str(cell))
+            for cell in [table.columns[index].header, *(r[index] for r in table.rows)]
+        )
+
+    def words(text: str, room: int) -> list[str]:  # "Marie-Hélène" is one word
+        return textwrap.wrap(text, room, break_long_words=False, break_on_hyphens=False)
+
+    count = len(table.columns)
+    if sum(natural(i) for i in range(count)) + 3 * count + 1 <= width:
+        return  # every cell on one line
+    room = table.columns[wraps].min_width + width - _narrowest(table)
+    for index, column in enumerate(table.columns):
+        inside = room if index == wraps else column.min_width
+        column.header = "\n".join(words(str(column.header), inside)) or column.header
+    table.rows[:] = [
+        (*row[:wraps], "\n".join(words(str(row[wraps]), room)), *row[wraps + 1 :])
+        for row in table.rows
+    ]
+
+
+def _narrowest(table: Any) -> int:
+    """The narrowest ``table`` (a Grid, its columns' least widths set by
+    :func:`_no_word_cut`) can be drawn without cutting a word: the edges and padding
+    around its columns."""
+    return sum(column.min_width for column in table.columns) + 3 * len(table.columns) + 1
 
 
 @app.command()
