@@ -404,31 +404,39 @@ def summary(pdf: Sheet, doc: Doc) -> None:
 
 
 def params_table(pdf: Sheet, doc: Doc) -> None:
+    """The rule set, a row a parameter: its label, its value, what it means (the label and
+    the meaning wrapped in their columns, on the same lines)."""
     rows = common.parameters(doc)
     pdf.font(8)
-    widest = max((pdf.get_string_width(pdf.t(value)) for _, value, _ in rows), default=0)
+    widest = max((pdf.width(pdf.t(value)) for _, value, _ in rows), default=0)
     key_w, value_w = 46.0, min(max(14.0, widest + 3), 48.0)  # a value as worded (500 (…))
     meaning_w = pdf.epw - key_w - value_w
     pdf.set_draw_color(*RULE)
     pdf.set_line_width(0.2)
     for label, value, meaning in rows:
         pdf.font(7.5, color=MUTED)
-        lines = pdf.multi_cell(meaning_w - 2, 3.6, pdf.t(meaning), dry_run=True, output="LINES")
+        lines = pdf.wrap(pdf.t(meaning), meaning_w - 2)
         pdf.font(8)
-        named = pdf.multi_cell(key_w - 2, 3.6, pdf.t(label), dry_run=True, output="LINES")
-        height = max(1, len(lines), len(named)) * 3.6 + 1.2
+        named = pdf.wrap(pdf.t(label), key_w - 2)
+        height = max(len(lines), len(named)) * PARAM_LINE + 1.2
         if pdf.get_y() + height > pdf.page_break_trigger:
             pdf.add_page()
         y = pdf.get_y()
-        pdf.set_xy(pdf.l_margin, y + 0.6)  # on the meaning's lines; a long label wraps
-        pdf.multi_cell(key_w - 2, 3.6, pdf.t(label), align="L")
+        for index, line in enumerate(named):
+            pdf.set_xy(pdf.l_margin, y + 0.6 + index * PARAM_LINE)
+            pdf.cell(key_w - 2, PARAM_LINE, line)
         pdf.set_xy(pdf.l_margin + key_w, y)
         pdf.cell(value_w, 4.8, pdf.fit(value, value_w - 2), align="R")
         pdf.font(7.5, color=MUTED)
-        pdf.set_xy(pdf.l_margin + key_w + value_w + 2, y + 0.6)
-        pdf.multi_cell(meaning_w - 2, 3.6, pdf.t(meaning), align="L")
+        for index, line in enumerate(lines):
+            pdf.set_xy(pdf.l_margin + key_w + value_w + 2, y + 0.6 + index * PARAM_LINE)
+            pdf.cell(meaning_w - 2, PARAM_LINE, line)
         pdf.line(pdf.l_margin, y + height, pdf.w - pdf.r_margin, y + height)
         pdf.set_xy(pdf.l_margin, y + height)
+
+
+#: the height of a line of the rule set's table (mm)
+PARAM_LINE = 3.6
 
 
 # --------------------------------------------------------------------------------------------
