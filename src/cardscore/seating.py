@@ -25,6 +25,10 @@ every round, with the deal going on round the new table from the seat after the 
 (('Ann', 'Bob', 'Cyd', 'Dan', 'Eve', 'Zoé'), 'Dan')
 >>> t.columns
 ('Ann', 'Bob', 'Cyd', 'Dan', 'Eve', 'Zoé')
+
+Why 650 lines: reading a change as typed, checking it against the table of the next round,
+making and unmaking it (undo), and working out the table of every round are one model of
+who sits where, kept together (each under its own heading).
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@
 
 Error messages are :func:`~cardscore.i18n.msg` messages: the command line says them in the
 user's language.
+
+Why 630 lines: everything that touches a session file is here (the folder, the format and
+its migrations, the checks of a file from another laptop, atomic writes, the lock between
+processes, ids and their prefixes), so that no other module opens one.
 """
 
 from __future__ import annotations

@@ -6,10 +6,10 @@ that all formats show the same numbers.  Nothing here imports a heavy library.
 
 Every text is said in the current language (:mod:`cardscore.i18n`): the sentences here are
 translated as they are built (``tr(msg(...))``), and the exporters pass each round's
-breakdown lines (``Msg`` objects) through ``tr()`` where they write them.  Names, rule set
-names, parameter keys and values (on/off) stay as typed.
+breakdown lines (``Msg`` objects) through ``tr()`` where they write them.  Names and rule
+set names stay as typed; a parameter is said by its label and its value in words.
 
-Why 870 lines: every format (text, Markdown, CSV, HTML, PDF) reads the same sheet through
+Why 720 lines: every format (text, Markdown, CSV, HTML, PDF) reads the same sheet through
 these helpers, so that a ranking, a label or a table change is worded once.
 """
 
