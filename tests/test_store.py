@@ -245,3 +245,20 @@ def test_a_folder_that_refuses_the_save_is_a_clear_error(
             folder.chmod(0o700)
     assert result.code == 1 and len(result.err.strip().splitlines()) == 1
     assert sessions() == before
+
+
+def _shortest_by_hand(ids: list[str], least: int = 4) -> list[str]:
+    """What short_ids means, said the slow way: each id's shortest prefix (at least
+    ``least`` letters) that no other id starts with."""
+    out = []
+    for one in ids:
+        size = min(least, len(one))
+        while size < len(one) and any(o != one and o.startswith(one[:size]) for o in ids):
+            size += 1
+        out.append(one[:size])
+    return out
+
+
+@given(st.lists(st.text("abk23", min_size=1, max_size=8), max_size=30))
+def test_short_ids_are_the_shortest_unique_prefixes(ids: list[str]) -> None:
+    assert store.short_ids(ids) == _shortest_by_hand(ids)

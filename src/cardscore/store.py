@@ -577,13 +577,23 @@ def short_ids(ids: Sequence[str], least: int = 4) -> list[str]:
     >>> short_ids(["abcdef1234", "abcdef5678"])
     ['abcdef1', 'abcdef5']
     """
-    out = []
-    for one in ids:
-        size = min(least, len(one))
-        while size < len(one) and any(o != one and o.startswith(one[:size]) for o in ids):
-            size += 1
-        out.append(one[:size])
-    return out
+    # In sorted order an id shares its longest prefix with a neighbour: one letter more
+    # than that sets it apart from every other (a club's thousands of ids in a blink).
+    order = sorted(set(ids))
+
+    def common(a: str, b: str) -> int:
+        return next(
+            (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+        )
+
+    needed: dict[str, int] = {}
+    for index, one in enumerate(order):
+        shared = max(
+            common(one, order[index - 1]) if index else 0,
+            common(one, order[index + 1]) if index + 1 < len(order) else 0,
+        )
+        needed[one] = min(len(one), max(least, shared + 1))
+    return [one[: needed[one]] for one in ids]
 
 
 def resolve(text: str | None) -> str:
