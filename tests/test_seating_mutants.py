@@ -183,3 +183,33 @@ def test_every_table_of_a_session_is_of_its_game(game: str) -> None:
     assert len(session.timeline().eras) == (2 if game in ("belote", "coinche") else 3)
     assert {era.table.game for era in session.timeline().eras} == {game}
     assert session.table().game == game
+
+
+# --------------------------------------------------------------------------------------------
+# A newcomer's points: a whole number within the limit either way, said back short
+
+
+@pytest.mark.parametrize("typed", ["+100000", "-100000", "100000", " 42 "])
+def test_a_newcomers_points_up_to_the_limit_are_taken(typed: str) -> None:
+    session = Session.create("tarot", ["Ann", "Bob", "Cyd", "Dan"])
+    change = session.change_table(join=[f"Zoé={typed}"])
+    assert change["join"] == {"Zoé": int(typed)}
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("100001", "'100001'"),  # past the limit
+        ("00000001", "'00000001'"),  # too long to be one, however small
+        ("X5", "'X5'"),  # not a number
+        ("1" * 20 + "x", "'" + "1" * 20 + "…'"),  # more than 20 characters: cut, and said so
+        ("1" * 19 + "x", "'" + "1" * 19 + "x'"),  # 20: said whole
+    ],
+)
+def test_other_points_are_refused_and_said_back(typed: str, shown: str) -> None:
+    session = Session.create("tarot", ["Ann", "Bob", "Cyd", "Dan"])
+    with pytest.raises(InputError) as refused:
+        session.change_table(join=[f"Zoé={typed}"])
+    assert str(refused.value) == (
+        f"--join: Zoé's points are a whole number from -100000 to 100000 (got {shown})"
+    )
