@@ -131,14 +131,6 @@ class Timeline:
         """The table that plays round ``number``."""
         return self.eras[self.era_index(number)].table
 
-    def agrees_until(self, other: Timeline, rounds: int) -> bool:
-        """Whether both timelines seat the same tables for the first ``rounds`` rounds (a
-        table change after them changes nothing before): what was worked out of those
-        rounds with one holds for the other."""
-        return [e for e in self.eras if e.first <= rounds] == [
-            e for e in other.eras if e.first <= rounds
-        ]
-
     def players(self) -> tuple[str, ...]:
         """Every player who ever sat at the table, first seen first."""
         seen: dict[str, None] = {}
