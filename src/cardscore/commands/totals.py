@@ -18,20 +18,17 @@ def _changed(before: Any, after: Any) -> dict[str, dict[str, int]]:
     }
 
 
-def _difference(value: int) -> str:
-    """``+40``, ``-40``."""
-    return f"+{value}" if value > 0 else str(value)
-
-
 def _show_changed(changed: dict[str, dict[str, int]]) -> None:
     """Every total that changed: ``Bob 142 → 102 (-40)``, one a line."""
+    from cardscore.rows import signed  # as the sheet signs a round's score
+
     if not changed:
         out(_("No total changed."))
         return
     out(_("Totals that changed:"))
     for column, moved in changed.items():
         a, b = moved["before"], moved["after"]
-        out(f"  {column} {a} → {b} ({_difference(b - a)})", soft_wrap=True)
+        out(f"  {column} {a} → {b} ({signed(b - a)})", soft_wrap=True)
 
 
 def _show_after(current: Any, standings: Any) -> None:

@@ -226,8 +226,7 @@ def moved_totals(before: Mapping[str, int], after: Mapping[str, int]) -> list[st
     for column, total in after.items():
         old = before.get(column, 0)
         if old != total:
-            difference = f"+{total - old}" if total > old else str(total - old)
-            lines.append(f"{column} {old} → {total} ({difference})")
+            lines.append(f"{column} {old} → {total} ({render.signed(total - old)})")
     return lines
 
 
