@@ -306,7 +306,7 @@ def test_list_draws_the_table_rich_drew(
 ) -> None:
     """Drawn by cardscore.grid now (much faster): the same screen as Rich's Table wherever
     the table fits (narrower, see test_a_narrow_list_cuts_no_word)."""
-    from cardscore.render import console
+    from cardscore.environment import current
 
     for game in ("tarot", "belote", "coinche", "rami"):
         make(home, game)
@@ -317,7 +317,7 @@ def test_list_draws_the_table_rich_drew(
     monkeypatch.setenv("COLUMNS", str(columns))
     listed = cli("list")
     assert listed.code == 0, listed.err
-    screen = console()
+    screen = current().console
     short = "first letters are enough" in listed.out
     assert not short
     with screen.capture() as drawn:

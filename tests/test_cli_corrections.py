@@ -20,8 +20,17 @@ from cardscore.environment import Environment
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SEATS = ("--names", "Sud,Est,Nord,Ouest", "--set", "team1=NS", "--set", "team2=EW")
-TERMINAL = Environment(stdin_isatty=True)
-PIPED = Environment(stdin_isatty=False)
+
+
+def TERMINAL() -> Environment:
+    """A terminal, in this test's data folder (``CARDSCORE_HOME``)."""
+    return Environment.of_process(stdin_isatty=True)
+
+
+def PIPED() -> Environment:
+    """A pipe, in this test's data folder."""
+    return Environment.of_process(stdin_isatty=False)
+
 
 # Per game: the session's options, three rounds, a correction (round, options) and what the
 # corrected round is when typed whole, and a round to insert.
@@ -252,10 +261,10 @@ def asked(monkeypatch) -> list[tuple[str, int]]:
 def test_edit_without_options_on_a_terminal_asks_the_round_again(capsys, asked, cli) -> None:
     """The command hands the session and the round to the questions."""
     sid = session_with(cli, "tarot", GAMES["tarot"]["rounds"])
-    assert run_in(capsys, TERMINAL, "edit", "2").code == 0
+    assert run_in(capsys, TERMINAL(), "edit", "2").code == 0
     assert asked == [(sid, 2)]
     # a round that is not there is refused before anything is asked
-    result = run_in(capsys, TERMINAL, "edit", sid, "7")
+    result = run_in(capsys, TERMINAL(), "edit", sid, "7")
     assert_one_line_error(result, "there is no round 7")
     assert asked == [(sid, 2)]
 
@@ -265,15 +274,15 @@ def test_corriger_a_round_asks_it_again_and_corriger_alone_undoes(capsys, asked,
     ``corriger`` and ``corriger SESSION`` take back the last change, as ever."""
     sid = session_with(cli, "tarot", GAMES["tarot"]["rounds"])
     count = len(sheet(cli, sid)["rounds"])
-    assert run_in(capsys, TERMINAL, "corriger", "2").code == 0
-    assert run_in(capsys, TERMINAL, "corriger", sid, "1").code == 0
+    assert run_in(capsys, TERMINAL(), "corriger", "2").code == 0
+    assert run_in(capsys, TERMINAL(), "corriger", sid, "1").code == 0
     assert asked == [(sid, 2), (sid, 1)]
     assert len(sheet(cli, sid)["rounds"]) == count  # nothing undone
-    assert_one_line_error(run_in(capsys, PIPED, "corriger", "2"), "nothing can be asked here")
-    assert_one_line_error(run_in(capsys, TERMINAL, "corriger", sid, "x"), "not a round number")
-    assert run_in(capsys, PIPED, "corriger", sid).code == 0
+    assert_one_line_error(run_in(capsys, PIPED(), "corriger", "2"), "nothing can be asked here")
+    assert_one_line_error(run_in(capsys, TERMINAL(), "corriger", sid, "x"), "not a round number")
+    assert run_in(capsys, PIPED(), "corriger", sid).code == 0
     assert len(sheet(cli, sid)["rounds"]) == count - 1
-    assert run_in(capsys, PIPED, "corriger").code == 0
+    assert run_in(capsys, PIPED(), "corriger").code == 0
     assert len(sheet(cli, sid)["rounds"]) == count - 2
     assert asked == [(sid, 2), (sid, 1)]
 
@@ -347,13 +356,13 @@ def test_remove_on_a_terminal_asks_saying_what_is_lost(capsys, monkeypatch, cli,
 
     monkeypatch.setattr(ask, "yes_no", confirm)
     saved = file_bytes(home, sid)
-    assert run_in(capsys, TERMINAL, "remove", sid, "2").code == 0
+    assert run_in(capsys, TERMINAL(), "remove", sid, "2").code == 0
     assert questions == [
         "Remove round 2 (Ann prise, 1 bout, 55 → made by 4)? Its scores will be lost."
     ]
     assert file_bytes(home, sid) == saved  # the answer was no
     answer[0] = True
-    assert run_in(capsys, TERMINAL, "remove", sid, "2").code == 0
+    assert run_in(capsys, TERMINAL(), "remove", sid, "2").code == 0
     assert len(sheet(cli, sid)["rounds"]) == 2
 
 
@@ -551,7 +560,7 @@ def test_a_bad_rami_correction_is_refused(cli, sessions, args, fragment) -> None
 def test_edit_with_no_option_and_no_terminal_is_refused(capsys, cli, sessions) -> None:
     session_with(cli, "belote", GAMES["belote"]["rounds"])
     saved = sessions()
-    assert_one_line_error(run_in(capsys, PIPED, "edit", "2"), "as options")
+    assert_one_line_error(run_in(capsys, PIPED(), "edit", "2"), "as options")
     assert sessions() == saved
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import os
 import string
 from pathlib import Path
 
@@ -138,18 +139,18 @@ def test_norwegian_messages_and_dates() -> None:
 def test_language_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     for variable in ("CARDSCORE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(variable, raising=False)
-    assert i18n.choose_language() == "en"
+    assert i18n.choose_language(None, os.environ) == "en"
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    assert i18n.choose_language() == "fr"
+    assert i18n.choose_language(None, os.environ) == "fr"
     monkeypatch.setenv("LC_ALL", "C.UTF-8")  # LC_ALL wins over LANG
-    assert i18n.choose_language() == "en"
+    assert i18n.choose_language(None, os.environ) == "en"
     monkeypatch.setenv("CARDSCORE_LANG", "fr")
-    assert i18n.choose_language() == "fr"
-    assert i18n.choose_language("en") == "en"  # --lang wins
-    assert i18n.choose_language("nb") == "nb"
+    assert i18n.choose_language(None, os.environ) == "fr"
+    assert i18n.choose_language("en", os.environ) == "en"  # --lang wins
+    assert i18n.choose_language("nb", os.environ) == "nb"
     monkeypatch.setenv("CARDSCORE_LANG", "nb")
-    assert i18n.choose_language() == "nb"
-    assert i18n.choose_language("fr") == "fr"
+    assert i18n.choose_language(None, os.environ) == "nb"
+    assert i18n.choose_language("fr", os.environ) == "fr"
 
 
 @pytest.mark.parametrize(
@@ -173,11 +174,11 @@ def test_a_norwegian_locale_chooses_bokmal(
     for variable in ("CARDSCORE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", locale)
-    assert i18n.choose_language() == expected
+    assert i18n.choose_language(None, os.environ) == expected
     monkeypatch.setenv("LC_MESSAGES", "nn_NO.UTF-8")  # LC_MESSAGES wins over LANG
-    assert i18n.choose_language() == "nb"
+    assert i18n.choose_language(None, os.environ) == "nb"
     monkeypatch.setenv("CARDSCORE_LANG", locale)  # a locale in CARDSCORE_LANG: its language
-    assert i18n.choose_language() == (expected if expected != "en" else "nb")
+    assert i18n.choose_language(None, os.environ) == (expected if expected != "en" else "nb")
 
 
 def test_a_player_named_like_a_message_is_not_translated() -> None:

@@ -62,7 +62,7 @@ def test_flow_puts_an_entry_on_the_next_line_whole() -> None:
 def test_a_word_is_never_cut_on_a_terminal(monkeypatch) -> None:
     """A line kept whole for a pipe (``soft_wrap``) is broken between words on a terminal,
     where the terminal itself would fold it in the middle of a word."""
-    from cardscore import render
+    from cardscore.environment import Environment, running
 
     said = (
         "attention : Nous ont tous les 162 points de cartes et le dernier pli, mais aucun "
@@ -71,8 +71,10 @@ def test_a_word_is_never_cut_on_a_terminal(monkeypatch) -> None:
     for terminal in (True, False):
         buffer = io.StringIO()
         console = Console(file=buffer, width=50, force_terminal=terminal, color_system=None)
-        monkeypatch.setattr(render, "console", lambda stderr=False, c=console: c)
-        out("  " + said, soft_wrap=True)
+        env = Environment(stdin_isatty=False)
+        vars(env)["console"] = console  # a cached property: the test's console is the one
+        with running(env):
+            out("  " + said, soft_wrap=True)
         lines = buffer.getvalue().splitlines()
         if terminal:
             assert len(lines) > 1 and all(len(line) <= 50 for line in lines)

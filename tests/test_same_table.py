@@ -26,7 +26,12 @@ from cardscore.games import get_game
 from test_cli_corrections import assert_one_line_error, run_in
 from test_prompts_corrections import drive
 
-TERMINAL = Environment(stdin_isatty=True)
+
+def TERMINAL() -> Environment:
+    """A terminal, in this test's data folder (``CARDSCORE_HOME``)."""
+    return Environment.of_process(stdin_isatty=True)
+
+
 ENTER, BACKSPACE = "\r", "\x7f"
 NAMES = "Ann,Bob,Cyd,Dan,Eve"
 TAROT_ROUNDS = [
@@ -250,7 +255,7 @@ def test_a_bad_setting_with_same_table_is_refused(cli, sessions) -> None:
 
 def test_same_table_on_a_terminal_asks_nothing_and_plays(capsys, home, opened) -> None:
     old = new_session_quietly("tarot", ["Ann", "Bob", "Cyd", "Dan"])
-    result = drive("", run_in, capsys, TERMINAL, "new", "tarot", "--same-table")
+    result = drive("", run_in, capsys, TERMINAL(), "new", "tarot", "--same-table")
     assert result.code == 0, result.err
     (sid,) = session_ids(home) - {old}
     assert opened == [sid] and sid in result.out
@@ -300,7 +305,7 @@ def test_same_table_as_last_time_yes(capsys, home, confirms, opened) -> None:
     with store.changing(old) as session:
         session.add({"contract": "garde", "taker": "Bob", "called": "Dan", "bouts": "2",
                      "points": "49"})  # fmt: skip
-    result = drive("y", run_in, capsys, TERMINAL, "new", "tarot")
+    result = drive("y", run_in, capsys, TERMINAL(), "new", "tarot")
     assert result.code == 0, result.err
     assert confirms == ["Same table as last time? (Bob, Cyd, Dan, Eve, Ann — maison)"]
     (sid,) = session_ids(home) - {old}
@@ -314,7 +319,7 @@ def test_same_table_as_last_time_no_asks_as_before(capsys, home, confirms, opene
     old = new_session_quietly("rami", ["Ann", "Bob", "Cyd"])
     # no, the only rule set, 2 players (the first entry), two names typed
     keys = "n" + "\x1b[A" * 2 + ENTER + "Léa" + ENTER + "Tom" + ENTER
-    result = drive(keys, run_in, capsys, TERMINAL, "new", "rami")
+    result = drive(keys, run_in, capsys, TERMINAL(), "new", "rami")
     assert result.code == 0, result.err
     assert confirms == ["Same table as last time? (Ann, Bob, Cyd — standard)"]
     (sid,) = session_ids(home) - {old}
@@ -327,7 +332,7 @@ def test_same_table_is_not_offered_without_an_earlier_session_of_that_game(
 ) -> None:
     new_session_quietly("tarot", ["Ann", "Bob", "Cyd"])
     keys = "\x1b[A" * 2 + ENTER + "Léa" + ENTER + "Tom" + ENTER
-    result = drive(keys, run_in, capsys, TERMINAL, "new", "rami")
+    result = drive(keys, run_in, capsys, TERMINAL(), "new", "rami")
     assert result.code == 0, result.err
     assert confirms == [] and len(opened) == 1
     assert store.read(store.session_path(opened[0])).players == ["Léa", "Tom"]
@@ -335,7 +340,7 @@ def test_same_table_is_not_offered_without_an_earlier_session_of_that_game(
 
 def test_same_table_is_not_offered_when_the_table_is_named(capsys, confirms, opened) -> None:
     new_session_quietly("rami", ["Ann", "Bob", "Cyd"])
-    result = drive("", run_in, capsys, TERMINAL, "new", "rami", "--names", "Léa,Tom")
+    result = drive("", run_in, capsys, TERMINAL(), "new", "rami", "--names", "Léa,Tom")
     assert result.code == 0, result.err
     assert confirms == [] and len(opened) == 1
 

@@ -14,15 +14,16 @@ import copy
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
 
 from cardscore import __version__, completion
-from cardscore.commands.base import HELP_OPTION_NAMES, _lazy_store, app, use_environment
+from cardscore.commands.base import HELP_OPTION_NAMES, _lazy_store, app
 from cardscore.commands.round_options import ADD_HELP, _all_fields, choice_words, field_help
 from cardscore.commands.rounds import _give_add_its_options, _give_edit_its_options, add, edit
-from cardscore.environment import Environment
+from cardscore.environment import Environment, running
 from cardscore.games.base import InputError
 from cardscore.i18n import (
     ALIASES,
@@ -265,21 +266,25 @@ def interrupted() -> int:
 def run(argv: Sequence[str], env: Environment | None = None) -> int:
     """Run the app on ``argv``; return the exit status (errors already printed).
 
-    ``env`` replaces what is read of the process (whether standard input is a terminal):
-    tests drive an "interactive" or a "piped" run with it."""
+    ``env`` replaces what is read of the process (its standard input, data folder,
+    language): tests drive an "interactive" or a "piped" run with it.  The command runs in
+    it (see :func:`cardscore.environment.running`)."""
     from cardscore.session import SessionDataError
 
-    use_environment(env)
-
+    env = env or Environment.of_process()
     store = _lazy_store()
     if os.environ.get(completion.COMPLETE_VAR):
         completion.enable()  # a shell asks for candidates (see completions/)
     try:
-        set_language(choose_language())  # a bad --lang is said in the environment's language
-        set_language(choose_language(_requested_language(argv)))
+        set_language(env.language)  # a bad --lang is said in the environment's language
+        requested = _requested_language(argv)
+        if requested:
+            env = replace(env, language=choose_language(requested, {}))
+            set_language(env.language)
         _check_text_arguments(argv)
         command = build_command(argv)
-        status = command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
+        with running(env):
+            status = command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
         # Typer turns a Ctrl-C (KeyboardInterrupt) into the status 130, returned, not raised
         if status == INTERRUPTED:
             return interrupted()

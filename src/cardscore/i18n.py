@@ -30,7 +30,6 @@ Norwegian, said in bokmål), else English.
 from __future__ import annotations
 
 import ast
-import os
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -75,15 +74,22 @@ def msg(template: str, /, **params: Any) -> Msg:
     return self
 
 
-def choose_language(requested: str | None = None) -> str:
-    """The language to speak: ``--lang``, else ``CARDSCORE_LANG``, else the locale."""
-    for candidate in (requested, os.environ.get("CARDSCORE_LANG")):
+def choose_language(requested: str | None, environ: Mapping[str, str]) -> str:
+    """The language to speak: ``--lang``, else ``CARDSCORE_LANG``, else the locale (read in
+    ``environ``, the process's environment variables).
+
+    >>> choose_language(None, {"CARDSCORE_LANG": "nb", "LANG": "fr_FR.UTF-8"})
+    'nb'
+    >>> choose_language("fr", {}), choose_language(None, {"LANG": "C.UTF-8"})
+    ('fr', 'en')
+    """
+    for candidate in (requested, environ.get("CARDSCORE_LANG")):
         if candidate:
             code = language_of(candidate)
             if code:
                 return code
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable)
+        value = environ.get(variable)
         if value:
             return language_of(value) or "en"
     return "en"

@@ -559,9 +559,3 @@ def round_report(
         for column, value in row_scores.items()
     ]  # a name and its score on one line, always
     return Group(Text(tr(title), style="bold"), *lines, Text(), Flow(scores, gap="   ", indent=2))
-
-
-def console(stderr: bool = False) -> Console:
-    # No markup nor emoji codes: names and titles are printed as typed, even "[bold]Ann"
-    # or ":smile:" (styles are applied with Text objects instead).
-    return Console(stderr=stderr, highlight=False, markup=False, emoji=False)

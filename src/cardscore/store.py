@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscore import atomic
+from cardscore.environment import current
 from cardscore.i18n import msg
 from cardscore.session import SCHEMA_VERSION, Session, reason_of
 
@@ -75,17 +76,13 @@ class LockTimeout(StoreError):
 
 
 def data_dir() -> Path:
-    """The folder that holds the ``sessions`` folder."""
-    home = os.environ.get("CARDSCORE_HOME")
-    if home:
-        return Path(home)
-    import platformdirs  # only when needed: tests and most runs never import it
-
-    return platformdirs.user_data_path("cardscore")
+    """The folder that holds the ``sessions`` folder (the environment's)."""
+    return current().data_folder
 
 
 def sessions_dir() -> Path:
-    return data_dir() / "sessions"
+    """The folder of the session files (the environment's)."""
+    return current().sessions_folder
 
 
 #: a session's id, which is its file's name (``ID.json``): lower-case letters and digits

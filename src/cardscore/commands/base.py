@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from cardscore import completion
-from cardscore.environment import Environment
+from cardscore.environment import Environment, current
 from cardscore.i18n import msg
 
 HELP_OPTION_NAMES = ("-h", "--help")
@@ -33,9 +33,7 @@ def out(renderable: Any, *, soft_wrap: bool = False) -> None:
     """Print ``renderable``; with ``soft_wrap``, a line of text is kept whole where it is
     read by a program (a pipe, a file), and broken between words, its continuation lines
     indented as it starts, where a person reads it (a terminal)."""
-    from cardscore.render import console
-
-    shown = console()
+    shown = current().console
     if soft_wrap and isinstance(renderable, str) and shown.is_terminal:
         from cardscore.flow import Flow
 
@@ -80,19 +78,6 @@ GameArg = Annotated[
 # The environment of the command being run
 
 
-_environment: Environment | None = None
-
-
 def environment() -> Environment:
     """The environment of the command being run (see :func:`cardscore.cli.run`)."""
-    global _environment
-    if _environment is None:
-        _environment = Environment.of_process()
-    return _environment
-
-
-def use_environment(env: Environment | None) -> None:
-    """Run the next command in ``env`` (``None``: the process's own, read when first needed);
-    see :func:`cardscore.cli.run`."""
-    global _environment
-    _environment = env
+    return current()

@@ -99,9 +99,7 @@ def show(
 
     rows = standings.rows
     if not all_rounds:
-        import shutil
-
-        height = shutil.get_terminal_size((100, 30)).lines
+        height = environment().screen((100, 30))[1]
         fit = max(3, (height - 18) // (4 if detail else 1))
         rows = rows[-fit:]
         if len(rows) < len(standings.rows):
@@ -132,7 +130,6 @@ def list_sessions(as_json: JsonOpt = False) -> None:
     if not rows:
         out(_("No saved session yet: start one with `cardscore new tarot --players 5`."))
         return
-    import shutil
 
     from cardscore.grid import Grid  # Rich's Table, drawn ~20× faster while the rows fit
 
@@ -178,7 +175,7 @@ def list_sessions(as_json: JsonOpt = False) -> None:
     ids = [row["id"] for row in rows]
     short = _lazy_store().short_ids(ids)
     enough = tr(msg("An id's first letters are enough: cardscore show {id}", id=short[0]))
-    width = shutil.get_terminal_size((100, 30)).columns
+    width = environment().screen((100, 30))[0]
     # the ids whole, else their first letters (said to be enough), then fewer columns: an
     # id is what a person types, so it is the last thing cut
     choices = [

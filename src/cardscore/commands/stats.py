@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from cardscore import completion
-from cardscore.commands.base import JsonOpt, _lazy_store, app, print_json
+from cardscore.commands.base import JsonOpt, app, environment, print_json
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.base import InputError
 from cardscore.i18n import Msg, msg, tr
@@ -83,7 +83,7 @@ def stats(
     doc, warnings = _stats_document(homes, chosen, rules, names, first, last)
     for warning in warnings:
         typer.echo(tr(msg("cardscore: warning: {problem}", problem=warning)), err=True)
-    shown = [str(h) for h in homes] if homes else [str(_lazy_store().data_dir())]
+    shown = [str(h) for h in homes] if homes else [str(environment().data_folder)]
     filters = _stats_filters(chosen, rules, since, until)
     if as_json:
         said = {
@@ -98,10 +98,9 @@ def stats(
         path = export.write(output, page.render(render.only_players(doc, names), shown, filters))
         typer.echo(tr(msg("Wrote {path}", path=str(path))), err=True)
     if not as_json and output is None:
-        from cardscore.render import console
         from cardscore.stats import render
 
-        screen = console()
+        screen = environment().console
         for part in render.report(screen, doc, shown, filters, names):
             screen.print(part, soft_wrap=render.is_whole(part))
 

@@ -30,7 +30,6 @@ Nothing here knows a language: every word is a catalog entry (``i18n.tr``).
 from __future__ import annotations
 
 import re
-import shutil
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -45,6 +44,7 @@ from questionary.constants import DEFAULT_QUESTION_PREFIX
 from questionary.question import Question
 from questionary.styles import merge_styles_default
 
+from cardscore.environment import current as environment
 from cardscore.games.base import fold
 from cardscore.i18n import _, msg, tr
 
@@ -225,7 +225,7 @@ def fitted_title(title: str, disabled: str | None = None, width: int | None = No
     'Quit'
     """
     if width is None:
-        width = shutil.get_terminal_size().columns
+        width = environment().screen()[0]
     room = max(width - _POINTER - (_DISABLED if disabled else 0) - 1, 20)
     lines = textwrap.wrap(title, room, subsequent_indent=_INDENT) or [title]
     if disabled:
@@ -251,7 +251,7 @@ def fitted_question(message: str, width: int | None = None) -> str:
     'Who took?'
     """
     if width is None:
-        width = shutil.get_terminal_size().columns
+        width = environment().screen()[0]
     room = max(width - 3, 20)  # "? " before the first line, and the last column left free
     if len(message) + _ANSWER_ROOM <= room:
         return message

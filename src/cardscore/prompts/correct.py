@@ -24,6 +24,7 @@ from rich.text import Text
 
 from cardscore import render, store
 from cardscore.changes import Kind, effect, last_in_force, plain
+from cardscore.environment import current as environment
 from cardscore.flow import Flow
 from cardscore.games.base import Field, FieldKind, Game, InputError, Table
 from cardscore.i18n import Msg, _, msg, tr
@@ -116,7 +117,7 @@ def review(asker: RoundAsker, preview: Callable[[dict[str, Any]], Msg | None]) -
     or discarded (``False``).  ``preview`` prints the round and returns what discarding
     it would lose (``None``: nothing, the round is as it was); it raises :class:`InputError`
     if the rules refuse the answers, whose culprit is then asked again."""
-    console = render.console()
+    console = environment().console
     while True:
         refused = False
         try:
@@ -161,7 +162,7 @@ def record_round(
     breakdown, and save it once the table agrees.  ``last`` holds the answers of the round
     recorded before in this loop, for what the questions remember (whose points were
     counted); it is given this round's once saved."""
-    console = render.console()
+    console = environment().console
     session = store.read(store.session_path(session_id))
     game = session.game_rules
     table = session.table()
@@ -263,7 +264,7 @@ def _answer(f: Field, value: Any) -> str:
 def edit_round(session_id: str, number: int) -> None:
     """Ask round ``number``'s questions again (Enter keeps each old answer), show its old
     and new scores and the totals that change, then save the correction once confirmed."""
-    console = render.console()
+    console = environment().console
     path = store.session_path(session_id)
     session = store.read(path)
     game, table = session.game_rules, session.table_at(number)  # the table of its time
@@ -441,7 +442,7 @@ CHANGE, REMOVE = "change", "remove"
 def change_or_remove(session_id: str, session: Session, number: int) -> None:
     """A round picked to correct: change it (its questions asked again, the default) or
     remove it (a round entered twice), asked first with No as the default."""
-    console = render.console()
+    console = environment().console
     row = session.standings().rows[number - 1]
     line = session.game_rules.headline(plain(row.input), session.table_at(number), row.record)
     what = ask.select(
@@ -470,7 +471,7 @@ def change_or_remove(session_id: str, session: Session, number: int) -> None:
 
 def corriger(session_id: str) -> None:
     """The loop's "Corriger": undo the last change, or correct an earlier round."""
-    console = render.console()
+    console = environment().console
     session = store.read(store.session_path(session_id))
     change = last_change(session)
     last = (

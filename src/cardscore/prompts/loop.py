@@ -18,6 +18,7 @@ import questionary
 from rich.text import Text
 
 from cardscore import render, store
+from cardscore.environment import current as environment
 from cardscore.games.base import InputError, fold
 from cardscore.i18n import _, msg, tr
 from cardscore.prompts import ask, correct, table
@@ -28,7 +29,7 @@ TABLE, PLAY_ON, NEW_GAME = "table", "play on", "new game"
 
 
 def play(session_id: str) -> None:
-    console = render.console()
+    console = environment().console
     session = store.read(store.session_path(session_id))
     standings = session.standings()
     console.print(render.totals_table(session, standings))
@@ -173,7 +174,7 @@ def home(
     from cardscore.games.line import line_words
 
     keys = " · ".join(f"{fold(tr(word))[:1]} {tr(word)}" for _, word in ACTIONS)
-    render.console().print(
+    environment().console.print(
         Text(tr(msg("Enter: the questions · or the round in one line · {keys}", keys=keys)),
         style="dim"),
     )  # fmt: skip

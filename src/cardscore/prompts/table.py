@@ -29,6 +29,7 @@ import questionary
 from rich.text import Text
 
 from cardscore import render, store
+from cardscore.environment import current as environment
 from cardscore.flow import Flow
 from cardscore.games.base import Game, InputError
 from cardscore.i18n import Msg, _, msg, tr
@@ -214,7 +215,7 @@ def ask_join(session: Session) -> Ops | None:
             name=joined,
             total=total,
         )
-        render.console().print(Text(tr(back), style="italic"))
+        environment().console.print(Text(tr(back), style="italic"))
         return {JOIN: [joined]}
 
     def check(text: str) -> str | None:
@@ -280,7 +281,7 @@ def offer(session_id: str, ops: Ops, *, confirm: bool = True) -> dict[str, Any] 
     """Say the change and what it means, ask to confirm it (unless ``confirm`` is off), then
     save it; the totals and who deals next are shown as after a round.  Returns the change
     (``None``: nothing changed)."""
-    console = render.console()
+    console = environment().console
     path = store.session_path(session_id)
     before = store.read(path)
     trial = store.read(path)
@@ -364,7 +365,7 @@ def next_game(session_id: str) -> str:
     table, the same rules and parameters, the title too; the player after the last dealer
     deals first (:func:`cardscore.sametable.follow_on`, as ``cardscore new --same-table``).
     It is saved and its id returned."""
-    console = render.console()
+    console = environment().console
     old = store.read(store.session_path(session_id))
     session = follow_on(old, session_id=store.new_id())
     with store.locked(session.id):
