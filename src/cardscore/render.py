@@ -33,17 +33,20 @@ RICH_ROWS_LIMIT = 200  # past this many rows, draw the sheet as plain text (spee
 
 def seat_note(session: Session, standings: Standings) -> str:
     """Who deals next (and, at 6-player tarot, who is mort): one short line."""
-    if standings.next_mort and standings.next_mort == standings.next_dealer:
-        return tr(msg("Next dealer: {dealer} (mort)", dealer=standings.next_dealer))
-    if standings.next_mort:
-        return tr(
-            msg(
-                "Next dealer: {dealer} — mort: {mort}",
-                dealer=standings.next_dealer,
-                mort=standings.next_mort,
-            )
-        )
-    return tr(msg("Next dealer: {dealer}", dealer=standings.next_dealer))
+    return dealer_line(standings.next_dealer, standings.next_mort)
+
+
+def dealer_line(dealer: str, mort: str | None) -> str:
+    """Who deals next (and who is mort), in one line.
+
+    >>> dealer_line("Ann", None), dealer_line("Ann", "Bob"), dealer_line("Ann", "Ann")
+    ('Next dealer: Ann', 'Next dealer: Ann — mort: Bob', 'Next dealer: Ann (mort)')
+    """
+    if mort and mort == dealer:
+        return tr(msg("Next dealer: {dealer} (mort)", dealer=dealer))
+    if mort:
+        return tr(msg("Next dealer: {dealer} — mort: {mort}", dealer=dealer, mort=mort))
+    return tr(msg("Next dealer: {dealer}", dealer=dealer))
 
 
 def left_label(column: str) -> str:

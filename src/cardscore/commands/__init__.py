@@ -15,9 +15,10 @@ from cardscore.commands import rounds  # add, edit, remove
 from cardscore.commands import table  # table
 from cardscore.commands import corrections  # undo, corriger, redo, history
 from cardscore.commands import sessions  # print, show, list, delete
+from cardscore.commands import serve  # serve
 from cardscore.commands import reference  # rules, convert
 from cardscore.commands import stats  # stats
 
 # isort: on
 
-__all__ = ["corrections", "play", "reference", "rounds", "sessions", "stats", "table"]
+__all__ = ["corrections", "play", "reference", "rounds", "serve", "sessions", "stats", "table"]

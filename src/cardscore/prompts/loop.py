@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import questionary
 from rich.text import Text
@@ -24,11 +25,23 @@ from cardscore.i18n import _, msg, tr
 from cardscore.prompts import ask, correct, table
 from cardscore.session import Session, Standings
 
+if TYPE_CHECKING:
+    from cardscore.live import LiveServer
+
 RECORD, UNDO, REDO, SHOW, PRINT, QUIT = "record", "undo", "redo", "show", "print", "quit"
+SHARE = "share"
 TABLE, PLAY_ON, NEW_GAME = "table", "play on", "new game"
 
 
 def play(session_id: str) -> None:
+    sharing = Sharing()
+    try:
+        _play(session_id, sharing)
+    finally:
+        sharing.stop()  # the page's server stops with the loop
+
+
+def _play(session_id: str, sharing: Sharing) -> None:
     console = environment().console
     session = store.read(store.session_path(session_id))
     standings = session.standings()
@@ -66,7 +79,7 @@ def play(session_id: str) -> None:
                 question = ask.watching(ask.select(_("What now?"), choices=menu), changed)
                 action = question.unsafe_ask()
             else:
-                action, line = home(record, session, changed, typed)
+                action, line = home(record, session, changed, typed, sharing)
         except KeyboardInterrupt:  # every round is saved already: said, then interrupted
             console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
             raise
@@ -91,6 +104,8 @@ def play(session_id: str) -> None:
             return
         if action == PRINT:
             console.print(tr(msg("Scoresheet written to {path}", path=str(print_html(session)))))
+        elif action == SHARE:
+            sharing.show(session_id)
         elif action == SHOW:
             console.print(render.sheet(session, standings, standings.rows[-30:], detail=False))
             console.print(render.totals_table(session, standings))
@@ -113,6 +128,7 @@ def play(session_id: str) -> None:
                 )
         elif action == NEW_GAME:
             session_id = table.next_game(session_id)
+            sharing.follow(session_id)
         elif action == REDO:
             try:
                 with store.changing(session_id) as current:
@@ -141,6 +157,7 @@ ACTIONS = (
     (REDO, msg("redo")),
     (SHOW, msg("show")),
     (PRINT, msg("print")),
+    (SHARE, msg("live")),
     (TABLE, msg("table")),
     (QUIT, msg("quit")),
 )
@@ -163,6 +180,7 @@ def home(
     session: Session,
     changed: Callable[[], bool] | None = None,
     typed: str = "",
+    sharing: Sharing | None = None,
 ) -> tuple[str | ask.Changed, str | None]:
     """The loop's home while a game is on: Enter starts the round's questions; a round typed
     as one line (``bob g 2b 49 dan``) is read, shown and saved; a word or its key (``c``,
@@ -173,6 +191,8 @@ def home(
 
     from cardscore.games.line import line_words
 
+    if sharing is not None and (line := sharing.line()):
+        environment().console.print(Text(line, style="cyan"))
     keys = " · ".join(f"{fold(tr(word))[:1]} {tr(word)}" for _, word in ACTIONS)
     environment().console.print(
         Text(tr(msg("Enter: the questions · or the round in one line · {keys}", keys=keys)),
@@ -232,6 +252,7 @@ def tail(session: Session) -> list[questionary.Choice]:
         ),
         questionary.Choice(_("Show the scoresheet"), SHOW),
         questionary.Choice(_("Print the scoresheet (HTML file)"), PRINT),
+        questionary.Choice(_("Share the score (a live page for phones and the TV)"), SHARE),
         questionary.Choice(table.menu_label(session), TABLE),
         questionary.Choice(_("Quit"), QUIT),
     ]
@@ -249,3 +270,49 @@ def print_html(session: Session) -> Path:
 
     data = export.render("html", session, session.standings())
     return export.write(str(Path.cwd() / f"cardscore-{session.id}.html"), data).resolve()
+
+
+class Sharing:
+    """The loop's live page ("Share the score"): served in the background from the first
+    time it is asked for until the loop ends; the home says it is on, and to how many."""
+
+    def __init__(self) -> None:
+        self.server: LiveServer | None = None
+
+    def show(self, session_id: str) -> None:
+        """Serve the session's page (once), and say where it is, with its QR code."""
+        from cardscore.commands.serve import address_lines, qr_code
+        from cardscore.live import LiveServer
+        from cardscore.store import StoreError
+
+        console = environment().console
+        if self.server is None:
+            try:
+                self.server = LiveServer(session_id, environment(), None, None).start()
+            except StoreError as exc:
+                console.print(Text(tr(exc.args[0]), style="red"))
+                return
+        console.print(address_lines(self.server))
+        console.print(qr_code(self.server.url))
+
+    def follow(self, session_id: str) -> None:
+        """A new game at the same table: its page is served instead (a new address)."""
+        if self.server is not None and self.server.session_id != session_id:
+            self.stop()
+            self.show(session_id)
+
+    def line(self) -> str | None:
+        """What the home says while the page is served."""
+        if self.server is None:
+            return None
+        said = msg(
+            "Live page: {url} · watching: {count}",
+            url=self.server.url,
+            count=self.server.viewers,
+        )
+        return tr(said)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
