@@ -120,3 +120,27 @@ def test_every_help_page_names_its_placeholders_without_braces_or_types(
     for name in names:
         page = cli("--lang", lang, name, "--help").out
         assert not re.search(r"\{[A-ZÉÆØÅ]+\}|<[a-z]+>", page), (name, page)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["show", "--al"], "Option inconnue : --al"),
+        (["new"], "Argument manquant"),
+        (["show", "--json", "x", "y"], "Mots en trop"),
+        (["shwo"], "Commande inconnue « shwo »"),
+        (["new", "tarot", "--players"], "--players"),
+        (["new", "tarot", "--players", "x"], "« x »"),
+        (["serve", "--port", "70000"], "--port"),
+        (["show", "--json=yes"], "--json"),
+    ],
+)
+def test_each_usage_error_click_words_is_read(cli, args: list[str], said: str) -> None:
+    """Each usage error is read by one of USAGE_MESSAGES' patterns: said in French, never in
+    click's English (a click that words one otherwise fails here)."""
+    result = cli("--lang", "fr", *args)
+    assert result.code == 2
+    line = result.err.strip()
+    assert line.startswith("cardscore : erreur : ") and said in line, line
+    english = ("No such", "Missing", "requires", "Got unexpected", "Invalid value", "does not")
+    assert not any(word in line for word in english), line

@@ -12,7 +12,6 @@ input, 130 interrupted.  Every error is one line on standard error, never a trac
 # per build and would evaluate string ones each time; these are evaluated once, at import.
 import copy
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Annotated, Any
@@ -37,6 +36,7 @@ from cardscore.i18n import (
     tr,
 )
 from cardscore.typer_insides import exceptions as click_exceptions
+from cardscore.typer_insides import usage_message
 
 # --------------------------------------------------------------------------------------------
 # entry point
@@ -171,77 +171,6 @@ def command_tree(command: Any = None) -> list[Any]:
     if command is None:
         command = typer.main.get_command(_app_for(None))
     return [command, *getattr(command, "commands", {}).values()]
-
-
-# Patterns, not compiled ones: they are compiled (and cached by re) on the first usage error,
-# not on every start.
-USAGE_MESSAGES = (
-    (r"No such option: (\S+)", "No such option: {option}"),
-    (r"Missing argument '(\S+)'\.?", "Missing argument {option}"),
-    (r"Option '(\S+)' requires an argument\.?", "Option {option} needs a value"),
-    (r"Option '(\S+)' requires (\d+) arguments\.?", "Option {option} needs {count} values"),
-    (r"No such command '(\S+)'\.?", "No such command: {option}"),
-    (r"Option '(\S+)' does not take a value\.?", "Option {option} takes no value"),
-    (r"Got unexpected extra arguments?(?:\(s\))? \((.*)\)", "Unexpected extra words: {option}"),
-    (
-        r"Invalid value for (.+?): '(.*)' is not a valid int(?:eger)?\.?",
-        "{option}: {value!r} is not a whole number",
-    ),
-    (
-        r"Invalid value for (.+?): '(.*)' is not a valid float\.?",
-        "{option}: {value!r} is not a number",
-    ),
-    (r"Invalid value for (.+?): (.*)", "Invalid value for {option}: {value}"),
-)
-# The hints click adds after the message: "Did you mean 'show'?", "(Possible options: …)".
-USAGE_HINTS = (
-    (r"(.*?)\.? Did you mean (.+)\?", "Did you mean {hint}?"),
-    (r"(.*?) \(Possible options: (.+)\)", "(Possible options: {hint})"),
-    (r"(.*?) \(Did you mean one of: (.+)\?\)", "(Did you mean one of: {hint}?)"),
-)
-
-
-def usage_message(text: str) -> str:
-    """Typer's usage errors, as one line in the user's language, its hint too (``Did you
-    mean 'show'?`` is ``Vouliez-vous dire 'show' ?`` in French).
-
-    >>> from cardscore.i18n import set_language
-    >>> set_language("fr")
-    >>> usage_message("No such command 'shwo'. Did you mean 'show'?")
-    'Commande inconnue : shwo. Vouliez-vous dire « show » ?'
-    >>> usage_message("No such option: --al (Possible options: --all, --detail)")
-    'Option inconnue : --al (options possibles : --all, --detail)'
-    >>> set_language("en")
-    >>> usage_message("No such command 'shwo'. Did you mean 'show', 'list'?")
-    "No such command: shwo. Did you mean 'show', 'list'?"
-    """
-    first = text.strip().splitlines()[-1] if text.strip() else text
-    hint = ""
-    for pattern, template in USAGE_HINTS:
-        found = re.fullmatch(pattern, first)
-        if found:
-            first, said = found.groups()
-            named = re.findall(r"'([^']*)'", said)  # click quotes the names it suggests
-            if named:  # quoted as the language quotes: « show » in French
-                said = ", ".join(tr(msg("'{name}'", name=name)) for name in named)
-            hint = tr(msg(template, hint=said))
-            hint = (". " if template.startswith("Did") else " ") + hint
-            break
-    for pattern, template in USAGE_MESSAGES:
-        found = re.fullmatch(pattern, first)
-        if found:
-            groups = found.groups()
-            second = groups[1] if len(groups) > 1 else ""
-            option = re.sub(r"'([^']*)'", r"\1", groups[0]).split(" / ")[0]  # '--players' / '-n'
-            if template.startswith("Missing argument") and tr(option.upper()) != option.upper():
-                option = tr(option.upper())  # an argument's name, as its help says it: JEU
-            said = tr(
-                msg(template, option=option, value=second, count=second)
-                if "{" in template
-                else msg(template)
-            )
-            return said.rstrip(".") + hint
-    return first.rstrip(".") + hint if hint else first
 
 
 def fail(error: Any) -> None:
