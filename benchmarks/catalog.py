@@ -47,6 +47,11 @@ DISTINCT = 240  # validated rounds per table, sliced into sessions
 TABLES_PER_GAME = 4
 SEASON_START = dt.datetime(2024, 9, 6, 20, 30, tzinfo=dt.UTC)
 TARGETS = {1_000: 5.0, 10_000: 30.0}
+#: the league's size (issue 27): a club's 2,000 sessions of 30 rounds; stats with its cache
+#: warm at most 3x the UI libraries' import, cold at most 10x
+LEAGUE = 2_000
+LEAGUE_ROUNDS = 30
+LEAGUE_TARGETS = {"warm": 3.0, "cold": 10.0}
 BASELINE = [PYTHON, "-c", "import typer, rich.console, rich.table"]
 SCAN_AND_DIGEST = (
     "from cardscore import catalog; found = catalog.scan(digests=True); "
@@ -98,7 +103,7 @@ def round_pool(game: str, players: list[str], rng: random.Random) -> list[dict[s
     return rounds
 
 
-def write_sessions(home: Path, count: int, seed: int = 14) -> int:
+def write_sessions(home: Path, count: int, seed: int = 14, rounds: int = ROUNDS) -> int:
     """``count`` sessions of ``ROUNDS`` rounds in ``home``, one a day or so from the start
     of a season, each file's time its last change (as on a real machine).  Total bytes."""
     from cardscore import store
@@ -113,8 +118,8 @@ def write_sessions(home: Path, count: int, seed: int = 14) -> int:
     for number in range(count):
         game, players, pool = pools[number % len(pools)]
         session = Session.create(game, players, session_id=store.new_id())
-        start = rng.randrange(0, len(pool) - ROUNDS + 1, len(players))
-        session.rounds = pool[start : start + ROUNDS]
+        start = rng.randrange(0, len(pool) - rounds + 1, len(players))
+        session.rounds = pool[start : start + rounds]
         played = SEASON_START + dt.timedelta(minutes=number * 1440 * 365 // count)
         session.created = played.isoformat(timespec="seconds")
         session.updated = (played + dt.timedelta(hours=3)).isoformat(timespec="seconds")
@@ -168,7 +173,7 @@ def home_rows(
     stamps = iter(range(changed.stat().st_mtime_ns, 0, -(10**9)))
 
     def no_index() -> None:
-        for name in ("index.json", "digests.json"):
+        for name in ("index.json", "digests.json", "stats.json"):
             (home / name).unlink(missing_ok=True)
 
     def one_changed() -> None:
@@ -196,10 +201,28 @@ def home_rows(
     return rows
 
 
+def league_rows(home: Path, runs: int, env: dict[str, str]) -> list[Row]:
+    """``stats`` (its ratings and records) over a club's sessions: cold and warm."""
+    env = {**env, "CARDSCORE_HOME": str(home)}
+    command = [*cardscore_command(), "stats"]
+
+    def no_index() -> None:  # and no statistics kept: all worked out from the files
+        for name in ("index.json", "digests.json", "stats.json"):
+            (home / name).unlink(missing_ok=True)
+
+    label = f"stats {LEAGUE:,} x {LEAGUE_ROUNDS} rounds"
+    return [
+        measure(f"{label} cold", command, LEAGUE_TARGETS["cold"], runs, env, no_index, 90),
+        measure(f"{label} warm", command, LEAGUE_TARGETS["warm"], runs, env, None, 60),
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs per command (at most)")
-    parser.add_argument("--only", type=int, choices=sorted(TARGETS), help="one size only")
+    parser.add_argument(
+        "--only", type=int, choices=sorted([*TARGETS, LEAGUE]), help="one size only"
+    )
     parser.add_argument(
         "--wide", type=int, default=160, help="a terminal wide enough for list's table"
     )
@@ -213,16 +236,20 @@ def main(argv: list[str] | None = None) -> int:
         env["PYTHONPYCACHEPREFIX"] = str(Path(scratch) / "pycache")
         stats = has_stats(cardscore_command(), env)
         rows: list[Row] = []
-        for count in [args.only] if args.only else sorted(TARGETS):
+        for count in [args.only] if args.only else sorted([*TARGETS, LEAGUE]):
             home = Path(scratch) / f"home{count}"
             made = time.perf_counter()
-            size = write_sessions(home, count)
+            rounds = LEAGUE_ROUNDS if count == LEAGUE else ROUNDS
+            size = write_sessions(home, count, rounds=rounds)
             print(
-                f"{count:,} sessions of {ROUNDS} rounds written in "
+                f"{count:,} sessions of {rounds} rounds written in "
                 f"{time.perf_counter() - made:.0f} s ({size / 2**20:.0f} MiB)",
                 flush=True,
             )
-            rows += home_rows(home, count, args.runs, env, stats, args.wide)
+            if count == LEAGUE:
+                rows += league_rows(home, args.runs, env)
+            else:
+                rows += home_rows(home, count, args.runs, env, stats, args.wide)
         print(
             f"\npython {sys.version.split()[0]} on {os.cpu_count()} cores; "
             f"cardscore: {' '.join(cardscore_command())}; "
