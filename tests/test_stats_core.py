@@ -267,7 +267,13 @@ def document_of(name: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("name", "path", "value"), _expected_cases())
 def test_figures_checked_by_hand(name: str, path: str, value: Any) -> None:
-    assert figure(document_of(name), path) == value
+    got = figure(document_of(name), path)
+    if isinstance(value, dict) and isinstance(got, dict) and "sessions" in value:
+        # a game's figures hold its rating too, worked out by openskill (tests/test_league.py)
+        got = dict(got)
+        assert "rating" in got
+        got.pop("rating")
+    assert got == value
 
 
 @pytest.mark.parametrize("name", list(SESSIONS))
@@ -459,7 +465,7 @@ def test_best_and_worst_across_games_only_when_the_games_count_the_same_way() ->
 def test_no_digest_at_all() -> None:
     assert aggregate([]) == {
         "sessions": 0, "rounds": 0, "games": {}, "notes": [], "players": [], "sessions_list": [],
-        "not_won": [],
+        "not_won": [], "records": {},
     }  # fmt: skip
 
 
@@ -485,6 +491,7 @@ def test_a_belote_team_that_never_took() -> None:
     assert figure(doc, "Bob.belote") | {} == {
         "sessions": 1, "wins": 0, "rounds": 1, "points": 52, "average": 52.0, "best": 52,
         "worst": 52, "takes": 0, "made": 0, "dedans": 0, "litiges": 0, "capots": 0,
+        "rating": None,  # one round, not finished: no counted session, no rating
     }  # fmt: skip
 
 

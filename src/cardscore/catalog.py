@@ -155,13 +155,17 @@ class Scan:
         entry._home.forget(entry.name)
 
 
-def scan(homes: Sequence[Path] | None = None, *, digests: bool = False) -> Scan:
+def scan(
+    homes: Sequence[Path] | None = None, *, digests: bool = False, digest_reads: bool = False
+) -> Scan:
     """The sessions of ``homes`` (each ``<home>/sessions/*.json``; ``None``: the usual home,
     :func:`cardscore.store.data_dir`).
 
     Every entry's row is known when this returns (from the index, else from its file), so
     that damaged files and duplicates are already in the warnings.  With ``digests``, every
-    digest is worked out too (from the same read of each changed file) and saved."""
+    digest is worked out too (from the same read of each changed file) and saved; with
+    ``digest_reads``, only those of the files read anyway (the others' are read from the
+    index when :meth:`Scan.digests` asks: ``stats`` may need none of them)."""
     explicit = homes is not None
     folders = _unique_homes(homes if homes is not None else [store.data_dir()])
     warnings: list[Msg] = []
@@ -176,7 +180,7 @@ def scan(homes: Sequence[Path] | None = None, *, digests: bool = False) -> Scan:
             continue
         home = _Home(folder, started, _session_stats(sessions, warnings))
         known.append(home)
-        readable += home.read(digests, warnings)
+        readable += home.read(digests, warnings, digest_reads)
     found = Scan(_one_per_id(readable, warnings), warnings, known)
     found.save()
     return found
@@ -355,9 +359,10 @@ class _Home:
             self._digests = _Records.load(self.folder / DIGESTS_NAME, "digest", version, self)
         return self._digests
 
-    def read(self, digests: bool, warnings: list[Msg]) -> list[Entry]:
+    def read(self, digests: bool, warnings: list[Msg], digest_reads: bool = False) -> list[Entry]:
         """The entries of the files that can be used (each one's row known, and its digest
-        with ``digests``); the others are named in ``warnings``."""
+        with ``digests``, or with ``digest_reads`` when its file is read); the others are
+        named in ``warnings``."""
         readable = []
         for name, stat in self.files:
             entry = Entry(name[:-5], name, self.folder, stat.st_size, stat.st_mtime_ns, self)
@@ -368,7 +373,7 @@ class _Home:
                 entry._digest = self.digests().recall(entry)
             try:
                 if entry._summary is None or (entry._digest is _MISSING and digests):
-                    entry._fill(entry.session(), want_digest=digests)
+                    entry._fill(entry.session(), want_digest=digests or digest_reads)
             except store.SessionNotFound:  # deleted since the folder was listed: gone
                 self.forget(name)
                 continue
@@ -493,3 +498,10 @@ def _version() -> str:
     from cardscore import __version__
 
     return __version__
+
+
+def version() -> str:
+    """What an index, or a cache made from the digests, is valid for: this cardscore and
+    its digests' format."""
+    _, digest_version = _digester()
+    return f"{_version()}/{digest_version}"

@@ -54,6 +54,25 @@ def stats(
             metavar=msg("YYYY-MM-DD"),
         ),
     ] = None,
+    season: Annotated[
+        str | None,
+        typer.Option(
+            "--season",
+            help="Only the sessions of this year, ranked by rating.",
+            metavar=msg("YYYY"),
+        ),
+    ] = None,
+    month: Annotated[
+        str | None,
+        typer.Option(
+            "--month",
+            help="Only the sessions of this month, ranked by rating.",
+            metavar=msg("YYYY-MM"),
+        ),
+    ] = None,
+    records: Annotated[
+        bool, typer.Option("--records", help="Each game's records, with who, when and where.")
+    ] = False,
     home: Annotated[
         list[str] | None,
         typer.Option(
@@ -74,6 +93,9 @@ def stats(
     chosen = _stats_game(game)
     rules = _stats_rules(chosen, rules)
     first, last = _stats_day("--since", since), _stats_day("--until", until)
+    period = _stats_period(season, month, since, until)
+    if period is not None:
+        first, last = period
     if first and last and first > last:
         raise InputError(msg("--since {since} is after --until {until}", since=since, until=until))
     if output is not None and not output.lower().endswith((".html", ".htm")):
@@ -81,10 +103,11 @@ def stats(
     homes = _stats_homes(home or ())
     names = tuple(player or ())
     doc, warnings = _stats_document(homes, chosen, rules, names, first, last)
+    doc["season"] = season or month  # a season's tables are ranked by rating
     for warning in warnings:
         typer.echo(tr(msg("cardscore: warning: {problem}", problem=warning)), err=True)
     shown = [str(h) for h in homes] if homes else [str(environment().data_folder)]
-    filters = _stats_filters(chosen, rules, since, until)
+    filters = _stats_filters(chosen, rules, since, until, season or month)
     if as_json:
         said = {
             "notes": [tr(note) for note in doc.get("notes", ())],
@@ -101,7 +124,12 @@ def stats(
         from cardscore.stats import render
 
         screen = environment().console
-        for part in render.report(screen, doc, shown, filters, names):
+        parts = (
+            render.records_report(screen, doc, shown, filters)
+            if records
+            else render.report(screen, doc, shown, filters, names)
+        )
+        for part in parts:
             screen.print(part, soft_wrap=render.is_whole(part))
 
 
@@ -185,23 +213,68 @@ def _stats_document(
     """The statistics of the sessions of ``homes`` (the usual one when none), and the
     warnings of reading them (copies set aside, damaged files)."""
     from cardscore import catalog
-    from cardscore.stats.aggregate import aggregate
+    from cardscore.stats import cache
 
-    found = catalog.scan(list(homes) or None, digests=True)
-    digests = [digest for _entry, digest in found.digests()]
+    found = catalog.scan(list(homes) or None, digest_reads=True)
     chosen = rules.strip().lower() if rules else None
-    doc = aggregate(
-        digests, game=game, rules=chosen, players=tuple(players), since=since, until=until
-    )
+    files = [(str(e.home), e.name, e.size, e.mtime_ns) for e in found.entries]
+    options = [game, chosen, sorted(players), since, until]
+    key = cache.key_of(catalog.version(), options, files)
+    home = found.entries[0].home if found.entries else None
+    doc = cache.load(home, key) if home is not None else None
+    if doc is None:
+        from cardscore.stats.aggregate import aggregate
+
+        said = len(found.warnings)
+        digests = [digest for _entry, digest in found.digests()]
+        doc = aggregate(
+            digests, game=game, rules=chosen, players=tuple(players), since=since, until=until
+        )
+        # (a session dropped now is said now: kept, the next run would not say it)
+        if home is not None and len(found.warnings) == said and cache.settled(files):
+            cache.save(home, key, doc)
     return doc, list(found.warnings)
 
 
+def _stats_period(
+    season: str | None, month: str | None, since: str | None, until: str | None
+) -> tuple[Any, Any] | None:
+    """The first and last day of ``--season YYYY`` or ``--month YYYY-MM`` (one of them, and
+    without ``--since`` and ``--until``, which they stand for)."""
+    if season is None and month is None:
+        return None
+    if season is not None and month is not None:
+        raise InputError(msg("--season and --month: give one of them"))
+    if since is not None or until is not None:
+        raise InputError(msg("--season and --month stand for --since and --until: give one"))
+    import calendar
+    import datetime
+
+    if season is not None:
+        if not re.fullmatch(r"\d{4}", season.strip()):
+            raise InputError(msg("--season: {value!r} is not a year (YYYY)", value=season))
+        year = int(season)
+        return datetime.date(year, 1, 1), datetime.date(year, 12, 31)
+    found = re.fullmatch(r"(\d{4})-(\d{2})", (month or "").strip())
+    if not found or not 1 <= int(found.group(2)) <= 12:
+        raise InputError(msg("--month: {value!r} is not a month (YYYY-MM)", value=month))
+    year, number = int(found.group(1)), int(found.group(2))
+    end = calendar.monthrange(year, number)[1]
+    return datetime.date(year, number, 1), datetime.date(year, number, end)
+
+
 def _stats_filters(
-    game: str | None, rules: str | None, since: str | None, until: str | None
+    game: str | None,
+    rules: str | None,
+    since: str | None,
+    until: str | None,
+    season: str | None = None,
 ) -> list[str]:
     """The options that chose the sessions, as the report says them (``tarot, since
     2026-01-01``)."""
     said = [game] if game else []
+    if season:
+        said.append(tr(msg("season {season}", season=season.strip())))
     if rules:
         said.append(tr(msg("rule set {rules}", rules=rules)))
     if since:

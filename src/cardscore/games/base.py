@@ -36,7 +36,7 @@ from cardscore.i18n import Msg, msg, tr
 if TYPE_CHECKING:
     from cardscore.games.figures import StatsView
     from cardscore.games.record import RoundRecord
-    from cardscore.games.tally import Tally
+    from cardscore.games.tally import Side, Tally
 
 
 class InputError(ValueError):
@@ -899,6 +899,10 @@ class Game(Protocol):
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
         """A player's own figures at this game, from his counters added up."""
 
+    def match(self, per_player: Mapping[str, Any], winners: Sequence[str]) -> tuple[Side, ...]:
+        """A counted session as one match of the league (its sides ranked, best first), from
+        its players' counters and its winners."""
+
     def check_stored(self, inp: Any, table: Table | None) -> None: ...
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
@@ -1049,6 +1053,13 @@ class GameDefaults:
         """A player's own figures at this game from his counters added up across sessions
         (``names``: each folded name as shown); by default none beyond every game's."""
         return {}
+
+    def match(self, per_player: Mapping[str, Any], winners: Sequence[str]) -> tuple[Side, ...]:
+        """A counted session as one match of the league: by default every player on his
+        own, ranked by his final total (:func:`~cardscore.games.tally.free_for_all`)."""
+        from cardscore.games.tally import free_for_all
+
+        return free_for_all(per_player, lower_wins=getattr(self, "lower_wins", False))
 
     def check_stored(self, inp: Any, table: Table | None) -> None:
         """Refuse a stored input (read from a file) this game could not have written: of

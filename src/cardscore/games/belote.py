@@ -1627,6 +1627,14 @@ class _CardGame(GameDefaults):
 
         belote_stats.count_round(row, record, tally)
 
+    def match(
+        self, per_player: Mapping[str, Any], winners: Sequence[str]
+    ) -> tuple[counting.Side, ...]:
+        """Two teams: the winners' first (see :func:`belote_stats.match`)."""
+        from cardscore.games import belote_stats
+
+        return belote_stats.match(per_player, winners)
+
     # Coinche: a contract (and its level, tout atout, the générale); belote has none.
     has_contract: ClassVar[bool] = False
     # The session names new teams with it (and lets the user rename them).

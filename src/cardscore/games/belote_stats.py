@@ -8,11 +8,11 @@ team's contracts.  ``teams`` keeps the teams he played in (who shares a win).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardscore.games.figures import Breakdown, Figure, Rate, Say, StatsView
-from cardscore.games.tally import Tally
+from cardscore.games.figures import Breakdown, Feat, Figure, Rate, Say, StatsView
+from cardscore.games.tally import Side, Tally
 from cardscore.i18n import msg
 
 #: the coinche levels, by their multiplier
@@ -86,6 +86,8 @@ _LINES = (
     Figure("capots", msg("Capots"), Say.COUNT),
 )
 _CONTRACTS = Rate("all", msg("{game} · contracts"), "made", ("takes",))
+#: the records of belote and coinche: his team's contracts made in one session, its capots
+_FEATS = (Feat("made", msg("Contracts made")), Feat("capots", msg("Capots"), each=True))
 
 #: how belote's figures are shown (see :mod:`cardscore.games.figures`)
 BELOTE_VIEW = StatsView(
@@ -103,6 +105,7 @@ BELOTE_VIEW = StatsView(
     takes=True,
     by_team=True,
     rates=(_CONTRACTS,),
+    feats=_FEATS,
 )
 
 #: how coinche's figures are shown
@@ -121,6 +124,7 @@ COINCHE_VIEW = StatsView(
     ),
     takes=True,
     by_team=True,
+    feats=_FEATS,
     breakdown=Breakdown(
         title=msg("Per level"),
         heading=msg("Level"),
@@ -144,3 +148,19 @@ COINCHE_VIEW = StatsView(
         ),
     ),
 )
+
+
+def match(per_player: Mapping[str, Any], winners: Sequence[str]) -> tuple[Side, ...]:
+    """A session as a match of two teams: each player on the team he sat with first, the
+    team of the winners first (both equal when none won).
+
+    >>> match({"Ann": {"teams": [0]}, "Bob": {"teams": [1]}, "Cyd": {"teams": [0]},
+    ...        "Dan": {"teams": [1]}}, ["Bob", "Dan"])
+    ((1, ('Bob', 'Dan')), (2, ('Ann', 'Cyd')))
+    """
+    teams: dict[int, list[str]] = {}
+    for name, counters in per_player.items():
+        teams.setdefault(int((counters.get("teams") or [0])[0]), []).append(name)
+    won = set(winners)
+    sides = [(1 if won & set(m) or not won else 2, tuple(m)) for m in teams.values()]
+    return tuple(sorted(sides))

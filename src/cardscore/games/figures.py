@@ -101,6 +101,29 @@ class Rate:
     tried: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Feat:
+    """A record of the game's that ``stats --records`` keeps: the most of a counter in one
+    session (``each`` false: the most contracts made in an evening), or every session where
+    it happened (``each``: the chelems), read at ``at`` in a player's counters of a session
+    (``key`` when empty)."""
+
+    key: str
+    label: Msg
+    at: str = ""
+    each: bool = False
+
+    def value(self, counters: Mapping[str, Any]) -> float:
+        """How many in one session's ``counters`` (0 when none).
+
+        >>> Feat("made", msg("Made"), at="contracts.garde.made").value(
+        ...     {"contracts": {"garde": {"made": 2}}})
+        2
+        """
+        value = read(counters, self.at or self.key)
+        return value if isinstance(value, int | float) and not isinstance(value, bool) else 0
+
+
 _NOT_TAKEN = msg("not taken")
 
 
@@ -113,7 +136,8 @@ class StatsView:
     player takes (then a sheet says when he has not yet), ``by_team``: whether his takes
     are his team's; ``breakdown``: the table under a sheet of someone who took; ``rates``:
     the page's bars; ``untried``: what a bar with nothing tried says; ``won_or_lost``:
-    whether its points are won or lost (tarot's add up to 0: the page colours them)."""
+    whether its points are won or lost (tarot's add up to 0: the page colours them);
+    ``feats``: its own records (:class:`Feat`)."""
 
     columns: tuple[Figure, ...] = ()
     lines: tuple[Figure, ...] = ()
@@ -124,3 +148,4 @@ class StatsView:
     rates: tuple[Rate, ...] = ()
     untried: Msg = _NOT_TAKEN
     won_or_lost: bool = False
+    feats: tuple[Feat, ...] = ()

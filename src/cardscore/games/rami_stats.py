@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardscore.games.figures import Figure, Rate, Say, StatsView
+from cardscore.games.figures import Feat, Figure, Rate, Say, StatsView
 from cardscore.games.tally import Tally, ratio
 from cardscore.i18n import msg
 
@@ -72,4 +72,8 @@ VIEW = StatsView(
     ),
     rates=(Rate("rounds_won", msg("{game} · rounds won"), "rounds_won", ("rounds",)),),
     untried=msg("no round"),
+    feats=(
+        Feat("rounds_won", msg("Rounds won")),
+        Feat("rami_sec", msg("Rami sec"), each=True),
+    ),
 )

@@ -15,6 +15,7 @@ kept, so that the index the catalog keeps of every session stays small.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 #: a player's counters: always rounds, points, best, worst, won and total; the game's own
@@ -69,6 +70,31 @@ class Tally:
         for key in inside:
             counters = counters.setdefault(key, {})
         counters[last] = counters.get(last, 0) + by
+
+
+#: one side of a session seen as a match (the league's ratings): its rank, 1 the best (equal
+#: ranks: a tie), and its players
+Side = tuple[int, tuple[str, ...]]
+
+
+def free_for_all(per_player: Mapping[str, Counters], *, lower_wins: bool) -> tuple[Side, ...]:
+    """A session as a match of every player on his own, ranked by his final total (the
+    fewest first where they are lost); equal totals share a rank.
+
+    >>> free_for_all({"Ann": {"total": 30}, "Bob": {"total": 90}, "Cyd": {"total": 30}},
+    ...              lower_wins=False)
+    ((1, ('Bob',)), (2, ('Ann',)), (2, ('Cyd',)))
+    >>> free_for_all({"Ann": {"total": 30}, "Bob": {"total": 90}}, lower_wins=True)
+    ((1, ('Ann',)), (2, ('Bob',)))
+    """
+    sign = 1 if lower_wins else -1
+    order = sorted(per_player, key=lambda name: sign * per_player[name].get("total", 0))
+    sides: list[Side] = []
+    for index, name in enumerate(order, start=1):
+        total = per_player[name].get("total", 0)
+        tied = sides and per_player[sides[-1][1][0]].get("total", 0) == total
+        sides.append((sides[-1][0] if tied else index, (name,)))
+    return tuple(sides)
 
 
 def ratio(part: float, whole: float, digits: int = 2) -> float | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardscore.games.figures import Breakdown, Figure, Rate, Say, StatsView
+from cardscore.games.figures import Breakdown, Feat, Figure, Rate, Say, StatsView
 from cardscore.games.tally import Tally, number, ratio
 from cardscore.i18n import msg
 
@@ -174,4 +174,16 @@ VIEW = StatsView(
         for bid in BIDS
     ),
     won_or_lost=True,
+    feats=(
+        Feat("made", msg("Contracts made")),
+        *(
+            Feat(
+                f"made_{bid}",
+                msg("{contract} made", contract=bid.replace("-", " ")),
+                at=f"contracts.{bid}.made",
+            )
+            for bid in BIDS
+        ),
+        Feat("chelems", msg("Chelems"), each=True),
+    ),
 )

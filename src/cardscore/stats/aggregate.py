@@ -48,7 +48,9 @@ def aggregate(
     sessions played then points (most first, then by name), each with his figures across
     games and per game (see :func:`_game_figures`), ``sessions_list``: each session,
     oldest first, with its players' final totals (``results``), and ``not_won``: the
-    sessions that count for nobody's win, with why (see :func:`_not_won`).
+    sessions that count for nobody's win, with why (see :func:`_not_won`), and the league
+    (:mod:`cardscore.stats.league`): each player's ``rating`` at each game (``None`` before
+    his first counted session of it), and each game's ``records``.
 
     A player's ``best`` and ``worst`` rounds follow each game's direction (at rami the
     fewest points are the best); across games they are given only when his games all
@@ -70,6 +72,13 @@ def aggregate(
             _add_session(merged.setdefault(key, {}), d, counters)
     people = [_player_figures(key, merged[key], names) for key in merged]
     people.sort(key=lambda p: (-p["sessions"], -p["points"], fold(p["name"])))
+    from cardscore.stats import league
+
+    rated = league.ratings(kept)
+    for person in people:
+        key = fold(person["name"])
+        for game, figures in person["games"].items():
+            figures["rating"] = rated.get(game, {}).get(key)
     games: dict[str, dict[str, int]] = {}
     for d in kept:
         each = games.setdefault(d["game"], {"sessions": 0, "rounds": 0})
@@ -83,6 +92,7 @@ def aggregate(
         "players": people,
         "sessions_list": [_session_line(d, names) for d in kept],
         "not_won": [left for d in kept if (left := _not_won(d)) is not None],
+        "records": league.records(kept, names),
     }
 
 

@@ -63,6 +63,8 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: .2rem .5rem; }
 th { text-align: right; vertical-align: bottom; }
 th.name, td.name { text-align: left; }
+table.records th, table.records td { text-align: left; }
+table.records td:nth-child(2) { text-align: right; font-variant-numeric: tabular-nums; }
 td.n { text-align: right; white-space: nowrap; }
 td.name { max-width: 14rem; overflow-wrap: anywhere; font-weight: 600; }
 table.players { font-size: .85rem; margin: .2rem 0 .3rem; }
@@ -116,7 +118,7 @@ def render(doc: Doc, homes: Sequence[str], filters: Sequence[str] = ()) -> str:
     if not doc.get("sessions"):
         parts.append(f'<p class="empty">{escape(say.empty_line(homes, filters))}</p>')
     else:
-        parts += [tables(doc), rates(doc), results(doc), notes(doc)]
+        parts += [tables(doc), rates(doc), results(doc), ratings(doc), records(doc), notes(doc)]
     footer = tr(msg("Statistics made by cardscore {version}.", version=__version__))
     parts += [f"<footer>{escape(footer)}</footer>", "</body>", "</html>"]
     return "\n".join(parts) + "\n"
@@ -323,7 +325,7 @@ def rate_chart(player: Doc, colour: int) -> str:
 CHART_WIDTH = 760
 PLOT_TOP = 14
 PLOT_LEFT = 62
-PLOT_RIGHT = 18
+PLOT_RIGHT = 104  # room for each line's name at its end (13 characters)
 PLOT_HEIGHT = 230
 AXIS_SPACE = 44
 LEGEND_ROW = 22
@@ -358,13 +360,21 @@ def results(doc: Doc) -> str:
     return "\n".join(out)
 
 
-def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]) -> str:
+def results_chart(
+    game: str,
+    sessions: Sequence[Doc],
+    palette: Mapping[str, int],
+    title: str | None = None,
+    up: str | None = None,
+) -> str:
     """An inline SVG line chart: x the sessions of ``game`` in order (labelled by their
-    day), y each player's final total; one ``<polyline>`` per player, through the sessions
+    day), y each player's final total (or what ``results`` holds: his rating, with its
+    ``title`` and its axis's ``up``); one ``<polyline>`` per player, through the sessions
     he played."""
     names = list(dict.fromkeys(name for s in sessions for name in s.get("results", {})))
     values = [v for s in sessions for v in s.get("results", {}).values()]
-    ticks = nice_ticks(min([0, *values]), max([0, *values]), 6)
+    floor = [0] if up is None else []  # a total's axis starts at 0, a rating's where it is
+    ticks = nice_ticks(min([*floor, *values]), max([*floor, *values]), 6)
     y_min, y_max = ticks[0], ticks[-1]
     count = len(sessions)
     plot_width = CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT
@@ -383,7 +393,7 @@ def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]
 
     plot = SvgPlot(PLOT_LEFT, PLOT_TOP, plot_width, PLOT_HEIGHT, y_min, y_max)
     y = plot.y
-    title = tr(msg("Results of {game}, session by session", game=say.game_title(game)))
+    title = title or tr(msg("Results of {game}, session by session", game=say.game_title(game)))
     out = [
         f'<figure class="results" data-game="{escape(game)}">'
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {CHART_WIDTH} {height}" '
@@ -398,7 +408,7 @@ def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]
         label = escape(sessions[index].get("date") or "?")
         out.append(f'<text x="{x(index):.1f}" y="{bottom + 18}" text-anchor="middle" '
                    f'font-size="10">{label}</text>')  # fmt: skip
-    out.extend(svg_axis_title(plot, escape(_("Session")), escape(_("Final total"))))
+    out.extend(svg_axis_title(plot, escape(_("Session")), escape(up or _("Final total"))))
     out.append("</g>")
     out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
                'stroke-linecap="round">')  # fmt: skip
@@ -464,6 +474,75 @@ def results_chart(game: str, sessions: Sequence[Doc], palette: Mapping[str, int]
         )
     out.append("</g>")
     out.append("</svg></figure>")
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------------------------
+# The league: ratings and records
+
+
+def ratings(doc: Doc) -> str:
+    """Per game, each player's rating after each of his counted sessions."""
+    palette = colours(doc)
+    out = [
+        '<section class="ratings">',
+        f"<h2>{escape(_('Ratings session by session'))}</h2>",
+    ]
+    drawn = False
+    for game in say.games_played(doc):
+        after: dict[str, dict[str, int]] = {}  # session → player → his rating after it
+        for player in doc.get("players", ()):
+            rating = (player.get("games", {}).get(game) or {}).get("rating") or {}
+            for entry in rating.get("history", ()):
+                after.setdefault(entry["session"], {})[player["name"]] = entry["value"]
+        sessions = [
+            {**s, "results": after[s["id"]]}
+            for s in doc.get("sessions_list", ())
+            if s.get("game") == game and s["id"] in after
+        ]
+        if not sessions:
+            continue
+        drawn = True
+        title = tr(msg("Ratings at {game}, session by session", game=say.game_title(game)))
+        out.append('<section class="game-ratings">')
+        out.append(f"<h3>{escape(say.game_title(game))}</h3>")
+        out.append(results_chart(game, sessions, palette, title, _("Rating")))
+        out.append("</section>")
+    if not drawn:
+        return ""
+    out.append(f'<p class="legend">{escape(league_legend())}</p>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def league_legend() -> str:
+    return _(
+        "Rating: openskill's estimate of his level, counted low (μ − 3σ), shown as "
+        "1000 + 20 × (μ − 3σ): a newcomer starts at 1000. Each counted session is a match."
+    )
+
+
+def records(doc: Doc) -> str:
+    """Each game's records: what, how much, who, when, in which session."""
+    found = doc.get("records") or {}
+    if not found:
+        return ""
+    out = ['<section class="records">', f"<h2>{escape(_('Records'))}</h2>"]
+    head = "".join(
+        f"<th>{escape(word)}</th>"
+        for word in (_("Record"), _("Value"), _("Who"), _("When"), _("Session"))
+    )
+    for game in say.games_played(doc):
+        if game not in found:
+            continue
+        out.append(f"<h3>{escape(say.game_title(game))}</h3>")
+        out.append(f'<table class="records" data-game="{escape(game)}">')
+        out.append(f"<thead><tr>{head}</tr></thead><tbody>")
+        for label, value, who, when, where in say.record_rows(game, found[game]):
+            cells = (label, value, who, when, where)
+            out.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+        out.append("</tbody></table>")
+    out.append("</section>")
     return "\n".join(out)
 
 

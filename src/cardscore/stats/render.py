@@ -127,14 +127,22 @@ def games_played(doc: Doc) -> list[str]:
 
 def players_of(doc: Doc, game: str) -> list[Doc]:
     """The players who played ``game``, those who won the most sessions of it first, then
-    by their points per round (the fewest first at rami, where points are lost)."""
+    by their points per round (the fewest first at rami, where points are lost); in a
+    season's report (``--season``, ``--month``), by their rating first, then their wins."""
     players = [p for p in doc.get("players", ()) if game in (p.get("games") or {})]
     sign = 1 if get_game(game).lower_wins else -1
+    by_rating = bool(doc.get("season"))
 
-    def rank(player: Doc) -> tuple[int, float]:
+    def rank(player: Doc) -> tuple[float, int, float]:
         figures = player["games"][game]
         average = figures.get("average")
-        return (-figures.get("wins", 0), sign * average if average is not None else math.inf)
+        rating = (figures.get("rating") or {}).get("value")
+        first = -rating if by_rating and rating is not None else (math.inf if by_rating else 0)
+        return (
+            first,
+            -figures.get("wins", 0),
+            sign * average if average is not None else math.inf,
+        )
 
     return sorted(players, key=rank)  # stable: the document's order among equals
 
@@ -177,6 +185,7 @@ def columns_for(game: str) -> list[Column]:
         ("average", _("Avg"), lambda f: number(f.get("average"), 1), 5),
         ("best", _("Best"), lambda f: round_score(game, f.get("best")), 9),
         ("worst", _("Worst"), lambda f: round_score(game, f.get("worst")), 9),
+        ("rating", _("Rating"), lambda f: rating_text(f.get("rating")), 0),  # the last to go
     ]
     own: list[Column] = [
         (f.key, tr(f.label), lambda figures, f=f: figure_text(f, figures), f.priority)
@@ -212,6 +221,20 @@ def figure_text(figure: Figure, figures: Doc) -> str:
     if say == Say.MADE_FALLEN:
         return made_fallen(value)
     return str(value or 0)
+
+
+def rating_text(rating: Doc | None) -> str:
+    """``1184 +12``: a rating and its change at his last session; a dash before his first
+    counted session.
+
+    >>> rating_text({"value": 1184, "change": 12}), rating_text({"value": 990, "change": -3})
+    ('1184 +12', '990 -3')
+    >>> rating_text(None), rating_text({"value": 1000, "change": 0})
+    ('–', '1000 0')
+    """
+    if not rating:
+        return DASH
+    return f"{rating['value']} {signed(rating.get('change', 0))}"
 
 
 def round_score(game: str, value: int | None) -> str:
@@ -437,6 +460,8 @@ def player_sheet(player: Doc) -> list[RenderableType]:
             parts.append(Text(no_take_line(player["name"], game)))
         elif view.breakdown is not None:
             parts.append(breakdown_table(view.breakdown, figures))
+        if history := (figures.get("rating") or {}).get("history"):
+            parts.append(history_table(history))
         blocks.append(Group(*parts))
     return [Text(player_heading(player), style="bold"), Columns(blocks, padding=(0, 4))]
 
@@ -470,6 +495,7 @@ def game_figures(game: str, figures: Doc) -> list[tuple[str, str]]:
         (_("Average per round"), number(figures.get("average"), 1)),
         (_("Best round"), round_score(game, figures.get("best"))),
         (_("Worst round"), round_score(game, figures.get("worst"))),
+        (_("Rating (its change at his last session)"), rating_text(figures.get("rating"))),
     ]
     lines += [(tr(f.label), figure_text(f, figures)) for f in get_game(game).stats_view.lines]
     return lines
@@ -505,6 +531,30 @@ def breakdown_table(breakdown: Breakdown, figures: Doc) -> Table:
         if breakdown.only_played and not any(c.value(each) for c in breakdown.columns[:1]):
             continue
         table.add_row(name, *(figure_text(column, each) for column in breakdown.columns))
+    return table
+
+
+#: the sessions a player's rating history shows (the latest)
+HISTORY_SHOWN = 12
+
+
+def history_table(history: Sequence[Doc]) -> Table:
+    """His rating after each of his last sessions (:data:`HISTORY_SHOWN`), with its change."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, title=_("Rating, session by session"), title_justify="left")
+    table.add_column(_("Date"))
+    table.add_column(_("Session"))
+    table.add_column(_("Rating"), justify="right", no_wrap=True)
+    shown = list(history)[-HISTORY_SHOWN:]
+    from cardscore.stats.league import START
+
+    before = history[-len(shown) - 1]["value"] if len(history) > len(shown) else START
+    for entry in shown:
+        change = " " + signed(entry["value"] - before)
+        table.add_row(entry.get("date") or DASH, entry["session"], f"{entry['value']}{change}")
+        before = entry["value"]
     return table
 
 
@@ -544,6 +594,92 @@ def report(
         else:
             parts.extend(player_sheet(found))
     return parts
+
+
+def records_report(
+    console: Console, doc: Doc, homes: Sequence[str], filters: Sequence[str]
+) -> list[RenderableType]:
+    """What ``cardscore stats --records`` prints: each game's records, a table each."""
+    from rich.text import Text
+
+    if not doc.get("sessions"):
+        return [whole_line(empty_line(homes, filters))]
+    from cardscore.store import short_ids
+
+    every = [s["id"] for s in doc.get("sessions_list") or ()]
+    typed = dict(zip(every, short_ids(every), strict=True))
+    parts: list[RenderableType] = [whole_line(heading_line(doc, homes), style="bold")]
+    for game in games_played(doc):
+        found = (doc.get("records") or {}).get(game)
+        if found:
+            parts += [Text(""), records_table(doc, game, found, typed)]
+    parts += [
+        Text(""),
+        Text(_("Session: its id's first letters (cardscore show ID)."), style="dim"),
+    ]
+    return parts
+
+
+def records_table(doc: Doc, game: str, found: Doc, typed: Mapping[str, str]) -> Table:
+    """One game's records: what, how much, who, when, in which session."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(
+        title=tr(msg("{game} — records", game=game_title(game))),
+        title_style="bold",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.add_column(_("Record"), overflow="fold")
+    table.add_column(_("Value"), justify="right", no_wrap=True)
+    table.add_column(_("Who"), overflow="fold")
+    table.add_column(_("When"), no_wrap=True)
+    table.add_column(_("Session"), no_wrap=True)
+    for cells in record_rows(game, found, typed):
+        table.add_row(*cells)
+    return table
+
+
+#: how many times of a feat kept every time (the chelems) the records show: the latest
+EACH_SHOWN = 5
+
+
+def record_rows(
+    game: str, found: Doc, typed: Mapping[str, str] | None = None
+) -> list[tuple[str, str, str, str, str]]:
+    """A game's records as rows: what, how much, who, when, in which session (``typed``:
+    each id as it is shown, its first letters)."""
+    typed = typed or {}
+    rows: list[tuple[str, str, str, str, str]] = []
+
+    def row(label: str, record: Doc | None, value: str | None = None) -> None:
+        if record is None:
+            rows.append((label, DASH, "", "", ""))
+            return
+        where = typed.get(record["session"], record["session"])
+        if record.get("from") and record["from"] != record["session"]:
+            where = f"{typed.get(record['from'], record['from'])} → {where}"
+        said = value if value is not None else number(record.get("value", record.get("count")))
+        rows.append((label, said, ", ".join(record["players"]), record.get("date") or "", where))
+
+    best, worst = found.get("best_round"), found.get("worst_round")
+    row(_("Best round"), best, best and round_score(game, best["value"]))
+    row(_("Worst round"), worst, worst and round_score(game, worst["value"]))
+    row(_("Best session (final total)"), found.get("best_session"))
+    row(_("Sessions won in a row"), found.get("longest_run"))
+    for feat in get_game(game).stats_view.feats:
+        got = (found.get("feats") or {}).get(feat.key)
+        if not feat.each:
+            row(tr(msg("{feat} in one session", feat=tr(feat.label))), got)
+        elif not got:
+            row(tr(feat.label), None)
+        else:  # the latest ones, newest first, and how many in all
+            label = f"{tr(feat.label)} ({len(got)})"
+            for each in reversed(got[-EACH_SHOWN:]):
+                row(label, each)
+    return rows
 
 
 class WholeLine:
