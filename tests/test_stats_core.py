@@ -589,3 +589,34 @@ def test_a_session_left_before_its_end_is_nobodys_win_and_says_why() -> None:
     ann = figure(doc, "Ann")
     assert (ann["games"]["tarot"]["sessions"], ann["games"]["tarot"]["wins"]) == (2, 0)
     assert figure(doc, "Cyd.tarot.wins") == 1  # the full session's
+
+
+@pytest.mark.parametrize("name", list(SESSIONS))
+def test_the_digest_counts_the_records_the_replay_scored(name: str, monkeypatch) -> None:
+    """What is counted is the round's record as scored (the one its breakdown is written
+    from), taken from the replay: the digest scores no round a second time."""
+    session = SESSIONS[name]()
+    rows = session.standings(fresh=True).rows
+    assert [row.scored_record for row in rows] == [row.record for row in rows]
+    expected = digest(SESSIONS[name]())
+    again = SESSIONS[name]()
+    again.standings()  # replayed: from here on no round may be scored again
+    game = type(again.game_rules)
+
+    def no_second_scoring(*args, **kwargs):
+        raise AssertionError("a round scored again")
+
+    monkeypatch.setattr(game, "score", no_second_scoring)
+    assert digest(again) == expected
+
+
+def test_a_row_without_a_kept_record_is_scored_again_without_its_breakdown() -> None:
+    from cardscore.session import RoundRow
+
+    session = SESSIONS["tarot 5"]()
+    row = session.standings(fresh=True).rows[0]
+    bare = RoundRow(
+        row.number, row.input, row.scores, row.totals, row.held, row.carry,
+        row._replay, row.table,
+    )  # fmt: skip
+    assert bare.scored_record == row.record

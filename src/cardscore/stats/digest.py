@@ -59,10 +59,7 @@ def digest(session: Session) -> dict[str, Any]:
     standings = session.standings()
     tally = Tally(lower_wins=game.lower_wins)
     for row in standings.rows:
-        # The record without its breakdown (row.record writes the breakdown too, ten times
-        # the cost), scored as the replay scored it (with what the round before handed it).
-        record = game.score(row.input, row.table, row.number, row.carry, explain=False).record
-        game.count_round(row, record, tally)
+        game.count_round(row, row.scored_record, tally)  # (no breakdown written: cheap)
     players = tally.players
     totals = {column: int(total) for column, total in standings.totals.items()}
     seats = len(session.players)
