@@ -354,6 +354,51 @@ def test_a_narrow_list_cuts_no_word(
     assert ids and all(cli("show", i).code == 0 for i in ids)  # each one enough to type
 
 
+def test_a_wrapped_list_is_drawn_by_the_grid_as_rich_would(
+    home: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the players' names wrap, each further line is a row of its own: the picture
+    of Rich's several-line cell, drawn by the Grid (a club's thousand sessions: a second
+    of Rich's Table otherwise)."""
+    from rich.console import Console
+
+    from cardscore.grid import Grid
+
+    made = Session.create("tarot", ["Jean-Pierre", "Marie-Hélène", "Cyd", "Dan", "Zoé"])
+    made.id = "a3f09c7k2q"
+    made.add({**GARDE, "taker": "Jean-Pierre"})
+    (home / "sessions" / "a3f09c7k2q.json").parent.mkdir(parents=True, exist_ok=True)
+    (home / "sessions" / "a3f09c7k2q.json").write_bytes(store.encode(made))
+    monkeypatch.setenv("COLUMNS", "72")
+    drawn_by_rich: list[str] = []
+    table = Grid.table
+    monkeypatch.setattr(Grid, "table", lambda self: drawn_by_rich.append("x") or table(self))
+    listed = cli("list")
+    assert listed.code == 0 and not drawn_by_rich
+    rows = [line for line in listed.out.splitlines() if line.startswith("│ ")]
+    assert len(rows) > 1 and rows[1].split("│")[1].strip() == ""  # a further line of names
+    # what Rich's Table draws with the names in one cell on several lines
+    from rich import box
+    from rich.table import Table
+
+    last = listed.out.splitlines()[-1].strip()
+    caption = last if last.startswith("An id's first letters") else None
+    rich_table = Table(title="Sessions", caption=caption, box=box.HEAVY_HEAD)
+    header = [cell.strip() for cell in listed.out.splitlines()[2].split("┃")[1:-1]]
+    for name in header:
+        rich_table.add_column(name, justify="right" if name == "rounds" else "left")
+    cells = [[c.strip() for c in row.split("│")[1:-1]] for row in rows]
+    first = cells[0]
+    first[header.index("players")] = "\n".join(c[header.index("players")] for c in cells)
+    rich_table.add_row(*first)
+    screen = Console(width=72, color_system=None, highlight=False)
+    with screen.capture() as capture:
+        screen.print(rich_table)
+    assert [line.rstrip() for line in listed.out.splitlines()] == [
+        line.rstrip() for line in capture.get().splitlines()
+    ]
+
+
 def test_list_imports_neither_the_statistics_nor_the_prompts(home: Path) -> None:
     """docs/speed.md: list, from its index, imports what it draws, and not the statistics
     (the digests are stats' business), the prompts nor the exporters."""

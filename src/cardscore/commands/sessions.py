@@ -229,10 +229,15 @@ def _wrapped(table: Any, wraps: int, width: int) -> None:
     for index, column in enumerate(table.columns):
         inside = room if index == wraps else column.min_width
         column.header = "\n".join(words(str(column.header), inside)) or column.header
-    table.rows[:] = [
-        (*row[:wraps], "\n".join(words(str(row[wraps]), room)), *row[wraps + 1 :])
-        for row in table.rows
-    ]
+    # each further line of the names a row of its own, blank but for them: the picture of
+    # a cell on several lines, which the Grid then draws itself (Rich's Table would take
+    # a second for a club's thousand sessions)
+    rows = []
+    for row in table.rows:
+        first, *more = words(str(row[wraps]), room) or [""]
+        rows.append((*row[:wraps], first, *row[wraps + 1 :]))
+        rows += [("",) * wraps + (line,) + ("",) * (len(row) - wraps - 1) for line in more]
+    table.rows[:] = rows
 
 
 def _narrowest(table: Any) -> int:
