@@ -21,6 +21,7 @@ defaults), one vocabulary every game module imports.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -71,6 +72,7 @@ UNSAFE_TEXT = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=1024)  # a club folds the same few names tens of thousands of times
 def fold(text: str) -> str:
     """Lower-case, strip accents and unify separators, for forgiving comparisons.
 
