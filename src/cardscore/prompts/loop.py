@@ -11,6 +11,7 @@ same table), in :mod:`cardscore.prompts.table`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,7 +22,7 @@ from rich.text import Text
 from cardscore import render, store
 from cardscore.environment import current as environment
 from cardscore.games.base import InputError, fold
-from cardscore.i18n import _, msg, tr
+from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts import ask, correct, table
 from cardscore.session import Session, Standings
 
@@ -45,9 +46,7 @@ def _play(session_id: str, sharing: Sharing) -> None:
     console = environment().console
     session = store.read(store.session_path(session_id))
     standings = session.standings()
-    console.print(render.totals_table(session, standings))
-    if line := render.outcome_line(standings):  # then said by what ends the game, once
-        console.print(line)
+    shown(session, standings)  # (the outcome then said by what ends the game, once)
     last: dict[str, object] = {}  # the answers of the round recorded last, remembered
     typed = ""  # a line the keeper was typing when another terminal changed the session
     while True:
@@ -58,20 +57,7 @@ def _play(session_id: str, sharing: Sharing) -> None:
         def changed(seen: object = seen, session_id: str = session_id) -> bool:
             return store.stamp(session_id) != seen
 
-        number = len(session.rounds) + 1
-        if standings.next_mort:
-            record = msg(
-                "Record round {number} (dealer {dealer}, mort {mort})",
-                number=number,
-                dealer=standings.next_dealer,
-                mort=standings.next_mort,
-            )
-        else:
-            record = msg(
-                "Record round {number} (dealer {dealer})",
-                number=number,
-                dealer=standings.next_dealer,
-            )
+        record = record_question(len(session.rounds) + 1, standings)
         line = None
         try:
             if standings.finished:  # what follows the end: a few entries, chosen in a list
@@ -91,9 +77,7 @@ def _play(session_id: str, sharing: Sharing) -> None:
             session = store.read(store.session_path(session_id))
             standings = session.standings()
             if isinstance(action, ask.Changed):
-                console.print(render.totals_table(session, standings))
-                if line := render.outcome_line(standings):
-                    console.print(line)
+                shown(session, standings)
                 typed = action.typed
                 continue
         if action in (UNDO, REDO) and not available(action, session):
@@ -108,46 +92,69 @@ def _play(session_id: str, sharing: Sharing) -> None:
             sharing.show(session_id)
         elif action == SHOW:
             console.print(render.sheet(session, standings, standings.rows[-30:], detail=False))
-            console.print(render.totals_table(session, standings))
-            if line := render.outcome_line(standings):
-                console.print(line)
+            shown(session, standings)
         elif action == UNDO:
-            try:
-                correct.corriger(session_id)
-            except KeyboardInterrupt:
-                console.print(Text(_("Correction discarded; nothing was changed."), style="yellow"))
+            unless_interrupted(
+                correct.corriger, session_id, _("Correction discarded; nothing was changed.")
+            )
         elif action in (TABLE, PLAY_ON):
-            try:
-                if action == TABLE:
-                    table.change_table(session_id)
-                else:
-                    table.play_on(session_id)
-            except KeyboardInterrupt:
-                console.print(
-                    Text(_("Table change discarded; nothing was changed."), style="yellow")
-                )
+            change = table.change_table if action == TABLE else table.play_on
+            unless_interrupted(
+                change, session_id, _("Table change discarded; nothing was changed.")
+            )
         elif action == NEW_GAME:
             session_id = table.next_game(session_id)
             sharing.follow(session_id)
         elif action == REDO:
-            try:
-                with store.changing(session_id) as current:
-                    done = current.redo()
-                    after = current.standings()
-            except InputError as exc:
-                console.print(Text(correct.said(exc, session.game_rules), style="red"))
-                continue
-            console.print(
-                _("Round restored.") if done["kind"] == "add" else _("Change made again.")
-            )
-            console.print(render.totals_table(current, after))
-            if line := render.outcome_line(after):
-                console.print(line)
+            redo(session_id, session)
         else:
-            try:
-                correct.record_round(session_id, line, last)
-            except KeyboardInterrupt:
-                console.print(Text(_("Round discarded; nothing was saved."), style="yellow"))
+            said = _("Round discarded; nothing was saved.")
+            record_it = functools.partial(correct.record_round, line=line, last=last)
+            unless_interrupted(record_it, session_id, said)
+
+
+def unless_interrupted(act: Callable[[str], object], session_id: str, discarded: str) -> None:
+    """Do ``act`` on the session; Ctrl-C gives it up (nothing saved) and says so."""
+    try:
+        act(session_id)
+    except KeyboardInterrupt:
+        environment().console.print(Text(discarded, style="yellow"))
+
+
+def shown(session: Session, standings: Standings) -> None:
+    """The totals, and the game's outcome once it has one."""
+    console = environment().console
+    console.print(render.totals_table(session, standings))
+    if line := render.outcome_line(standings):
+        console.print(line)
+
+
+def record_question(number: int, standings: Standings) -> Msg:
+    """``Record round 3 (dealer Ann)``: the home's question, naming who deals (and the mort)."""
+    if standings.next_mort:
+        return msg(
+            "Record round {number} (dealer {dealer}, mort {mort})",
+            number=number,
+            dealer=standings.next_dealer,
+            mort=standings.next_mort,
+        )
+    return msg(
+        "Record round {number} (dealer {dealer})", number=number, dealer=standings.next_dealer
+    )
+
+
+def redo(session_id: str, session: Session) -> None:
+    """Make the last change undone again, and show the totals it gives."""
+    console = environment().console
+    try:
+        with store.changing(session_id) as current:
+            done = current.redo()
+            after = current.standings()
+    except InputError as exc:
+        console.print(Text(correct.said(exc, session.game_rules), style="red"))
+        return
+    console.print(_("Round restored.") if done["kind"] == "add" else _("Change made again."))
+    shown(current, after)
 
 
 # The home's actions besides a round: each a word, said in the user's language (its first
