@@ -516,10 +516,16 @@ def ratings(doc: Doc) -> str:
 
 
 def league_legend() -> str:
-    return _(
+    from cardscore.stats.league import SCALE, START
+
+    said = msg(
         "Rating: openskill's estimate of his level, counted low (μ − 3σ), shown as "
-        "1000 + 20 × (μ − 3σ): a newcomer starts at 1000. Each counted session is a match."
+        "{start} + {scale} × (μ − 3σ): a newcomer starts at {start}. Each counted session "
+        "is a match.",
+        start=START,
+        scale=SCALE,
     )
+    return tr(said)
 
 
 def records(doc: Doc) -> str:
