@@ -620,3 +620,22 @@ def test_a_row_without_a_kept_record_is_scored_again_without_its_breakdown() -> 
         row._replay, row.table,
     )  # fmt: skip
     assert bare.scored_record == row.record
+
+
+@pytest.mark.parametrize("name", list(SESSIONS))
+def test_a_row_replayed_without_its_scoring_explains_itself_the_same(name: str) -> None:
+    """A row that kept no scoring works its breakdown and record out again from its own
+    round, table, number and carry-in (belote's held points: its litige; 6-player tarot:
+    the mort), and finds what the replay's scoring says."""
+    from cardscore.session import RoundRow
+
+    rows = SESSIONS[name]().standings(fresh=True).rows
+    for row in rows:
+        bare = RoundRow(
+            row.number, row.input, row.scores, row.totals, row.held, row.carry,
+            row._replay, row.table,
+        )  # fmt: skip
+        assert (bare.breakdown, bare.record) == (row.breakdown, row.record), row.number
+        assert bare.scored_record == row.record
+    if name == "belote":  # the litige's points carried into the next round
+        assert any(row.carry for row in rows)
