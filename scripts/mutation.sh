@@ -58,6 +58,7 @@ pytest_add_cli_args_test_selection = [
   "tests/test_table_changes.py", "tests/test_table_properties.py", "tests/test_table_edges.py",
   "tests/test_table_checkpoint.py", "tests/test_cli_table.py",
   "tests/test_session_mutants_2.py", "tests/test_seating_mutants.py",
+  "tests/test_stats_core.py", "tests/test_league.py",
 ]
 EOF
 cat >> "$work/tests/conftest.py" <<'EOF'

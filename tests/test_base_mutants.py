@@ -227,3 +227,98 @@ def test_a_field_kind_and_option_from_its_key() -> None:
     assert Field(key="x_y", kind="flag", label="?", help="?", option="--z").option == "--z"
     with pytest.raises(ValueError, match="unknown field kind 'nope'"):
         Field(key="x", kind="nope", label="?", help="?")
+
+
+# --------------------------------------------------------------------------------------------
+# A field's answers said in words, what it is typed instead of, a rule set's choice words
+
+
+def test_a_field_typed_instead_of_one_other_names_it_in_a_tuple() -> None:
+    def field(instead_of: Any) -> Field:
+        return Field("defense", FieldKind.NUMBER, "?", "", instead_of=instead_of)
+
+    assert field("points").instead_of == ("points",)
+    assert field("").instead_of == ()
+    assert field(("points", "bouts")).instead_of == ("points", "bouts")
+    assert field("points").excludes(Field("points", FieldKind.NUMBER, "?", ""))
+
+
+def test_a_field_never_excludes_itself() -> None:
+    one = Field("points", FieldKind.NUMBER, "?", "", instead_of="points", asked_as="p")
+    assert one.excludes(one) is False
+
+
+def test_only_a_choice_is_said_by_its_word() -> None:
+    from cardscore.games.base import Choice
+
+    points = Field("points", FieldKind.NUMBER, "?", "", choices=(Choice("garde", "garde (g)"),))
+    assert points.said("garde") == "garde"  # not a choice field: the answer as it is
+    tagged = Field("poignee", FieldKind.PLAYER_TAG, "?", "", choices=(Choice("double"),))
+    assert tagged.said("Ann:double") == "Ann double"
+    assert tagged.said("A:nn:double") == "A nn:double"  # the name is what comes first
+
+
+def test_a_game_with_a_set_end_is_decided_once_finished() -> None:
+    from cardscore.games.base import GameDefaults
+
+    assert GameDefaults().undecided(True, 1, 4) is None
+    assert GameDefaults().undecided(False, 40, 4) == "not finished"
+
+
+@pytest.mark.parametrize(
+    ("value", "stored"),
+    [("kept", "kept"), ("gardée", "kept"), ("beholdt", "kept"), ("réservée", "held"),
+     ("På vent", "held")],
+)  # fmt: skip
+def test_a_choice_is_set_by_its_word_in_any_language(value: str, stored: str) -> None:
+    params = apply_settings(get_preset(get_game("belote"), "maison")[1], [f"litige-belote={value}"])
+    assert params.litige_belote == stored
+
+
+def test_a_choice_is_set_by_its_stored_value_too() -> None:
+    params = get_preset(get_game("coinche"), "maison")[1]
+    assert apply_settings(params, ["coinche-announcements=seed"]).coinche_announcements == "seed"
+    made = apply_settings(params, ["coinche-announcements=contrat-fait"])
+    assert made.coinche_announcements == "seed"
+
+
+def test_a_refused_choice_lists_the_words_of_the_language() -> None:
+    params = get_preset(get_game("coinche"), "maison")[1]
+    with pytest.raises(InputError) as refused:
+        apply_settings(params, ["coinche-announcements=both"])
+    assert str(refused.value) == (
+        "--set coinche-announcements: 'both' is not accepted (made-only, winner)"
+    )
+    with i18n_language("fr"):
+        with pytest.raises(InputError) as refused:
+            apply_settings(params, ["coinche-announcements=both"])
+        assert tr(refused.value.args[0]).endswith("(contrat-fait, gagnant)")
+
+
+def test_a_parameter_keeps_its_choices_and_their_words() -> None:
+    kept = {f.name: f for f in dataclasses.fields(get_preset(get_game("belote"), "maison")[1])}
+    litige = kept["litige_belote"].metadata
+    assert litige["choices"] == ("kept", "held")
+    assert dict(litige["words"]) == {"kept": "kept", "held": "held"}
+    plain = param_field(1, "a number").metadata
+    assert "choices" not in plain and "words" not in plain
+
+
+# --------------------------------------------------------------------------------------------
+# A stored round that the game could not have written
+
+
+def test_a_stored_round_that_is_not_an_object_is_refused_so() -> None:
+    game = get_game("tarot")
+    with pytest.raises(ValueError, match=r"^a round is not an object$"):
+        game.check_stored(["taker", "Ann"], None)
+
+
+def test_a_stored_round_naming_a_stranger_is_refused_so() -> None:
+    game = get_game("tarot")
+    table = Session.create("tarot", ["Ann", "Bob", "Cyd"]).table()
+    stored = {"taker": "Zed", "contract": "garde", "bouts": 2, "points": 50.0}
+    with pytest.raises(ValueError) as refused:
+        game.check_stored(stored, table)
+    assert str(refused.value) == "'Zed' is not at the table"
+    game.check_stored(stored, None)  # no table given: the names are not looked at

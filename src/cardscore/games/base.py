@@ -820,12 +820,12 @@ def _choice(f: dataclasses.Field, value: str) -> str:
     from cardscore.i18n import LANGUAGES, load_catalog
 
     allowed, words = f.metadata["choices"], f.metadata.get("words", {})
-    folded = fold(value).replace(" ", "-")
+    folded = fold(value)  # (fold joins words with "-": "garde sans" and "garde-sans" are one)
     for choice in allowed:
         said = {choice}
         if choice in words:
             said |= {load_catalog(lang).get(words[choice], words[choice]) for lang in LANGUAGES}
-        if folded in {fold(word).replace(" ", "-") for word in said}:
+        if folded in {fold(word) for word in said}:
             return str(choice)
     raise InputError(
         msg(
