@@ -322,3 +322,13 @@ def test_a_stored_round_naming_a_stranger_is_refused_so() -> None:
         game.check_stored(stored, table)
     assert str(refused.value) == "'Zed' is not at the table"
     game.check_stored(stored, None)  # no table given: the names are not looked at
+
+
+@pytest.mark.parametrize(("word", "value"), [("ja", True), ("nei", False), ("Oui", True)])
+def test_a_yes_or_no_is_set_in_any_language(word: str, value: bool) -> None:
+    params = get_preset(get_game("tarot"), "fft")[1]
+    name = next(
+        f.name for f in dataclasses.fields(params) if isinstance(getattr(params, f.name), bool)
+    )
+    setting = name.replace("_", "-")
+    assert getattr(apply_settings(params, [f"{setting}={word}"]), name) is value
