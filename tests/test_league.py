@@ -182,6 +182,11 @@ def test_the_cache_is_used_and_is_only_a_cache(cli, home) -> None:
     assert cli("stats", "--json").out == first.out  # from the cache: the same
     kept.write_text("{not json")  # damaged: worked out again, said the same
     assert cli("stats", "--json").out == first.out
+    forged = json.loads(kept.read_bytes())  # the right key, a name no session may hold
+    forged["doc"]["players"][0]["name"] = "Ann\x1b[2J"
+    kept.write_text(json.dumps(forged))
+    assert cli("stats", "--json").out == first.out  # not shown: worked out again
+    assert "\x1b" not in cli("stats").out
     assert cli("--lang", "fr", "stats").code == 0  # its notes said in the run's language
     assert "partie" in cli("--lang", "fr", "stats").out
 

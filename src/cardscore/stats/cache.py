@@ -7,8 +7,9 @@ what it was made from: the cardscore version, the options that chose the session
 every session file's name, size and modification time (the index's own test of a file
 unchanged, see :mod:`cardscore.catalog`).  Any difference (a round saved, corrected or
 undone, a session deleted, another filter) and it is worked out again from the digests.
-Missing, damaged, of another version or unwritable, it only makes the run slower; it is
-not written while a file is so new that it could change again within its mtime's tick.
+Missing, damaged, of another version, of another shape (:func:`plausible`) or unwritable,
+it only makes the run slower; it is not written while a file is so new that it could
+change again within its mtime's tick.
 
 The document's messages (its notes, the reasons a session counts for nobody) are kept as
 their template and arguments, to be said in whatever language the next run speaks.
@@ -70,7 +71,32 @@ def load(home: Path, key: str) -> dict[str, Any] | None:
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
         return None
     doc = data.get("doc")
-    return decoded(doc) if isinstance(doc, dict) else None
+    return decoded(doc) if isinstance(doc, dict) and plausible(doc) else None
+
+
+def plausible(doc: dict[str, Any]) -> bool:
+    """Whether a kept document has the shape this version writes, its names printable: a
+    file read is untrusted (a synced folder may bring another machine's), and one that is
+    not quite so is worked out again rather than shown.
+
+    >>> plausible({"players": [{"name": "Ann", "games": {}}], "sessions_list": [],
+    ...            "records": {}, "notes": [], "not_won": [], "sessions": 1, "rounds": 4})
+    True
+    >>> plausible({"players": [{"name": "Ann\x1b[2J", "games": {}}], "sessions_list": [],
+    ...            "records": {}, "notes": [], "not_won": [], "sessions": 1, "rounds": 4})
+    False
+    """
+    kinds = {"players": list, "sessions_list": list, "records": dict, "notes": list,
+             "not_won": list, "sessions": int, "rounds": int}  # fmt: skip
+    if not all(isinstance(doc.get(key), kind) for key, kind in kinds.items()):
+        return False
+    for player in doc["players"]:
+        if not isinstance(player, dict) or not isinstance(player.get("games"), dict):
+            return False
+        name = player.get("name")
+        if not isinstance(name, str) or not name.isprintable():
+            return False
+    return all(isinstance(s, dict) for s in doc["sessions_list"])
 
 
 def save(home: Path, key: str, doc: dict[str, Any]) -> None:
