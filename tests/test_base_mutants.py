@@ -332,3 +332,55 @@ def test_a_yes_or_no_is_set_in_any_language(word: str, value: bool) -> None:
     )
     setting = name.replace("_", "-")
     assert getattr(apply_settings(params, [f"{setting}={word}"]), name) is value
+
+
+def test_a_parameter_made_now_keeps_its_choices_and_says_them_when_refused() -> None:
+    """param_field's metadata, made while the test runs (a rule set's are made at import),
+    and a choice with no word of its own said as it is."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Rules:
+        style: str = param_field("plain", "how", choices=("plain", "fancy"))
+        look: str = param_field("kept", "what", choices={"kept": msg("kept"), "held": msg("held")})
+
+    fields = {f.name: f.metadata for f in dataclasses.fields(Rules)}
+    assert fields["style"]["choices"] == ("plain", "fancy") and "words" not in fields["style"]
+    assert fields["look"]["choices"] == ("kept", "held")
+    assert fields["look"]["words"] == {"kept": "kept", "held": "held"}
+    with pytest.raises(InputError) as refused:
+        apply_settings(Rules(), ["style=odd"])
+    assert str(refused.value) == "--set style: 'odd' is not accepted (plain, fancy)"
+    with i18n_language("nb"):
+        assert apply_settings(Rules(), ["look=på vent"]).look == "held"
+
+
+def test_an_answer_that_is_no_choice_is_said_as_it_is() -> None:
+    from cardscore.games.base import Choice
+
+    choices = (Choice("garde-sans", "garde sans (gs)"),)
+    assert Field("x", FieldKind.NUMBER, "?", "", choices=choices).said("garde-sans") == (
+        "garde-sans"
+    )
+    assert Field("x", FieldKind.CHOICE, "?", "", choices=choices).said("garde-sans") == (
+        "garde sans"
+    )
+
+
+def test_a_game_counts_every_column_but_the_one_sitting_out_by_default() -> None:
+    from types import SimpleNamespace
+
+    from cardscore.games.base import GameDefaults
+    from cardscore.games.tally import Tally
+
+    row = SimpleNamespace(
+        columns=("Ann", "Bob", "Cyd"),
+        mort="Cyd",
+        scores={"Ann": 30, "Bob": -30, "Cyd": 0},
+        totals={"Ann": 50, "Bob": -10, "Cyd": 7},
+    )
+    tally = Tally(lower_wins=False)
+    GameDefaults().count_round(row, None, tally)
+    assert set(tally.players) == {"Ann", "Bob"}
+    ann, bob = tally.players["Ann"], tally.players["Bob"]
+    assert (ann["rounds"], ann["points"], ann["total"], ann["best"]) == (1, 30, 50, 30)
+    assert (bob["points"], bob["total"], bob["worst"]) == (-30, -10, -30)

@@ -419,3 +419,14 @@ def test_a_round_corrected_in_the_middle_is_replayed_from_the_first(
     assert scored[-200:] == list(range(1, 201))  # every round replayed, from the first
     fresh = Session.from_dict(file_data(session)).standings(fresh=True)
     assert dict(session.standings().totals) == dict(fresh.totals)
+
+
+def test_a_round_corrected_after_a_player_left_keeps_its_own_table() -> None:
+    """A corrected round's other answers are read at the table that played it: the partner
+    called at five is still called, though four play now (mutation testing)."""
+    session = Session.create("tarot", ["Ann", "Bob", "Cyd", "Dan", "Eve"], session_id="t")
+    session.add({"taker": "Ann", "contract": "garde", "called": "Dan", "bouts": "2",
+                 "points": "50"})  # fmt: skip
+    session.change_table(leave=["Eve"])
+    session.edit(1, {"points": "55"})
+    assert (session.rounds[0]["called"], session.rounds[0]["points"]) == ("Dan", 55)
