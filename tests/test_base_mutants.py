@@ -373,14 +373,23 @@ def test_a_game_counts_every_column_but_the_one_sitting_out_by_default() -> None
     from cardscore.games.tally import Tally
 
     row = SimpleNamespace(
-        columns=("Ann", "Bob", "Cyd"),
+        columns=("Ann", "Bob", "Cyd", "Dan"),  # Dan at the table, in no score: 0
         mort="Cyd",
         scores={"Ann": 30, "Bob": -30, "Cyd": 0},
         totals={"Ann": 50, "Bob": -10, "Cyd": 7},
     )
     tally = Tally(lower_wins=False)
     GameDefaults().count_round(row, None, tally)
-    assert set(tally.players) == {"Ann", "Bob"}
+    assert set(tally.players) == {"Ann", "Bob", "Dan"}
+    dan = tally.players["Dan"]
+    assert (dan["rounds"], dan["points"], dan["total"], dan["best"]) == (1, 0, 0, 0)
     ann, bob = tally.players["Ann"], tally.players["Bob"]
     assert (ann["rounds"], ann["points"], ann["total"], ann["best"]) == (1, 30, 50, 30)
     assert (bob["points"], bob["total"], bob["worst"]) == (-30, -10, -30)
+
+
+def test_a_game_of_its_own_is_a_match_of_every_player_the_highest_total_first() -> None:
+    from cardscore.games.base import GameDefaults
+
+    totals = {"Ann": {"total": 10}, "Bob": {"total": 30}}
+    assert GameDefaults().match(totals, []) == ((1, ("Bob",)), (2, ("Ann",)))
