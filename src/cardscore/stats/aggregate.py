@@ -60,7 +60,7 @@ def aggregate(
     kept = [
         d
         for d in digests
-        if _selected(d, game, rules, wanted) and _in_period(_day(d), since, until)
+        if _selected(d, game, rules, wanted) and _in_period(session_day(d), since, until)
     ]
     kept.sort(key=lambda d: (_moment(d), str(d.get("id", ""))))  # oldest first
     names: dict[str, str] = {}  # folded → the name as last spelled
@@ -104,7 +104,7 @@ def _not_won(d: Digest) -> Doc | None:
     )
     if reason is None:
         return None
-    day = _day(d)
+    day = session_day(d)
     return {
         "id": d["id"],
         "game": d["game"],
@@ -138,7 +138,7 @@ def _parsed(d: Digest) -> _dt.datetime | None:
     return None
 
 
-def _day(d: Digest) -> _dt.date | None:
+def session_day(d: Digest) -> _dt.date | None:
     """The day the session was last played, as its time stamp wrote it (local time)."""
     moment = _parsed(d)
     return None if moment is None else moment.date()
@@ -249,7 +249,7 @@ def _session_line(d: Digest, names: Mapping[str, str]) -> Doc:
     """A session as the "results session by session" chart reads it: players (and the
     winner, when a player) by the name they are shown with, each with his final total (his
     team's at belote and coinche: the winner there is a team)."""
-    day = _day(d)
+    day = session_day(d)
     per_player = d["per_player"]
     return {
         "id": d["id"],

@@ -25,7 +25,6 @@ session.
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -46,15 +45,12 @@ def shown(mu: float, sigma: float) -> int:
 
 
 def day(d: Digest) -> str | None:
-    """The day a session was last played (its ``updated``), as an ISO date."""
-    for key in ("updated", "created"):
-        text = d.get(key)
-        if text:
-            try:
-                return _dt.datetime.fromisoformat(text).date().isoformat()
-            except (TypeError, ValueError):
-                continue
-    return None
+    """The day a session was last played, as an ISO date (see
+    :func:`cardscore.stats.aggregate.session_day`)."""
+    from cardscore.stats.aggregate import session_day  # (aggregate imports this module)
+
+    found = session_day(d)
+    return None if found is None else found.isoformat()
 
 
 def counted(d: Digest) -> bool:
