@@ -133,22 +133,6 @@ def test_either_sides_points_are_one_question(questions) -> None:
     assert asking.raw["defense_points"] == "40" and "points" not in asking.raw
 
 
-def test_the_side_counted_the_round_before_is_asked_first(questions) -> None:
-    session = Session.create("tarot", FIVE[:4], rules="fft", session_id=store.new_id())
-    asking = RoundAsker(session.game_rules, session.table(), 2, previous={"defense_points": "30"})
-    asking.raw.update(contract="garde", taker="Ann")
-    asking.asked.update(asking.raw)
-    drive("2" + ENTER + "35,5" + ENTER + ENTER, asking.ask)
-    assert questions[1][0] == "The defence's points? (p49: the taker's 49)"
-    assert asking.raw["defense_points"] == "35,5" and "points" not in asking.raw
-    questions.clear()
-    asking = RoundAsker(session.game_rules, session.table(), 2, previous={"defense_points": "30"})
-    asking.raw.update(contract="garde", taker="Ann")
-    asking.asked.update(asking.raw)
-    drive("2" + ENTER + "p51" + ENTER + ENTER, asking.ask)  # the taker's, said so
-    assert asking.raw["points"] == "51" and "defense_points" not in asking.raw
-
-
 def test_a_number_out_of_range_for_its_side_is_refused_as_typed(questions) -> None:
     asking = asker(FIVE[:4], contract="garde", taker="Ann")
     # d95 is refused (the defence cannot have 95), then 50 for the taker

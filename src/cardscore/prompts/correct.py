@@ -155,19 +155,15 @@ def review(asker: RoundAsker, preview: Callable[[dict[str, Any]], Msg | None]) -
 # ---- recording a round -------------------------------------------------------------------
 
 
-def record_round(
-    session_id: str, line: str | None = None, last: dict[str, Any] | None = None
-) -> None:
+def record_round(session_id: str, line: str | None = None) -> None:
     """Ask the next round (or read it from ``line``, a round typed as one line), show its
-    breakdown, and save it once the table agrees.  ``last`` holds the answers of the round
-    recorded before in this loop, for what the questions remember (whose points were
-    counted); it is given this round's once saved."""
+    breakdown, and save it once the table agrees."""
     console = environment().console
     session = store.read(store.session_path(session_id))
     game = session.game_rules
     table = session.table()
     number = len(session.rounds) + 1
-    asker = RoundAsker(game, table, number, previous=last)
+    asker = RoundAsker(game, table, number)
     if line is None:
         asker.ask()
     else:
@@ -210,9 +206,6 @@ def record_round(
     with store.changing(session_id) as current:
         current.add(asker.raw)
         standings = current.standings()
-    if last is not None:
-        last.clear()
-        last.update(asker.raw)
     console.print(render.totals_table(current, standings))
     if line := render.outcome_line(standings):
         console.print(line)

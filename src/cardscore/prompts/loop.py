@@ -47,7 +47,6 @@ def _play(session_id: str, sharing: Sharing) -> None:
     session = store.read(store.session_path(session_id))
     standings = session.standings()
     shown(session, standings)  # (the outcome then said by what ends the game, once)
-    last: dict[str, object] = {}  # the answers of the round recorded last, remembered
     typed = ""  # a line the keeper was typing when another terminal changed the session
     while True:
         seen = store.stamp(session_id)
@@ -109,7 +108,7 @@ def _play(session_id: str, sharing: Sharing) -> None:
             redo(session_id, session)
         else:
             said = _("Round discarded; nothing was saved.")
-            record_it = functools.partial(correct.record_round, line=line, last=last)
+            record_it = functools.partial(correct.record_round, line=line)
             unless_interrupted(record_it, session_id, said)
 
 

@@ -7,9 +7,8 @@ The questions, their choices and their validation all come from ``game.fields`` 
 * choices the rules would refuse are not offered (each is tried against ``build_round``);
 * typed answers are checked as they are typed, by running ``build_round`` on the answers so
   far and keeping the errors about this field (their message starts with its option);
-* a field ``X`` with a twin ``defense_X`` is asked as one question, for the side whose
-  points were counted the round before (the taker's at first): ``d35`` answers for the
-  defence, ``p49`` for the taker;
+* a field ``X`` with a twin ``defense_X`` is asked as one question, the taker's side's, in
+  every round: a bare number is always the taker's, ``d35`` answers for the defence;
 * flags sharing an ``asked_as`` question are asked as that one question (the coinche level);
 * fields sharing an ``among`` question are its boxes (the bonuses), empty by default, and
   only the ticked ones are asked;
@@ -49,8 +48,6 @@ NOBODY = "—"
 _NONE_SET = object()
 #: a list of more numbers than this is typed instead (coinche's thirteen contracts)
 _MOST_NUMBERS_PICKED = 6
-#: the marks of the taker's points where the defence's are asked (``p49``, ``t49``)
-_TAKER_MARKS = ("p", "t")
 
 #: an option a refusal starts with, or that starts a refusal it quotes (``--points: ``,
 #: ``--hand Bob : ``, ``…impossible: --points: ``), with what follows it up to the colon
@@ -109,7 +106,6 @@ class RoundAsker:
         number: int,
         check: Callable[[Mapping[str, Any]], None] | None = None,
         defaults: Mapping[str, Any] | None = None,
-        previous: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.table = table
@@ -125,9 +121,6 @@ class RoundAsker:
         self.defaults: dict[str, Any] = dict(defaults or {})
         self.correcting = bool(defaults)  # a flag not among them was not set: No
         self.asked: set[str] = set()  # the keys whose question was asked (answered or not)
-        # the answers of the round recorded before, for what is remembered from one round
-        # to the next (whose points were counted)
-        self.previous: Mapping[str, Any] = previous or {}
         # the flags asked as the "none" of another field's list (rami: blocked)
         self.hidden = {f.none_sets for f in game.fields if f.none_sets}
         self.order: list[str] = []  # the questions answered, in order: Escape goes back
@@ -286,7 +279,7 @@ class RoundAsker:
 
     def question_of(self, f: Field) -> str:
         """``f``'s question as the list of questions says it (the points as the side whose
-        points were counted)."""
+        points were typed)."""
         group = self.group(f)
         if f.asked_as or f.among:
             return tr(f.asked_as or f.among)
@@ -324,39 +317,25 @@ class RoundAsker:
         self.asked.update(g.key for g in group)
         self._prior = prior
         if twin is not None:
-            self._ask_sided(f, twin, self._side(f, twin, prior))
+            self._ask_sided(f, twin)
         elif f.among:
             self._ask_among(group)
         else:
             self.ask_field(f)
 
-    def _side(self, f: Field, twin: Field, prior: Mapping[str, Any]) -> Field:
-        """Whose points are asked: the side of the default answer, else the side counted
-        the round before, else the taker's."""
-        if twin.key in prior:
-            return twin
-        if f.key in prior:
-            return f
-        return twin if is_given(self.previous.get(twin.key)) else f
-
-    def _ask_sided(self, first: Field, twin: Field, side: Field) -> None:
-        """The points of ``side``, or of the other side when the number starts with its
-        mark (``d35``: the defence's; ``p49`` or ``t49``: the taker's)."""
+    def _ask_sided(self, first: Field, twin: Field) -> None:
+        """The points of ``first``'s side (the taker's), or of ``twin``'s when the number
+        starts with its mark (``d35``: the defence's).  A bare number means the taker's in
+        every round, whatever side the round before was typed for: a question that changed
+        side would turn a keeper's habit into a wrong score."""
         self.raw.pop(first.key, None)
         self.raw.pop(twin.key, None)
-        other = twin if side is first else first
-        marks = {
-            first.key: _TAKER_MARKS,
-            twin.key: tuple(m for m in twin.words.marks if len(m) == 1),
-        }
+        marks = tuple(m for m in twin.words.marks if len(m) == 1)
 
         def reading(text: str) -> tuple[Field, str]:
             typed = text.strip()
             mark, rest = typed[:1].casefold(), typed[1:].strip()
-            for g in (other, side):
-                if rest and mark in marks[g.key]:
-                    return g, rest
-            return side, typed
+            return (twin, rest) if rest and mark in marks else (first, typed)
 
         def validate(text: str) -> bool | str:
             if not text.strip():
@@ -364,14 +343,13 @@ class RoundAsker:
             g, value = reading(text)
             return self.problem(g, value) or True
 
-        mark = marks[other.key][0]
-        if side is first:
-            hint = msg(
-                "{question} ({mark}35: the defence's 35)", question=msg(first.label), mark=mark
-            )
+        hint = msg(
+            "{question} ({mark}35: the defence's 35)", question=msg(first.label), mark=marks[0]
+        )
+        if twin.key in self._prior:  # typed as the defence's: offered as typed, with its mark
+            default = marks[0] + decimal_text(str(self._prior[twin.key]))
         else:
-            hint = msg("{question} ({mark}49: the taker's 49)", question=msg(twin.label), mark=mark)
-        default = decimal_text(str(self._prior.get(side.key) or ""))
+            default = decimal_text(str(self._prior.get(first.key) or ""))
         text = self.run(ask.text(tr(hint), default=default, validate=validate))
         if text.strip():
             g, value = reading(text)

@@ -1,0 +1,106 @@
+"""What the keeper types is what is saved: the ways a round could be saved meaning something
+else than what was typed, each closed.
+
+* a bare number is the taker's points in every round, whatever side the round before was
+  typed for (the points question never changes side);
+* a line at 5 or 6 players that names no partner and does not say "alone" asks who was
+  called (at the loop's home), or is refused (``add --line``);
+* a chelem the cards make impossible is refused, and no list preselects a bonus;
+* at maison, a whole number one half below a lower bound is the count with its half dropped;
+* a refusal in the questions is shown whole, next to its question;
+* the defaults follow the round (the petit au bout's holder, belote's team, a refused
+  line's words kept)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardscore import store
+from cardscore.i18n import set_language
+from cardscore.prompts.round import RoundAsker
+from cardscore.session import Session
+from prompt_kit import drive
+
+pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("pyte")
+
+from terminal_kit import CARDSCORE, expect, pick, settle, spawn_in  # noqa: E402
+from terminal_kit import home as at_home  # noqa: E402
+
+ENTER = "\r"
+FRENCH = ["Anne", "Bruno", "Chloé", "Damien", "Élise"]
+needs_cardscore = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def _asker(names: list[str], number: int = 1, rules: str = "fft", **raw: str) -> RoundAsker:
+    session = Session.create("tarot", names, rules=rules, session_id=store.new_id())
+    asking = RoundAsker(session.game_rules, session.table(), number)
+    asking.raw.update(raw)
+    asking.asked.update(raw)
+    return asking
+
+
+# ---- 1. a bare number is the taker's, every round ------------------------------------------
+
+
+@needs_cardscore
+def test_the_points_question_is_the_taker_s_after_a_round_typed_for_the_defence(
+    cli, home: Path
+) -> None:
+    """A round typed with the defence's points (``d35,5``), then the next round's questions: the
+    points question is still the taker's, and the 62 typed is the taker's 62."""
+    assert cli("new", "tarot", "--names", ",".join(FRENCH), "--no-play").code == 0
+    child = spawn_in("fr", home, "play")
+    try:
+        _home = "Saisir la donne"
+        at_home(child, "chloe p 1b d35,5 dam", prompt=_home)
+        expect(child, "Enregistrer cette donne ?")
+        settle(child)
+        child.send(ENTER)
+        at_home(child, prompt=_home)  # the next round by its questions
+        pick(child, "Contrat ?", "garde", hint="(sa touche ou les flèches)")
+        pick(child, "Qui a pris ?", "Damien", hint="(sa touche ou les flèches)")
+        pick(child, "Qui est le partenaire ?", "Anne", hint="(sa touche ou les flèches)")
+        expect(child, "Combien de bouts le preneur a-t-il faits ?")
+        child.send("2" + ENTER)
+        expect(child, "Points du preneur ? (d35 : 35 à la défense)")
+        child.send("62" + ENTER)
+        expect(child, "Primes ?")
+        settle(child)
+        child.send(ENTER)
+        expect(child, "Enregistrer cette donne ?")
+        settle(child)
+        child.send(ENTER)
+        at_home(child, "q", prompt=_home)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    second = store.load(None).rounds[1]
+    assert second["taker"] == "Damien" and second["points"] == 62
+    row = store.load(None).standings().rows[1]
+    assert row.scores["Damien"] > 0  # made by 21: the taker wins
+
+
+def test_a_bare_number_is_the_taker_s_and_d_marks_the_defence_s(english) -> None:
+    for typed, key, value in (("62", "points", "62"), ("d29", "defense_points", "29")):
+        asking = _asker(FRENCH[:4], number=2, contract="garde", taker="Anne")
+        drive("2" + ENTER + typed + ENTER + ENTER, asking.ask)
+        assert asking.raw[key] == value
+        assert ({"points", "defense_points"} - {key}).isdisjoint(asking.raw)
+
+
+def test_a_defence_answer_taken_back_is_offered_again_with_its_mark(english) -> None:
+    """Escape after ``d29``: the points are asked again, ``d29`` offered as typed (a bare
+    29 there would be the taker's)."""
+    asking = _asker(FRENCH[:4], contract="garde", taker="Anne")
+    drive("2" + ENTER + "d29" + ENTER + "\x1b" + ENTER + ENTER, asking.ask)
+    assert asking.raw["defense_points"] == "29" and "points" not in asking.raw
