@@ -43,7 +43,7 @@ def described_by_games() -> dict[str, str]:
     for name in GAME_NAMES:
         game = get_game(name)
         for f in game.fields:
-            for text in (f.label, f.help, f.unavailable, f.among, f.title, f.none):
+            for text in (f.label, f.help, f.unavailable, f.among, f.title, f.none, f.words.missing):
                 if text:
                     found.setdefault(text, f"{name} field {f.key}")
             # the field's word where a correction names it (`preneur Bob → Ann`)

@@ -16,40 +16,40 @@ RAMI = "Ann,Bob,Cyd"
 # (line, the same round as add options)
 TAROT = [
     ("bob g 2b 49 dan", "--taker Bob --contract garde --bouts 2 --points 49 --called Dan"),
-    ("Cyd prise 1b d35,5", "--taker Cyd --contract prise --bouts 1 --defense-points 35,5"),
-    ("ann gs 3b 60 pab:ann poi:ann:double",
+    ("Cyd prise 1b d35,5 seul", "--taker Cyd --contract prise --bouts 1 --defense-points 35,5"),
+    ("ann gs 3b 60 pab:ann poi:ann:double seul",
      "--taker Ann --contract garde-sans --bouts 3 --points 60 --petit-au-bout Ann "
      "--poignee Ann:double"),
     ("passe", "--contract passe"),
     ("dan garde 2 bouts 49 avec eve",
      "--taker Dan --contract garde --bouts 2 --points 49 --called Eve"),
     ("g 2b 41 eve ann", "--taker Eve --contract garde --bouts 2 --points 41 --called Ann"),
-    ("BOB PRISE 0B 56", "--taker Bob --contract prise --bouts 0 --points 56"),
+    ("BOB PRISE 0B 56 ALONE", "--taker Bob --contract prise --bouts 0 --points 56"),
     ("cyd gc 3b 36 with bob", "--taker Cyd --contract garde-contre --bouts 3 --points 36 "
      "--called Bob"),
     ("ann petite 1b 50,5 ann", "--taker Ann --contract prise --bouts 1 --points 50.5 "
      "--called Ann"),
-    ("dan g 2b def 40", "--taker Dan --contract garde --bouts 2 --defense-points 40"),
-    ("eve g 1b 52 pab:eve", "--taker Eve --contract garde --bouts 1 --points 52 "
+    ("dan g 2b def 40 seul", "--taker Dan --contract garde --bouts 2 --defense-points 40"),
+    ("eve g 1b 52 pab:eve alene", "--taker Eve --contract garde --bouts 1 --points 52 "
      "--petit-au-bout Eve"),
-    ("bob p 2b 45 poignee:cyd", "--taker Bob --contract prise --bouts 2 --points 45 "
+    ("seul bob p 2b 45 poignee:cyd", "--taker Bob --contract prise --bouts 2 --points 45 "
      "--poignee Cyd"),
-    ("cyd g 3b 87 chelem:announced", "--taker Cyd --contract garde --bouts 3 --points 87 "
+    ("cyd g 3b 91 chelem:announced seul", "--taker Cyd --contract garde --bouts 3 --points 91 "
      "--chelem announced"),
-    ("ann g 1b 4 chelem:defense", "--taker Ann --contract garde --bouts 1 --points 4 "
+    ("ann g 1b 4 chelem:defense seul", "--taker Ann --contract garde --bouts 1 --points 4 "
      "--chelem defense"),
     ("dan garde-sans 2b 30 bob", "--taker Dan --contract garde-sans --bouts 2 --points 30 "
      "--called Bob"),
-    ("eve prise 0b 70 poi:eve:triple poi:dan",
+    ("eve prise 0b 70 poi:eve:triple poi:dan seul",
      "--taker Eve --contract prise --bouts 0 --points 70 --poignee Eve:triple --poignee Dan"),
     ("bob gs 2b d35 cyd", "--taker Bob --contract garde-sans --bouts 2 --defense-points 35 "
      "--called Cyd"),
-    ("2b 49 g ann", "--taker Ann --contract garde --bouts 2 --points 49"),
-    ("cyd g 1b 51 chelem:chute", "--taker Cyd --contract garde --bouts 1 --points 51 "
+    ("2b 49 g ann seul", "--taker Ann --contract garde --bouts 2 --points 49"),
+    ("cyd g 1b 51 chelem:chute seul", "--taker Cyd --contract garde --bouts 1 --points 51 "
      "--chelem failed"),
     ("dan prise 3b 36,5 pab:dan eve", "--taker Dan --contract prise --bouts 3 --points 36.5 "
      "--petit-au-bout Dan --called Eve"),
-    ("Éve garde 2b 41", "--taker Eve --contract garde --bouts 2 --points 41"),
+    ("Éve garde 2b 41 seul", "--taker Eve --contract garde --bouts 2 --points 41"),
 ]  # fmt: skip
 
 BELOTE = [
@@ -195,7 +195,7 @@ def test_every_line_stores_and_scores_as_its_options(cli, game: str) -> None:
 def test_edit_line_replaces_the_whole_round(cli) -> None:
     sid = _new(cli, "tarot", TAROT5)
     assert cli("add", sid, "--line", "bob g 2b 49 dan pab:bob").code == 0
-    edited = cli("edit", sid, "1", "--line", "cyd prise 1b d35,5", "--json")
+    edited = cli("edit", sid, "1", "--line", "cyd prise 1b d35,5 seul", "--json")
     assert edited.code == 0, edited.err
     inp = edited.json()["round"]["input"]
     assert (inp["taker"], inp["contract"], inp["called"], inp["points"]) == (

@@ -104,3 +104,70 @@ def test_a_defence_answer_taken_back_is_offered_again_with_its_mark(english) -> 
     asking = _asker(FRENCH[:4], contract="garde", taker="Anne")
     drive("2" + ENTER + "d29" + ENTER + "\x1b" + ENTER + ENTER, asking.ask)
     assert asking.raw["defense_points"] == "29" and "points" not in asking.raw
+
+
+# ---- 2. a partner forgotten in a line --------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nb"])
+def test_a_line_naming_no_partner_is_refused_by_add(cli, sessions, language: str) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH), "--no-play").code == 0
+    before = sessions()
+    result = cli("--lang", language, "add", "--line", "chloe p 1b d35,5")
+    assert result.code == 2 and sessions() == before
+    said = {
+        "en": "name the called player, or say alone",
+        "fr": "nommez le joueur appelé, ou dites seul",
+        "nb": "nevn den kalte spilleren, eller skriv alene",
+    }[language]
+    assert said in result.err and result.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("alone", ["seul", "alone", "alene", "Seul"])
+def test_a_line_saying_alone_is_the_taker_alone(cli, alone: str) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH), "--no-play").code == 0
+    assert cli("add", "--line", f"chloe p 1b d35,5 {alone}").code == 0
+    stored = store.load(None).rounds[0]
+    assert stored["taker"] == "Chloé" and stored["called"] is None
+    assert store.load(None).standings().rows[0].scores["Chloé"] == 4 * 30
+
+
+def test_a_line_saying_alone_and_naming_a_partner_is_refused(cli) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH), "--no-play").code == 0
+    result = cli("add", "--line", "chloe p 1b 56 seul dam")
+    assert result.code == 2 and store.load(None).rounds == []
+
+
+def test_a_line_at_four_players_needs_no_partner_and_options_mean_alone(cli) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH[:4]), "--no-play").code == 0
+    assert cli("add", "--line", "chloe p 1b 56").code == 0
+    assert cli("new", "tarot", "--names", ",".join(FRENCH), "--no-play").code == 0
+    options = ["--taker", "Chloé", "--contract", "prise", "--bouts", "1", "--points", "56"]
+    assert cli("add", *options).code == 0  # with options, no --called is the taker alone
+    assert store.load(None).rounds[0]["called"] is None
+
+
+def test_edit_with_a_line_naming_no_partner_is_refused(cli, sessions) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH), "--no-play").code == 0
+    assert cli("add", "--line", "chloe p 1b 56 dam").code == 0
+    before = sessions()
+    result = cli("edit", "1", "--line", "chloe g 1b 56")
+    assert result.code == 2 and sessions() == before
+
+
+@needs_cardscore
+def test_the_loop_asks_who_was_called_when_a_line_names_nobody(cli, home: Path) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH), "--no-play").code == 0
+    child = spawn_in("fr", home, "play")
+    try:
+        at_home(child, "chloe p 1b d35,5", prompt="Saisir la donne")
+        pick(child, "Qui est le partenaire ?", "Damien", hint="(sa touche ou les flèches)")
+        expect(child, "Enregistrer cette donne ?")
+        settle(child)
+        child.send(ENTER)
+        at_home(child, "q", prompt="Saisir la donne")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    stored = store.load(None).rounds[0]
+    assert stored["called"] == "Damien" and stored["points"] == 55.5

@@ -92,9 +92,14 @@ def _from_line(current: Any, line: str | None, raw: dict[str, Any], number: int)
             msg("--line is the whole round: give no other round option with it ({option})",
                 option=option)
         )  # fmt: skip
-    from cardscore.games.line import read_line
+    from cardscore.games.line import read_line, unsaid
 
-    return read_line(current.game_rules.fields, current.table_at(number), line)
+    game, table = current.game_rules, current.table_at(number)
+    raw = read_line(game.fields, table, line)
+    for f in unsaid(game.fields, table, raw):  # the loop would ask it; here nobody can
+        game.build_round(raw, table, number)  # answer: what else is wrong is said first
+        raise InputError(msg(f.words.missing), field=f.key)
+    return raw
 
 
 def _add(

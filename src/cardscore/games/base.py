@@ -258,7 +258,11 @@ class Words:
     * ``assign`` — said ``NAME=VALUE``, ``+`` and ``,`` between a hand's cards
       (``cyd=R+D+5``);
     * ``default`` — its value when the line does not say it (the dix de der: ``taker``),
-      unless a field it is typed instead of is said.
+      unless a field it is typed instead of is said;
+    * ``none`` — the words that say it has no answer (tarot's partner: ``seul``, ``alone``);
+    * ``missing`` — where it applies, a line must say it (or one of its ``none`` words): this
+      is the refusal of a line that does not, and the loop asks its question instead.  A
+      line that left out the partner must not be read as "the taker alone".
     """
 
     bare: bool = False
@@ -268,6 +272,8 @@ class Words:
     before: str = ""
     assign: bool = False
     default: str = ""
+    none: tuple[str, ...] = ()
+    missing: str = ""
 
 
 @dataclass(frozen=True)

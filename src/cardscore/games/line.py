@@ -45,6 +45,20 @@ def read_line(fields: Sequence[Field], table: Table, text: str) -> dict[str, Any
     return reader.answers()
 
 
+def unsaid(fields: Sequence[Field], table: Table, raw: Mapping[str, Any]) -> list[Field]:
+    """The fields a line must say and did not (:attr:`Words.missing`), where they apply to
+    the round it says: the loop asks their questions, ``add --line`` refuses the line.
+
+    >>> from cardscore.games.tarot import GAME, PRESETS
+    >>> five = Table("tarot", ("Ann", "Bob", "Cyd", "Dan", "Eve"), PRESETS["fft"])
+    >>> [f.key for f in unsaid(GAME.fields, five, read_line(GAME.fields, five, "bob g 2b 49"))]
+    ['called']
+    >>> unsaid(GAME.fields, five, read_line(GAME.fields, five, "bob g 2b 49 seul"))
+    []
+    """
+    return [f for f in fields if f.words.missing and f.key not in raw and f.is_relevant(table, raw)]
+
+
 class _Reader:
     """What one line said so far, word after word."""
 
@@ -114,11 +128,16 @@ class _Reader:
         return False
 
     def _said(self, word: str, folded: str) -> bool:
-        f = next((f for f in self.fields if folded in {fold(w) for w in f.words.said}), None)
-        if f is None:
-            return False
-        self._put(f, True)
-        return True
+        """A flag's word (``coinche``), or a word saying a field has no answer (``seul``:
+        no partner, kept as a blank answer: said, and none)."""
+        for f in self.fields:
+            if folded in {fold(w) for w in f.words.said}:
+                self._put(f, True)
+                return True
+            if folded in {fold(w) for w in f.words.none}:
+                self._put(f, "")
+                return True
+        return False
 
     def _chosen(self, word: str, folded: str) -> bool:
         """A bare word among a choice field's choices (``garde``, ``coeur``, ``capot``)."""
@@ -186,7 +205,7 @@ class _Reader:
         accepted = sorted(
             {
                 *(m + (":" if len(m) > 1 else "") for f in self.fields for m in f.words.marks),
-                *(w for f in self.fields for w in f.words.said),
+                *(w for f in self.fields for w in (*f.words.said, *f.words.none)),
                 *(str(c.value) for f in self._bare(FieldKind.CHOICE) for c in f.choices),
             }
         )

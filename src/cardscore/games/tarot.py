@@ -504,7 +504,13 @@ FIELDS: tuple[Field, ...] = (
         unavailable="a partner is called only at 5 or 6 players",
         who=_not_the_taker,
         none="the taker alone (no partner)",
-        words=Words(bare=True, marks=("avec", "with")),  # the second player named
+        # the second player named; a line that names none must say so ("seul")
+        words=Words(
+            bare=True,
+            marks=("avec", "with"),
+            none=("seul", "alone", "alene"),
+            missing="the line names no partner: name the called player, or say alone",
+        ),
     ),
     Field(
         "bouts",

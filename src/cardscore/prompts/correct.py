@@ -167,7 +167,7 @@ def record_round(session_id: str, line: str | None = None) -> None:
     if line is None:
         asker.ask()
     else:
-        from cardscore.games.line import read_line
+        from cardscore.games.line import read_line, unsaid
 
         try:
             asker.raw.update(read_line(game.fields, table, line))
@@ -175,6 +175,12 @@ def record_round(session_id: str, line: str | None = None) -> None:
             console.print(Text(asker.said(exc), style="red"))
             return
         asker.asked.update(asker.raw)
+        for f in unsaid(game.fields, table, asker.raw):  # the questions the line left out
+            try:
+                asker.ask_question(f)
+            except ask.GoBack:  # Escape: back to the home, nothing saved
+                console.print(Text(_("Round discarded."), style="yellow"))
+                return
 
     def preview(raw: dict[str, Any]) -> Msg:
         inp = session.build(raw)
