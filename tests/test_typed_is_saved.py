@@ -49,6 +49,12 @@ def _asker(names: list[str], number: int = 1, rules: str = "fft", **raw: str) ->
     return asking
 
 
+def _bonuses(keys: str, **raw: str) -> dict:
+    asking = _asker(FRENCH[:4], **raw)
+    drive(keys, asking.ask)
+    return asking.raw
+
+
 # ---- 1. a bare number is the taker's, every round ------------------------------------------
 
 
@@ -171,3 +177,45 @@ def test_the_loop_asks_who_was_called_when_a_line_names_nobody(cli, home: Path) 
         child.close()
     stored = store.load(None).rounds[0]
     assert stored["called"] == "Damien" and stored["points"] == 55.5
+
+
+# ---- 12. the defaults follow the round ---------------------------------------------------
+
+
+def test_the_petit_au_bout_list_starts_on_the_taker(english) -> None:
+    """The petit au bout's box ticked, then Enter: the taker's (Chloé), not the first
+    player's."""
+    raw = _bonuses("2" + ENTER + "50" + ENTER + " " + ENTER + ENTER,
+                   contract="garde", taker="Chloé")  # fmt: skip
+    assert raw["petit_au_bout"] == "Chloé"
+
+
+def test_belote_rebelote_s_team_starts_on_the_taker_s(english) -> None:
+    teams = ["team1=NS", "team2=EW"]
+    session = Session.create(
+        "belote", ["Ann", "Bob", "Cyd", "Dan"], settings=teams, session_id=store.new_id()
+    )
+    asking = RoundAsker(session.game_rules, session.table(), 1)
+    # Bob took (EW), spades; the belote-rebelote box ticked, Enter at its team; 100 points
+    drive("\x1b[B" + ENTER + ENTER + " " + ENTER + ENTER + "100" + ENTER + ENTER, asking.ask)
+    inp = session.game_rules.build_round(asking.raw, session.table(), 1)
+    assert asking.raw["belote"] == "EW" and inp["belote"] == 1
+
+
+def test_a_refused_line_s_words_stay_ticked_in_the_questions(english) -> None:
+    """``poi:elise:triple`` at maison (no triple poignée): the poignée is asked again with
+    Élise ticked, as the line said, though typed without her accent."""
+    from cardscore.games.base import InputError
+    from cardscore.games.line import read_line
+    from cardscore.prompts.correct import fix
+
+    session = Session.create("tarot", FRENCH, rules="maison", session_id=store.new_id())
+    game, table = session.game_rules, session.table()
+    asking = RoundAsker(game, table, 1)
+    asking.raw.update(read_line(game.fields, table, "anne g 2b 50 seul poi:elise:triple"))
+    asking.asked.update(asking.raw)
+    with pytest.raises(InputError) as refused:
+        game.build_round(asking.raw, table, 1)
+    # the boxes as they were (Enter), Élise as she was (Enter), then her poignée: double
+    drive(ENTER + ENTER + "\x1b[B" + ENTER, fix, asking, refused.value)
+    assert asking.raw["poignee"] == ["Élise:double"]

@@ -315,7 +315,11 @@ class Field:
     by their own question.  ``none_sets`` names the flag the answer "none" of this list
     stands for (rami: nobody went out, the round was blocked), asked with it instead of
     alone.  ``no_default``: a yes/no that Enter alone does not answer (a capot contract's
-    "capot made?": its answer decides the round).
+    "capot made?": its answer decides the round).  ``starts_on`` gives, from the answers so
+    far, the answer a ticked box's list starts on, the one most rounds give (the petit au
+    bout's holder, belote-rebelote's team: the taker's, or his team); a list of values of a
+    ticked box (the chelem's kinds) starts instead on "none, ticked by mistake": Enter alone
+    adds no bonus.
     """
 
     key: str
@@ -341,6 +345,7 @@ class Field:
     title: str = ""
     none_sets: str = ""
     no_default: bool = False
+    starts_on: Callable[[Table, Mapping[str, Any]], str | None] | None = None
 
     def __post_init__(self) -> None:
         try:

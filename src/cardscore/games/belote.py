@@ -1256,6 +1256,17 @@ def _quietly(read: Callable[[str], Any], raw: Mapping[str, Any], key: str) -> An
         return None
 
 
+def _taker_team(table: Table, raw: Mapping[str, Any]) -> str | None:
+    """The name of the team of the taker answered so far (``None``: none readable yet)."""
+    taker = raw.get("taker") if isinstance(raw, Mapping) else None
+    if not isinstance(taker, str):
+        return None
+    try:
+        return team_names(table)[resolve_team(taker, table, 0, "--taker")]
+    except InputError:
+        return None
+
+
 def _not_sans_atout(table: Table, raw: Mapping[str, Any]) -> bool:
     return _quietly(lambda t: _trump(t, tout_atout=True), raw, "trump") != Trump.SANS_ATOUT
 
@@ -1315,7 +1326,8 @@ _CARD_FIELDS = (
     Field("belote", FieldKind.TEAM, "Which team had belote-rebelote?",
           f"the team that had belote-rebelote: {_TEAM_HELP}",
           applies=_not_sans_atout, unavailable="no belote-rebelote in sans atout",
-          words=Words(marks=("belote", "bel")), among=_EXTRAS, title="belote-rebelote"),
+          words=Words(marks=("belote", "bel")), among=_EXTRAS, title="belote-rebelote",
+          starts_on=_taker_team),  # ticked: the list starts on the taker's team
     Field("announce", FieldKind.TEAM_VALUE, "Announcements?",
           "announcements TEAM:VALUE, VALUE among "
           + ", ".join(map(str, ANNOUNCE_VALUES))
@@ -1326,7 +1338,7 @@ _CARD_FIELDS = (
     Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
           f"the team that took every trick: {_TEAM_HELP}",
           instead_of=_CAPOT_IMPLIES, words=Words(marks=("capot",)), among=_EXTRAS,
-          title="capot"),
+          title="capot", starts_on=_taker_team),
     Field("points", FieldKind.INTEGER,
           "Card points of the taker's team (without dix de der)?",
           "card points K of the taker's team, without the dix de der",

@@ -441,12 +441,17 @@ def _contract_so_far(raw: Mapping[str, Any]) -> str | None:
 def _not_the_taker(table: Table, raw: Mapping[str, Any]) -> Sequence[str]:
     """The players the prompts offer as called: not the taker, who calling himself plays
     alone, as when nobody was called (one answer, "the taker alone")."""
+    found = _the_taker(table, raw)
+    return [p for p in table.players if p != found]
+
+
+def _the_taker(table: Table, raw: Mapping[str, Any]) -> str | None:
+    """The taker answered so far, by his name (``None``: none yet, or none readable)."""
     taker = raw.get("taker") if isinstance(raw, Mapping) else None
     try:
-        found = table.find_player(taker) if isinstance(taker, str) else None
+        return table.find_player(taker) if isinstance(taker, str) else None
     except InputError:
-        found = None
-    return [p for p in table.players if p != found]
+        return None
 
 
 def _not_passe(table: Table, raw: Mapping[str, Any]) -> bool:
@@ -552,6 +557,7 @@ FIELDS: tuple[Field, ...] = (
         words=Words(marks=("pab", "petit")),
         among=BONUSES,
         title="petit au bout",
+        starts_on=_the_taker,  # the taker's, most often
     ),
     Field(
         "poignee",

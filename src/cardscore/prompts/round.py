@@ -454,8 +454,15 @@ class RoundAsker:
         if f.key not in self._prior:
             if f.words.default and self.problem(f, f.words.default) is None:
                 return self._same_round(f, values, f.words.default)  # the dix de der: taker
+            start = f.starts_on(self.table, self.raw) if f.starts_on else None
+            if start is not None:  # the petit au bout: the taker; belote: his team
+                return self._matching(f, values, start)
             return None  # the first choice: "none" where it is offered
-        given = str(self._prior[f.key])
+        return self._matching(f, values, str(self._prior[f.key]))
+
+    def _matching(self, f: Field, values: list[str], given: str) -> str | None:
+        """The one of ``values`` that is ``given`` (its case aside), or that builds the same
+        round in its place (a team given as ``taker``, a player by a prefix)."""
         for value in values:
             if value.casefold() == given.casefold():
                 return value
@@ -578,20 +585,27 @@ class RoundAsker:
         ]
 
     def _player_of(self, item: str) -> str:
-        """The player of a ``NAME:TAG`` answer (a name may hold a ``:`` itself)."""
-        for player in self.active:
-            if item.casefold() == player.casefold() or item.casefold().startswith(
-                player.casefold() + ":"
-            ):
-                return player
-        return item
+        """The player of a ``NAME:TAG`` answer (the item itself if it names nobody)."""
+        return self._tagged(item)[0] or item
+
+    def _tagged(self, item: str) -> tuple[str | None, str | None]:
+        """A ``NAME[:TAG]`` answer's player among the active ones and its tag, the name as
+        the questions give it or as a line typed it (a prefix, accents left out:
+        ``elise:triple`` is Élise's); a name may hold a ``:`` itself (``Bo:b:double``)."""
+        name, sep, tag = item.rpartition(":")
+        for who, said in ((item, None), (name, tag)) if sep else ((item, None),):
+            try:
+                return self.table.find_player(who, among=self.active), said
+            except InputError:
+                continue
+        return None, None
 
     def _tag_of(self, f: Field, player: str) -> str | None:
         """The tag the default answer gives ``player`` (``None``: the default tag)."""
         for item in self._prior.get(f.key) or []:
-            item = str(item)
-            if item.casefold().startswith(player.casefold() + ":"):
-                return item[len(player) + 1 :]
+            who, tag = self._tagged(str(item))
+            if who == player:
+                return tag
         return None
 
     def _ask_players(self, f: Field) -> list[str]:
