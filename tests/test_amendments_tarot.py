@@ -134,14 +134,16 @@ def test_cli_exact_name_of_the_mort_is_refused_and_nothing_saved(
 
 ANN = {"taker": "Ann", "contract": "garde"}
 HALF = dataclasses.replace(FFT, half_points=False)  # fft scoring, half points dropped
-# (rules, bouts, lowest points accepted, highest points accepted); half a point past either
-# end is refused. A count is judged as counted, half points included, whatever the rule set
-# (only then is a half point dropped for the score).
-_COUNTED = [(0, 0, 78), (1, 4, 82.5), (2, 8.5, 87), (3, 13, 91)]
+# (bouts, lowest points, highest points, lowest points accepted); half a point past either
+# end accepted is refused. A count is judged as counted, half points included; where half
+# points are dropped, the keeper may have dropped a count's half before typing it: a whole
+# number one half below the lowest is that count (8 typed for 8.5 with 2 bouts).
+_COUNTED = [(0, 0, 78, 0), (1, 4, 82.5, 4), (2, 8.5, 87, 8.5), (3, 13, 91, 13)]
+_DROPPED = [(0, 0, 78, 0), (1, 4, 82.5, 4), (2, 8.5, 87, 8), (3, 13, 91, 13)]
 BOUNDS = {
     "fft": (FFT, 0.5, _COUNTED),
-    "maison": (MAISON, 0.5, _COUNTED),
-    "fft without half points": (HALF, 0.5, _COUNTED),
+    "maison": (MAISON, 0.5, _DROPPED),
+    "fft without half points": (HALF, 0.5, _DROPPED),
 }
 
 
@@ -152,11 +154,11 @@ def _points(value: float) -> str:
 @pytest.mark.parametrize("rules", list(BOUNDS))
 def test_taker_points_impossible_with_his_bouts_are_refused(rules: str) -> None:
     params, step, bounds = BOUNDS[rules]
-    for bouts, low, high in bounds:
-        for points in (low, high):
+    for bouts, low, high, lowest in bounds:
+        for points in (lowest, low, high):
             raw = {**ANN, "bouts": str(bouts), "points": _points(points)}
             assert build(raw, FOUR, params)["points"] == points
-        for points in (low - step, high + step):
+        for points in (lowest - step, high + step):
             if not 0 <= points <= 91:
                 continue  # out of range whatever the bouts
             raw = {**ANN, "bouts": str(bouts), "points": _points(points)}

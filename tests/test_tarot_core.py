@@ -323,9 +323,10 @@ def test_contract_spellings(typed: str, canonical: str) -> None:
     ],
 )
 def test_chelem_spellings(typed: str, canonical: str) -> None:
-    # a chelem of the defence leaves the taker at most the excuse: 1 bout, 4.5 points
-    points = "4" if canonical == "defense" else "50"
-    raw = dict(taker="Ann", contract="garde", bouts="1", points=points, chelem=typed)
+    # a chelem of the defence leaves the taker at most the excuse: 1 bout, 4.5 points; a
+    # chelem the taker made leaves the defence at most the excuse: 2 bouts, 87 points
+    bouts, points = {"defense": ("1", "4"), "failed": ("1", "50")}.get(canonical, ("2", "87"))
+    raw = dict(taker="Ann", contract="garde", bouts=bouts, points=points, chelem=typed)
     assert GAME.build_round(raw, table(4), 1)["chelem"] == canonical
 
 
@@ -543,6 +544,16 @@ def possible_points(bouts: int, params: TarotParams) -> tuple[float, float]:
     return low, high
 
 
+# docs/rules.md, "A chelem is a count": a chelem the taker's side made leaves the defence at
+# most the excuse, and the chien at garde contre (6 cards at 3 and 4 players, 3 at 5 and 6):
+# by the chien's cards, the taker's (lowest, highest) points by his bouts
+MADE_CHELEM = {
+    0: {2: (87, 87), 3: (91, 91)},
+    6: {0: (60, 76), 1: (61, 80), 2: (62, 84), 3: (66, 88)},
+    3: {0: (73.5, 77.5), 1: (73.5, 81.5), 2: (73.5, 85.5), 3: (77.5, 89.5)},
+}
+
+
 @st.composite
 def rounds(draw: st.DrawFn) -> tuple[Table, int, dict]:
     """A valid raw round on a random table."""
@@ -569,10 +580,17 @@ def rounds(draw: st.DrawFn) -> tuple[Table, int, dict]:
     # the chelem first: it bounds the bouts, the points and who may have the petit au bout
     chelem = None if contract == "renonce" else draw(st.sampled_from(CHELEMS))
     defence_chelem = chelem in ("défense", "defense")
-    bouts = None if contract == "renonce" else draw(st.integers(0, 1 if defence_chelem else 3))
+    made_chelem = chelem in ("announced", "non-annoncé")
+    chien = (6 if len(active) < 5 else 3) if contract == "garde-contre" else 0
+    if made_chelem:
+        bouts = draw(st.sampled_from(sorted(MADE_CHELEM[chien])))
+    else:
+        bouts = None if contract == "renonce" else draw(st.integers(0, 1 if defence_chelem else 3))
     low, high = (0, 91) if bouts is None else possible_points(bouts, params)
     if defence_chelem:  # the taker keeps at most the excuse
         high = min(high, 4.5)
+    if made_chelem:  # the defence keeps at most the excuse, and the chien at garde contre
+        low, high = MADE_CHELEM[chien][bouts]
     points = draw(st.integers(math.ceil(2 * low), math.floor(2 * high))) / 2
     if draw(st.booleans()):
         raw["points"] = typed(points)

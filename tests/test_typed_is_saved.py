@@ -179,6 +179,159 @@ def test_the_loop_asks_who_was_called_when_a_line_names_nobody(cli, home: Path) 
     assert stored["called"] == "Damien" and stored["points"] == 55.5
 
 
+# ---- 3. an impossible chelem -----------------------------------------------------------------
+
+GARDE = ["--taker", "Anne", "--contract", "garde"]
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--bouts", "1", "--points", "45", "--chelem", "announced"], "at least 2 bouts, not 1"),
+        (["--bouts", "0", "--points", "30", "--chelem", "unannounced"], "at least 2 bouts, not 0"),
+        (["--bouts", "3", "--points", "88", "--chelem", "announced"], "has 91 points, not 88"),
+        (["--bouts", "2", "--points", "86", "--chelem", "unannounced"], "has 87 points, not 86"),
+        (["--bouts", "2", "--defense-points", "5", "--chelem", "announced"], "has 4 points, not 5"),
+    ],
+)
+def test_a_chelem_the_cards_cannot_give_is_refused(cli, sessions, options, said) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH[:4]), "--no-play").code == 0
+    before = sessions()
+    result = cli("add", *GARDE, *options)
+    assert result.code == 2 and sessions() == before
+    assert said in result.err and "excuse" in result.err and result.err.count("\n") == 1
+
+
+def test_a_chelem_refusal_says_why_in_french(cli) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH[:4]), "--no-play").code == 0
+    result = cli("--lang", "fr", "add", *GARDE, "--bouts", "1", "--points", "45",
+                 "--chelem", "announced")  # fmt: skip
+    assert result.code == 2
+    assert "ne laisse à la défense que l'excuse" in result.err and "au moins 2 bouts" in result.err
+
+
+@pytest.mark.parametrize(
+    ("names", "bouts", "points", "accepted"),
+    [
+        # the chien is the defence's at garde contre: 6 cards at 4 players, 3 at 5
+        (4, "1", "61", True),
+        (4, "1", "80", True),
+        (4, "1", "60,5", False),
+        (4, "1", "80,5", False),
+        (4, "0", "60", True),
+        (4, "3", "88", True),
+        (4, "3", "91", False),  # six cards of the defence are worth 3 at least
+        (5, "2", "73,5", True),
+        (5, "2", "73", False),
+        (5, "3", "89,5", True),
+        (5, "3", "90", False),
+    ],
+)
+def test_a_chelem_at_garde_contre_leaves_the_chien_to_the_defence(
+    cli, names: int, bouts: str, points: str, accepted: bool
+) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH[:names]), "--no-play").code == 0
+    options = ["--taker", "Anne", "--contract", "garde-contre", "--bouts", bouts,
+               "--points", points, "--chelem", "announced"]  # fmt: skip
+    if names == 5:
+        options += ["--called", "Bruno"]
+    result = cli("add", *options)
+    assert result.code == (0 if accepted else 2), result.err
+    if not accepted:
+        assert "chien" in result.err
+
+
+def test_a_chelem_made_at_maison_may_have_its_half_dropped(cli) -> None:
+    """At 5 players the lowest count of a garde contre chelem is 73.5: 73 typed at maison."""
+    assert cli("new", "tarot", "--names", ",".join(FRENCH), "--rules", "maison",
+               "--no-play").code == 0  # fmt: skip
+    options = ["--taker", "Anne", "--called", "Bruno", "--contract", "garde-contre",
+               "--bouts", "2", "--points", "73", "--chelem", "announced"]  # fmt: skip
+    assert cli("add", *options).code == 0
+    options[options.index("73")] = "72"
+    assert cli("add", *options).code == 2
+
+
+def test_rules_tarot_says_the_chelem_bounds(cli) -> None:
+    said = cli("rules", "tarot").out.replace("\n", " ")
+    for words in ("2 bouts and 87 points", "3 bouts and 91", "60–76", "66–88", "73.5–77.5"):
+        assert words in said.replace("  ", " "), words
+
+
+def test_the_rules_document_gives_the_chelem_bounds_the_game_checks() -> None:
+    """docs/rules.md's table of a garde contre chelem is the one the rules core refuses by."""
+    import re
+
+    from cardscore.games.tarot import chelem_bounds
+
+    text = (Path(__file__).parents[1] / "docs" / "rules.md").read_text("utf-8")
+    rows = re.findall(
+        r"^\s*\| (\d) \| ([\d.]+) to ([\d.]+) \| ([\d.]+) to ([\d.]+) \|$", text, re.M
+    )
+    assert len(rows) == 4
+    for bouts, *numbers in rows:
+        six, three = chelem_bounds(int(bouts), 6), chelem_bounds(int(bouts), 3)
+        assert tuple(map(float, numbers)) == (*six, *three)
+
+
+def test_a_chelem_box_ticked_by_mistake_adds_no_chelem(english) -> None:
+    """The chelem box ticked (two Downs and a Space), then Enter at each question: no
+    chelem, where the list's first entry used to be "announced and made"."""
+    raw = _bonuses("2" + ENTER + "87" + ENTER + "\x1b[B\x1b[B " + ENTER + ENTER,
+                   contract="garde", taker="Anne")  # fmt: skip
+    assert "chelem" not in raw
+
+
+def test_a_chelem_is_chosen_from_its_list(english) -> None:
+    raw = _bonuses("2" + ENTER + "87" + ENTER + "\x1b[B\x1b[B " + ENTER + "\x1b[B" + ENTER,
+                   contract="garde", taker="Anne")  # fmt: skip
+    assert raw["chelem"] == "announced"
+
+
+def test_the_chelem_list_offers_only_what_the_count_allows(monkeypatch, english) -> None:
+    """A garde with 1 bout: no chelem made is possible; the list offers the others only."""
+    import questionary
+
+    offered: list[list[str]] = []
+    select = questionary.select
+
+    def spy(question, choices, **kwargs):
+        offered.append([str(c.value) for c in choices])
+        return select(question, choices, **kwargs)
+
+    monkeypatch.setattr(questionary, "select", spy)
+    raw = _bonuses("1" + ENTER + "52" + ENTER + "\x1b[B\x1b[B " + ENTER + ENTER,
+                   contract="garde", taker="Anne")  # fmt: skip
+    assert offered[-1][1:] == ["failed"] and "chelem" not in raw
+
+
+# ---- 4. a half point dropped before typing (maison) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "bouts", "points", "accepted"),
+    [
+        ("maison", "2", "8", True),
+        ("maison", "2", "8,5", True),
+        ("maison", "2", "7,5", False),
+        ("maison", "2", "7", False),
+        ("maison", "0", "78,5", False),
+        ("fft", "2", "8", False),
+        ("fft", "2", "8,5", True),
+    ],
+)
+def test_a_half_dropped_before_typing_is_the_same_count(
+    cli, rules: str, bouts: str, points: str, accepted: bool
+) -> None:
+    assert cli("new", "tarot", "--names", ",".join(FRENCH[:4]), "--rules", rules,
+               "--no-play").code == 0  # fmt: skip
+    result = cli("add", *GARDE, "--bouts", bouts, "--points", points, "--json")
+    assert result.code == (0 if accepted else 2), result.err
+    if accepted and rules == "maison":
+        row = result.json()["round"]
+        assert row["scores"]["Anne"] == -3 * (40 + 30)  # lost by 33, as 8 counts
+
+
 # ---- 12. the defaults follow the round ---------------------------------------------------
 
 

@@ -138,6 +138,13 @@ BOUT_VALUE = 4.5  # what each bout is worth
 EXCUSE_TRADE = 0.5
 # the defence took every trick (chelem of the defence): the taker keeps at most the excuse
 BOUTS_AGAINST_A_CHELEM = 1
+# the chien's cards by active players: at garde contre the defence's, unseen (a chelem made
+# by the taker's side then leaves the defence the chien and, at most, the excuse)
+CHIEN_CARDS = {3: 6, 4: 6, 5: 3}
+# the points of the 74 cards that are not bouts, highest first: 4 kings, 4 queens, 4
+# knights, 4 jacks, then 58 plain cards and trumps of half a point each
+HONOURS = (4.5,) * 4 + (3.5,) * 4 + (2.5,) * 4 + (1.5,) * 4
+LOW_CARD = 0.5
 
 # fft: each defender pays (FFT_BASE + gap) × the contract's multiplier, plus the bonuses
 FFT_BASE = 25
@@ -420,6 +427,50 @@ def point_bounds(bouts: int) -> tuple[float, float]:
     low = max(0.0, BOUT_VALUE * bouts - EXCUSE_TRADE)
     high = min(CARD_POINTS, CARD_POINTS + EXCUSE_TRADE - BOUT_VALUE * (BOUTS - bouts))
     return _num(low), _num(high)
+
+
+def chelem_bounds(bouts: int, chien: int = 0) -> tuple[float, float] | None:
+    """The taker's lowest and highest points, as counted, in a chelem his side made with
+    ``bouts`` bouts (``None``: no such chelem).  ``chien`` is how many cards the defence
+    holds without taking a trick: the chien at garde contre, else none.
+
+    The taker's side took every trick, so the defence holds only the chien and, at most,
+    the excuse (a defender may keep it, giving a half-point card for it): its 3 - ``bouts``
+    bouts are there.  Outside garde contre that leaves 2 bouts and 87 points (the excuse
+    kept) or 3 bouts and 91; at garde contre, whatever the chien's cards can be.
+
+    >>> chelem_bounds(3), chelem_bounds(2), chelem_bounds(1)
+    ((91, 91), (87, 87), None)
+    >>> [chelem_bounds(b, chien=6) for b in range(4)]
+    [(60, 76), (61, 80), (62, 84), (66, 88)]
+    >>> [chelem_bounds(b, chien=3) for b in range(4)]
+    [(73.5, 77.5), (73.5, 81.5), (73.5, 85.5), (77.5, 89.5)]
+    """
+    held = BOUTS - bouts  # the defence's bouts
+    defence: list[float] = []
+    for kept in (0, 1):  # the excuse kept by a defender, or not
+        in_chien = held - kept  # the bouts in the chien
+        if in_chien < 0 or in_chien > chien or (kept and held == 0):
+            continue
+        others = chien - in_chien  # the chien's other cards
+        fixed = BOUT_VALUE * in_chien + kept * (BOUT_VALUE - EXCUSE_TRADE)
+        lowest = fixed + LOW_CARD * others
+        highest = fixed + sum((*HONOURS, *(LOW_CARD,) * chien)[:others])
+        defence += [lowest, highest]
+    if not defence:
+        return None
+    return _num(CARD_POINTS - max(defence)), _num(CARD_POINTS - min(defence))
+
+
+def lowest_typed(low: float, half_points: bool) -> float:
+    """The lowest count the keeper may type for a lower bound ``low``: without half points
+    (maison) a count's half is dropped before it is typed (8.5 typed 8), so a whole number
+    one half below the bound is that count.
+
+    >>> lowest_typed(8.5, True), lowest_typed(8.5, False), lowest_typed(13, False)
+    (8.5, 8, 13)
+    """
+    return low if half_points else _num(_floor(low))
 
 
 # --------------------------------------------------------------------------------------------
@@ -714,9 +765,10 @@ def _why_bounds() -> Msg:
     )
 
 
-def _read_points(answers: Answers, bouts: int | None) -> _Points:
+def _read_points(answers: Answers, bouts: int | None, half_points: bool = True) -> _Points:
     """The taker's points, from ``--points`` or ``--defense-points``, checked against the
-    card total and the bouts (see :func:`point_bounds`)."""
+    card total and the bouts (see :func:`point_bounds`; without ``half_points`` the lower
+    bound is rounded down, :func:`lowest_typed`)."""
     typed, defense = answers.text("points"), answers.text("defense_points")
     if typed is not None and defense is not None:
         raise InputError(
@@ -743,14 +795,16 @@ def _read_points(answers: Answers, bouts: int | None) -> _Points:
     from_defense = key == "defense_points"
     points = CARD_POINTS - value if from_defense else value
     if bouts is not None:
-        _check_bounds(points, value, bouts, from_defense)
+        _check_bounds(points, value, bouts, from_defense, half_points)
     return _Points(points, from_defense)
 
 
-def _check_bounds(points: float, typed: float, bouts: int, from_defense: bool) -> None:
+def _check_bounds(
+    points: float, typed: float, bouts: int, from_defense: bool, half_points: bool = True
+) -> None:
     """Refuse points the bouts make impossible, stating the bounds in the points typed."""
     low, high = point_bounds(bouts)
-    if low <= points <= high:
+    if lowest_typed(low, half_points) <= points <= high:
         return
     key = "defense_points" if from_defense else "points"
     terms = {
@@ -789,12 +843,17 @@ def _check_chelem(
     bouts: int,
     points: _Points,
     petit: str | None,
+    chien: int = 0,
+    half_points: bool = True,
 ) -> None:
     """Refuse a chelem that contradicts the rest of the round: a chelem made by the taker's
-    side leaves no trick (so not the petit au bout) to the defence; a chelem of the defence
-    leaves the taker at most the excuse and never the petit au bout."""
+    side leaves no trick (so not the petit au bout) to the defence, and only the chien it
+    holds at garde contre (``chien``: its cards) and the excuse (:func:`chelem_bounds`); a
+    chelem of the defence leaves the taker at most the excuse and never the petit au bout."""
     option = _FIELD["chelem"].option
     made = chelem in (Chelem.ANNOUNCED, Chelem.UNANNOUNCED)
+    if made:
+        _check_made_chelem(bouts, points, chien, half_points)
     if made and petit is not None and petit not in attack:
         raise _chelem_error(
             msg(
@@ -827,6 +886,67 @@ def _check_chelem(
                 player=petit,
             )
         )
+
+
+def _check_made_chelem(bouts: int, points: _Points, chien: int, half_points: bool) -> None:
+    """A chelem made by the taker's side: his bouts and points are those it leaves."""
+    option = _FIELD["chelem"].option
+    bounds = chelem_bounds(bouts, chien)
+    if bounds is None:  # outside garde contre, with fewer than 2 bouts
+        raise _chelem_error(
+            msg(
+                "{option}: a chelem made by the taker's side leaves the defence at most the "
+                "excuse, so the taker has at least 2 bouts, not {count} (--bouts)",
+                option=option,
+                count=bouts,
+            )
+        )
+    low, high = bounds
+    if lowest_typed(low, half_points) <= points.value <= high:
+        return
+    why = (
+        msg(
+            "at garde contre the defence holds only the chien ({cards} cards) and at most "
+            "the excuse",
+            cards=chien,
+        )
+        if chien
+        else msg("the defence holds at most the excuse (traded for a half-point card)")
+    )
+    shown = {"option": option, "why": why, "bouts": _bouts(bouts)}
+    if points.from_defense:
+        shown |= {
+            "low": _num(CARD_POINTS - high),
+            "high": _num(CARD_POINTS - low),
+            "value": _num(CARD_POINTS - points.value),
+        }
+        raise _chelem_error(
+            msg(
+                "{option}: in a chelem made by the taker's side {why}: with {bouts} for the "
+                "taker, the defence has {low} points, not {value} (--defense-points)",
+                **shown,
+            )
+            if low == high
+            else msg(
+                "{option}: in a chelem made by the taker's side {why}: with {bouts} for the "
+                "taker, the defence has {low} to {high} points, not {value} (--defense-points)",
+                **shown,
+            )
+        )
+    shown |= {"low": low, "high": high, "value": _num(points.value)}
+    raise _chelem_error(
+        msg(
+            "{option}: in a chelem made by the taker's side {why}: with {bouts}, the taker "
+            "has {low} points, not {value} (--points)",
+            **shown,
+        )
+        if low == high
+        else msg(
+            "{option}: in a chelem made by the taker's side {why}: with {bouts}, the taker "
+            "has {low} to {high} points, not {value} (--points)",
+            **shown,
+        )
+    )
 
 
 def _check_defence_chelem_points(points: _Points) -> None:
@@ -984,7 +1104,7 @@ def _read_bid(
         )
     with _about("bouts"):
         bouts = parse_int(bouts_text, what="--bouts", low=0, high=BOUTS)
-    points = _read_points(answers, bouts)
+    points = _read_points(answers, bouts, params.half_points)
     petit = None
     if "petit_au_bout" in answers:
         petit = seats.resolve(answers.text("petit_au_bout"), "petit_au_bout")
@@ -995,7 +1115,9 @@ def _read_bid(
         with _about("chelem"):
             chelem = Chelem(pick_choice(answers.text("chelem"), CHELEM_CHOICES, what="--chelem"))
     attack = {taker} if called is None else {taker, called}
-    _check_chelem(chelem, attack, bouts, points, petit)
+    # at garde contre the chien is the defence's, unseen: a chelem leaves it that much
+    chien = CHIEN_CARDS[len(seats.active)] if contract is Contract.GARDE_CONTRE else 0
+    _check_chelem(chelem, attack, bouts, points, petit, chien, params.half_points)
     return _stored(
         contract,
         taker,
@@ -1741,10 +1863,12 @@ class Tarot(GameDefaults):
                 total=CARD_POINTS,
             ),
         ]
+        lines.append(_bounds_summary(params))
         if params.scoring == Scoring.FFT:
             lines.append(_fft_summary())
         else:
             lines.extend(_maison_summary(params))
+        lines.append(_chelem_summary())
         lines.append(
             msg(
                 "At 6 players the dealer is the mort and scores nothing; the deal "
@@ -1960,6 +2084,50 @@ def _outcome(record: TarotRecord) -> Msg:
         return msg("made (chelem)") if record.made else msg("lost (chelem)")
     by = _num(abs(margin))
     return msg("made by {by}", by=by) if record.made else msg("lost by {by}", by=by)
+
+
+def _bounds_summary(params: TarotParams) -> Msg:
+    """The taker's possible points by his bouts (:func:`point_bounds`)."""
+    ranges = [point_bounds(bouts) for bouts in range(BOUTS + 1)]
+    shown = {f"low{b}": low for b, (low, _high) in enumerate(ranges)}
+    shown |= {f"high{b}": high for b, (_low, high) in enumerate(ranges)}
+    if params.half_points:
+        return msg(
+            "A bout is worth {bout} and the excuse may be traded for a half-point card, so "
+            "the taker has {low0} to {high0} points with no bout, {low1} to {high1} with 1, "
+            "{low2} to {high2} with 2 and {low3} to {high3} with 3; anything else is refused.",
+            bout=_num(BOUT_VALUE),
+            **shown,
+        )
+    return msg(
+        "A bout is worth {bout} and the excuse may be traded for a half-point card, so "
+        "the taker has {low0} to {high0} points with no bout, {low1} to {high1} with 1, "
+        "{low2} to {high2} with 2 and {low3} to {high3} with 3; anything else is refused "
+        "(half points dropped: {typed} typed for {low2} with 2 bouts is accepted).",
+        bout=_num(BOUT_VALUE),
+        typed=lowest_typed(ranges[2][0], half_points=False),
+        **shown,
+    )
+
+
+def _chelem_summary() -> Msg:
+    """What a chelem made by the taker's side leaves the defence (:func:`chelem_bounds`)."""
+    ranges: dict[str, Msg | float] = {}
+    for bouts in range(BOUTS + 1):
+        for chien in (0, *sorted(set(CHIEN_CARDS.values()))):
+            bounds = chelem_bounds(bouts, chien)
+            if bounds is not None:
+                low, high = bounds
+                shown = msg("{low}–{high}", low=low, high=high) if low != high else low
+                ranges[f"c{chien}b{bouts}"] = shown
+    return msg(
+        "A chelem made by the taker's side leaves the defence at most the excuse (traded for "
+        "a half-point card): 2 bouts and {c0b2} points, or 3 bouts and {c0b3}. At garde "
+        "contre the defence also holds the chien, so with 0, 1, 2 or 3 bouts the taker has "
+        "{c6b0}, {c6b1}, {c6b2} or {c6b3} points with a chien of 6 cards (3 and 4 players), "
+        "{c3b0}, {c3b1}, {c3b2} or {c3b3} with a chien of 3 (5 and 6 players).",
+        **ranges,
+    )
 
 
 def _fft_summary() -> Msg:

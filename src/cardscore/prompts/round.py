@@ -439,7 +439,15 @@ class RoundAsker:
             choices.append(questionary.Choice(tr(self._none(f)), NOBODY))
         elif none:
             choices.insert(0, questionary.Choice(tr(self._none(f)), NOBODY))
+        # a box ticked (a stray Space is enough): its values (a chelem's) start on "none",
+        # so that Enter alone adds no bonus
+        mistake = self._needed and f.kind is FieldKind.CHOICE and not none
+        if mistake:
+            said = msg("{no_value} none, ticked by mistake", no_value=NOBODY)
+            choices.insert(0, questionary.Choice(tr(said), NOBODY))
         default = self._default_choice(f, [str(c.value) for c in choices])
+        if mistake and f.key not in self._prior:
+            default = NOBODY
         answer = self.run(ask.select(tr(f.label), choices=choices, default=default))
         if answer == NOBODY:
             return _NONE_SET if f.none_sets else None
