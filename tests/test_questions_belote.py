@@ -154,16 +154,16 @@ def test_a_name_the_prompts_cannot_read_is_refused_under_its_question() -> None:
 
 
 def test_no_box_ticked_asks_the_points_and_the_last_trick_only(monkeypatch) -> None:
-    import questionary
+    from cardscore.prompts import ask as asking
 
     asked: list[str] = []
-    text = questionary.text
+    text = asking.text
 
     def spy(question, **kwargs):
         asked.append(question)
         return text(question, **kwargs)
 
-    monkeypatch.setattr(questionary, "text", spy)
+    monkeypatch.setattr(asking, "text", spy)
     session = belote()
     raw = ask(session, TAKER_AND_TRUMP + ENTER + POINTS)
     assert asked == [

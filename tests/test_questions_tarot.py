@@ -29,8 +29,10 @@ def questions(monkeypatch) -> list[tuple[str, list[str]]]:
     """Every question asked, with the titles of its choices (none for a typed answer)."""
     import questionary
 
+    from cardscore.prompts import ask
+
     asked: list[tuple[str, list[str]]] = []
-    select, text = questionary.select, questionary.text
+    select, text = questionary.select, ask.text
 
     def spy_select(question, choices, **kwargs):
         asked.append((question, [str(c.title) for c in choices]))
@@ -41,7 +43,7 @@ def questions(monkeypatch) -> list[tuple[str, list[str]]]:
         return text(question, **kwargs)
 
     monkeypatch.setattr(questionary, "select", spy_select)
-    monkeypatch.setattr(questionary, "text", spy_text)
+    monkeypatch.setattr(ask, "text", spy_text)
     return asked
 
 

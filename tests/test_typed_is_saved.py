@@ -372,3 +372,47 @@ def test_a_refused_line_s_words_stay_ticked_in_the_questions(english) -> None:
     # the boxes as they were (Enter), Élise as she was (Enter), then her poignée: double
     drive(ENTER + ENTER + "\x1b[B" + ENTER, fix, asking, refused.value)
     assert asking.raw["poignee"] == ["Élise:double"]
+
+
+# ---- 10. a refusal in the questions is shown whole, next to its question ----------------
+
+
+@needs_cardscore
+@pytest.mark.parametrize("columns", [60, 120])
+def test_a_refusal_is_shown_whole_above_its_question(cli, home: Path, columns: int) -> None:
+    import time
+
+    from terminal_kit import spawn
+
+    assert cli("new", "tarot", "--names", ",".join(FRENCH[:4]), "--rules", "maison",
+               "--no-play").code == 0  # fmt: skip
+    child = spawn(home, "--lang", "fr", "play", columns=columns)
+    refusal = (
+        "7 est impossible : avec 2 bouts, le preneur a de 8,5 à 87 points (un bout vaut 4,5 "
+        "points et l'excuse peut être échangée contre une carte d'un demi-point)"
+    )
+    try:
+        at_home(child, prompt="Saisir la donne")
+        pick(child, "Contrat ?", "garde", hint="(sa touche ou les flèches)")
+        pick(child, "Qui a pris ?", "Anne", hint="(sa touche ou les flèches)")
+        expect(child, "Combien de bouts le preneur a-t-il faits ?")
+        child.send("2" + ENTER)
+        expect(child, "Points du preneur ?")
+        settle(child)
+        child.send("7")  # refused as it is typed
+        deadline = time.monotonic() + 10
+        while True:
+            settle(child)
+            lines = child.screen.lines()
+            question = max(i for i, line in enumerate(lines) if "Points du preneur ?" in line)
+            above = [line.strip() for line in lines[:question] if line.strip()]
+            said = " ".join(above[-4:])
+            if refusal in said or time.monotonic() > deadline:
+                break
+        assert refusal in said, "\n".join(lines)
+        assert all(len(line) <= columns for line in lines)
+        assert "Combien de bouts" in " ".join(above[-5:])  # right under the question before
+        child.send("\x7f8" + ENTER)  # 8: the 8.5 counted, its half dropped
+        expect(child, "Primes ?")
+    finally:
+        child.close()

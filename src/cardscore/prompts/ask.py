@@ -262,9 +262,68 @@ def fitted_question(message: str, width: int | None = None) -> str:
     return "\n".join(lines) if lines else message
 
 
-def text(message: str, **kwargs: Any) -> Question:
-    """questionary's ``text``, the question fitted to the terminal."""
-    return questionary.text(fitted_question(message), **kwargs)
+#: how a typed answer's refusal is drawn, above its question
+_REFUSAL_STYLE = [("refusal", "fg:ansired")]
+
+
+def refusal_lines(text: str, width: int | None = None) -> list[str]:
+    """A refusal broken between words over lines that fit ``width`` columns (the
+    terminal's by default), its continuation lines indented.
+
+    >>> refusal_lines("8 is impossible: with 2 bouts, the taker has 8.5 to 87 points", 30)
+    ['8 is impossible: with 2', '  bouts, the taker has 8.5 to', '  87 points']
+    """
+    if width is None:
+        width = environment().screen()[0]
+    return textwrap.wrap(text, max(width - 1, 20), subsequent_indent="  ") or [text]
+
+
+def text(
+    message: str,
+    *,
+    default: str = "",
+    validate: Callable[[str], bool | str] | None = None,
+    style: Any = None,
+    **kwargs: Any,
+) -> Question:
+    """A typed answer, as questionary's ``text`` asks it (the question fitted to the
+    terminal), checked as it is typed by ``validate`` (``True``, or the refusal): a refusal
+    is said whole, wrapped to the screen, on the lines just above the question, and the
+    answer cannot be given until it is accepted."""
+    from prompt_toolkit.application import get_app
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.lexers import SimpleLexer
+    from prompt_toolkit.styles import Style
+    from prompt_toolkit.validation import ValidationError, Validator
+
+    message = fitted_question(message)
+    refused = [""]  # the refusal of the text as typed now
+
+    def tokens() -> Any:
+        shown: list[tuple[str, str]] = []
+        if refused[0] and get_app().current_buffer.validation_error is not None:
+            shown += [("class:refusal", line + "\n") for line in refusal_lines(refused[0])]
+        shown += [("class:qmark", DEFAULT_QUESTION_PREFIX), ("class:question", f" {message} ")]
+        return to_formatted_text(shown)
+
+    class Check(Validator):
+        def validate(self, document: Document) -> None:
+            verdict = True if validate is None else validate(document.text)
+            refused[0] = "" if verdict is True else str(verdict)
+            if refused[0]:
+                # said above the question: prompt_toolkit's one-line toolbar under the
+                # answer would cut it at the screen's edge, so it is given no text
+                raise ValidationError(len(document.text), "")
+
+    session: PromptSession[str] = PromptSession(
+        tokens,
+        style=merge_styles_default([style, Style(_REFUSAL_STYLE)]),
+        validator=Check(),
+        lexer=SimpleLexer("class:answer"),
+        **kwargs,
+    )
+    session.default_buffer.reset(Document(default))
+    return Question(session.app)
 
 
 def autocomplete(message: str, **kwargs: Any) -> Question:
