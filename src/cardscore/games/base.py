@@ -276,6 +276,40 @@ class Words:
     missing: str = ""
 
 
+#: a list of more numbers than this is typed instead (coinche's thirteen contracts)
+MOST_NUMBERS_PICKED = 6
+
+
+def shortcut_keys(titles: Sequence[str | None]) -> list[str | None]:
+    """A key for each entry of a list, as it is read: the first letter of a word of its
+    title that no entry before it took (``g`` garde, ``s`` garde sans), else a digit; ``0``
+    for the entry "— none", ``None`` for an entry with no title (a separator, a disabled
+    entry) or when no key is left.
+
+    >>> shortcut_keys(["prise", "garde", "garde sans", "garde contre", "passe"])
+    ['p', 'g', 's', 'c', 'a']
+    >>> shortcut_keys(["— the taker alone", "Ann", "Alan", "Émile", None])
+    ['0', 'a', 'l', 'e', None]
+    """
+    taken: set[str] = set()
+    keys: list[str | None] = []
+    for title in titles:
+        if title is None:
+            keys.append(None)
+            continue
+        if title.startswith("—"):
+            candidates = ["0"]
+        else:
+            words = re.findall(r"[a-z]+", fold(title))  # the keys a list question takes
+            candidates = [word[0] for word in words] + [c for word in words for c in word[1:]]
+            candidates += list("123456789")
+        key = next((c for c in candidates if c not in taken), None)
+        if key is not None:
+            taken.add(key)
+        keys.append(key)
+    return keys
+
+
 @dataclass(frozen=True)
 class Field:
     """One piece of a round's data, described once for the ``add`` options, the interactive
@@ -392,6 +426,37 @@ class Field:
         if choice is None:
             return text
         return tr(choice.label).split(" (")[0] if choice.label else str(choice.value)
+
+    @property
+    def picked(self) -> bool:
+        """Whether its choices are picked from a list, each by its key, rather than typed
+        (coinche's thirteen contracts are typed, and so are announcements)."""
+        if self.kind not in (FieldKind.CHOICE, FieldKind.PLAYER_TAG):
+            return False
+        return sum(c.value.isdigit() for c in self.choices) <= MOST_NUMBERS_PICKED
+
+    def choice_title(self, table: Table, choice: Choice) -> str:
+        """How a choice is worded in its list, in the user's language (``garde sans``,
+        ``double (10 trumps)``)."""
+        if self.describe is not None:
+            return tr(self.describe(table, choice))
+        return tr(choice.label) if choice.label else str(choice.value)
+
+    def choice_keys(self, table: Table) -> dict[str, str]:
+        """The key each choice answers to in its list, in the user's language: the keys of
+        the list of every choice, so that an entry a round leaves out gives its key to no
+        other, and a line reads a key as the list does; none for a typed field.
+
+        >>> f = Field("contract", FieldKind.CHOICE, "Contract?", "",
+        ...           choices=(Choice("garde"), Choice("garde-sans", "garde sans")))
+        >>> f.choice_keys(Table("tarot", ("Ann",), None))
+        {'garde': 'g', 'garde-sans': 's'}
+        """
+        if not self.picked:
+            return {}
+        titles = [self.choice_title(table, c) for c in self.choices]
+        keys = shortcut_keys(titles)
+        return {str(c.value): key for c, key in zip(self.choices, keys, strict=True) if key}
 
     def excludes(self, other: Field) -> bool:
         """Whether an answer to this field makes ``other``'s answer void: one is typed

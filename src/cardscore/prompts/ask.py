@@ -29,9 +29,8 @@ Nothing here knows a language: every word is a catalog entry (``i18n.tr``).
 
 from __future__ import annotations
 
-import re
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,7 +44,7 @@ from questionary.question import Question
 from questionary.styles import merge_styles_default
 
 from cardscore.environment import current as environment
-from cardscore.games.base import fold
+from cardscore.games.base import shortcut_keys
 from cardscore.i18n import _, msg, tr
 
 
@@ -345,40 +344,14 @@ def fitted(choices: Sequence[Any], width: int | None = None) -> list[Any]:
     return out
 
 
-def shortcut_keys(titles: Sequence[str | None]) -> list[str | None]:
-    """A key for each entry of a list, as it is read: the first letter of a word of its
-    title that no entry before it took (``g`` garde, ``s`` garde sans), else a digit; ``0``
-    for the entry "— none", ``None`` for an entry with no title (a separator, a disabled
-    entry) or when no key is left.
-
-    >>> shortcut_keys(["prise", "garde", "garde sans", "garde contre", "passe"])
-    ['p', 'g', 's', 'c', 'a']
-    >>> shortcut_keys(["— the taker alone", "Ann", "Alan", "Émile", None])
-    ['0', 'a', 'l', 'e', None]
-    """
-    taken: set[str] = set()
-    keys: list[str | None] = []
-    for title in titles:
-        if title is None:
-            keys.append(None)
-            continue
-        if title.startswith("—"):
-            candidates = ["0"]
-        else:
-            words = re.findall(r"[a-z]+", fold(title))  # the keys questionary takes
-            candidates = [word[0] for word in words] + [c for word in words for c in word[1:]]
-            candidates += list("123456789")
-        key = next((c for c in candidates if c not in taken), None)
-        if key is not None:
-            taken.add(key)
-        keys.append(key)
-    return keys
-
-
-def select(message: str, choices: Sequence[Any], **kwargs: Any) -> Question:
+def select(
+    message: str, choices: Sequence[Any], *, keys: Mapping[str, str] | None = None, **kwargs: Any
+) -> Question:
     """questionary's ``select``, its hint in the user's language, its entries fitted to
     the terminal's width (:func:`fitted`), each answering to its key (:func:`shortcut_keys`,
-    shown before it) as well as to the arrows."""
+    shown before it) as well as to the arrows.  ``keys`` gives some entries their key, by
+    value (a field's :meth:`~cardscore.games.base.Field.choice_keys`: the same whichever
+    entries a round leaves); the others take theirs among the keys left."""
     kwargs.setdefault("instruction", list_hint())
     entries = [
         questionary.Choice(choice, choice) if isinstance(choice, str) else choice
@@ -390,9 +363,14 @@ def select(message: str, choices: Sequence[Any], **kwargs: Any) -> Question:
         for c in entries
     ]  # fmt: skip
     if len(entries) <= _MOST_KEYS:
+        given = dict(keys or {})
         for choice, key in zip(entries, shortcut_keys(plain), strict=True):
             if isinstance(choice, questionary.Choice):
-                choice.shortcut_key = key
+                value = choice.value if isinstance(choice.value, str) else None
+                if value in given and not choice.disabled:
+                    choice.shortcut_key = given[value]
+                else:
+                    choice.shortcut_key = key if key not in given.values() else None
         kwargs.update(use_shortcuts=True, use_jk_keys=False)
     return questionary.select(fitted_question(message), choices=fitted(entries), **kwargs)
 

@@ -46,8 +46,6 @@ from cardscore.prompts import ask
 NOBODY = "—"
 #: the answer "none" of a list that stands for a flag (``Field.none_sets``)
 _NONE_SET = object()
-#: a list of more numbers than this is typed instead (coinche's thirteen contracts)
-_MOST_NUMBERS_PICKED = 6
 
 #: an option a refusal starts with, or that starts a refusal it quotes (``--points: ``,
 #: ``--hand Bob : ``, ``…impossible: --points: ``), with what follows it up to the colon
@@ -420,7 +418,14 @@ class RoundAsker:
         elif value not in (None, [], "", False):
             self.raw[f.key] = value
 
-    def _select(self, f: Field, options: list[tuple[str, str]], *, optional: bool) -> str | None:
+    def _select(
+        self,
+        f: Field,
+        options: list[tuple[str, str]],
+        *,
+        optional: bool,
+        keys: Mapping[str, str] | None = None,
+    ) -> str | None:
         allowed = [(title, value) for title, value in options if not self.problem(f, value)]
         # "none" is offered unless the rules already say this answer is needed, or it
         # stands for a flag (rami: nobody went out, the round was blocked).
@@ -448,7 +453,7 @@ class RoundAsker:
         default = self._default_choice(f, [str(c.value) for c in choices])
         if mistake and f.key not in self._prior:
             default = NOBODY
-        answer = self.run(ask.select(tr(f.label), choices=choices, default=default))
+        answer = self.run(ask.select(tr(f.label), choices=choices, default=default, keys=keys))
         if answer == NOBODY:
             return _NONE_SET if f.none_sets else None
         return answer
@@ -521,10 +526,10 @@ class RoundAsker:
         return tr(choice.label) if choice.label else choice.value
 
     def _ask_choice(self, f: Field) -> str | None:
-        if sum(c.value.isdigit() for c in f.choices) > _MOST_NUMBERS_PICKED:
+        if not f.picked:
             return self._ask_typed_choice(f)
         options = [(self._title(f, c), c.value) for c in f.choices]
-        return self._select(f, options, optional=not f.required)
+        return self._select(f, options, optional=not f.required, keys=f.choice_keys(self.table))
 
     def _ask_typed_choice(self, f: Field) -> str | None:
         """A choice among many numbers, typed (coinche's contract: ``110``, or ``capot``),
@@ -637,6 +642,7 @@ class RoundAsker:
                         tr(msg("{question} — {player}:", question=msg(f.label), player=player)),
                         choices=[questionary.Choice(self._title(f, c), c.value) for c in tags],
                         default=default if default in values else None,
+                        keys=f.choice_keys(self.table),
                     )
                 )
                 answers.append(f"{player}:{tag}")
