@@ -9,7 +9,7 @@ import typer
 
 from cardscore import completion
 from cardscore.games import GAME_NAMES, get_game
-from cardscore.games.base import Field
+from cardscore.games.base import TYPED_WORDS, Field
 from cardscore.i18n import _, msg, tr
 
 # --------------------------------------------------------------------------------------------
@@ -62,23 +62,10 @@ METAVARS = {
 }
 
 
-# The values of choice options that a language types otherwise (the catalog's word, when the
-# option accepts it): --trump pique in French.
-TYPED_WORDS = (
-    msg("spades"),
-    msg("hearts"),
-    msg("diamonds"),
-    msg("clubs"),
-    msg("announced"),
-    msg("unannounced"),
-    msg("failed"),
-    msg("defense"),
-)
-
-
 def choice_words(f: Field) -> str:
     """``spades|hearts|…``: the values of a choice option as the help lists them, each in
-    the user's language when the option accepts that word (``pique|cœur|…`` in French)."""
+    the user's language when the option accepts that word (``pique|cœur|…`` in French: the
+    values a language types otherwise are :data:`~cardscore.games.base.TYPED_WORDS`)."""
     words = []
     for choice in f.choices:
         value = str(choice.value)

@@ -2,7 +2,8 @@
 one), ``edit`` (correct one) and ``remove`` (take one out)."""
 
 # No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
@@ -80,9 +81,10 @@ def _check_round(current: Any, number: int) -> None:
 
 
 def _from_line(current: Any, line: str | None, raw: dict[str, Any], number: int) -> Any:
-    """The answers of a round typed as one line (``--line``), read with the table of round
-    ``number``; ``None`` without ``--line``.  Other round options with it are refused: the
-    line is the whole round."""
+    """What a round typed as one line (``--line``) says, read with the table of round
+    ``number`` (a :class:`~cardscore.games.line.LineReading`: its answers, and what was read
+    of a word that also begins a player's name); ``None`` without ``--line``.  Other round
+    options with it are refused: the line is the whole round."""
     if line is None:
         return None
     given = [key for key, value in raw.items() if is_given(value)]
@@ -92,14 +94,37 @@ def _from_line(current: Any, line: str | None, raw: dict[str, Any], number: int)
             msg("--line is the whole round: give no other round option with it ({option})",
                 option=option)
         )  # fmt: skip
-    from cardscore.games.line import read_line, unsaid
+    from cardscore.games.line import read_words, unsaid
 
     game, table = current.game_rules, current.table_at(number)
-    raw = read_line(game.fields, table, line)
-    for f in unsaid(game.fields, table, raw):  # the loop would ask it; here nobody can
-        game.build_round(raw, table, number)  # answer: what else is wrong is said first
+    read = read_words(game.fields, table, line)
+    for f in unsaid(game.fields, table, read.raw):  # the loop would ask it; here nobody can
+        with _noted(read):  # answer: what else is wrong is said first
+            game.build_round(read.raw, table, number)
         raise InputError(msg(f.words.missing), field=f.key)
-    return raw
+    return read
+
+
+@contextmanager
+def _noted(read: Any) -> Iterator[None]:
+    """Where a line's round is refused, the refusal says what was read of a word that also
+    begins a player's name (``g`` garde, not Gaston): it may be why."""
+    try:
+        yield
+    except InputError as exc:
+        if read is None or not read.notes:
+            raise
+        from cardscore.games.line import noted
+
+        raise noted(exc, read.notes) from None
+
+
+def _say_notes(read: Any) -> None:
+    """What a line read of a word that also begins a player's name, said with its round."""
+    from rich.text import Text
+
+    for note in read.notes if read is not None else ():
+        out(Text(tr(note), style="yellow"), soft_wrap=True)
 
 
 def _add(
@@ -112,19 +137,19 @@ def _add(
     store = _lazy_store()
     with store.changing(session) as current:
         at = len(current.rounds) + 1 if before is None else _round_number(before, "--before")
-        given = _from_line(current, line, raw, at)
-        if given is None:
-            given = _given(current.game_rules, raw)
-        if before is None:
-            current.add(given)
-            standings = current.standings()
-            row = standings.rows[-1]
-        else:
-            previous = current.standings()
-            number = _round_number(before, "--before")
-            current.add(given, before=number)
-            standings = current.standings()
-            row = standings.rows[number - 1]
+        read = _from_line(current, line, raw, at)
+        given = read.raw if read is not None else _given(current.game_rules, raw)
+        with _noted(read):
+            if before is None:
+                current.add(given)
+                standings = current.standings()
+                row = standings.rows[-1]
+            else:
+                previous = current.standings()
+                number = _round_number(before, "--before")
+                current.add(given, before=number)
+                standings = current.standings()
+                row = standings.rows[number - 1]
     if as_json:
         from cardscore.document import round_document, standing
 
@@ -143,6 +168,7 @@ def _add(
         if before is None
         else msg("Round {number} inserted (dealer {dealer})", number=row.number, dealer=row.dealer)
     )
+    _say_notes(read)
     out(render.round_report(current, dict(row.scores), row.breakdown, title))
     if before is None:
         out(render.totals_table(current, standings))
@@ -241,11 +267,12 @@ def edit(
         previous = current.standings()
         _check_round(current, number)
         old_scores = dict(previous.rows[number - 1].scores)
-        said = _from_line(current, line, raw, number)
-        if said is None:
+        read = _from_line(current, line, raw, number)
+        if read is None:
             old, new = current.edit(number, _given(current.game_rules, raw))
         else:
-            old, new = current.edit(number, said, whole=True)
+            with _noted(read):
+                old, new = current.edit(number, read.raw, whole=True)
         standings = current.standings()
         said = _answer_changes(current, number, old, new)
     row = standings.rows[number - 1]
@@ -265,6 +292,7 @@ def edit(
         )
         return
     out(tr(msg("Round {number} corrected.", number=number)))
+    _say_notes(read)
     if said:
         out(f"  {said}", soft_wrap=True)
     _show_scores(current, old_scores, dict(row.scores))

@@ -24,7 +24,7 @@ import dataclasses
 import functools
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -196,6 +196,40 @@ class Choice:
         )
 
 
+#: the choice values a language types otherwise (the catalog's word, which the choice accepts
+#: too): ``spades`` is ``pique`` in French, ``spar`` in Norwegian
+TYPED_WORDS = (
+    msg("spades"),
+    msg("hearts"),
+    msg("diamonds"),
+    msg("clubs"),
+    msg("announced"),
+    msg("unannounced"),
+    msg("failed"),
+    msg("defense"),
+)
+_TYPED = frozenset(TYPED_WORDS)
+
+
+def said_values(choices: Sequence[Choice]) -> Msg:
+    """The choices' values as a message lists them, each as its reader's language types it
+    (:data:`TYPED_WORDS`): ``spades, hearts, sa`` in English, ``pique, cœur, sa`` in French.
+
+    >>> from cardscore.i18n import set_language
+    >>> values = said_values((Choice("spades"), Choice("sa")))
+    >>> set_language("fr")
+    >>> str(values), tr(values)
+    ('spades, sa', 'pique, sa')
+    >>> set_language("en")
+    """
+    words = {
+        f"v{i}": msg(str(c.value)) if c.value in _TYPED else str(c.value)
+        for i, c in enumerate(choices)
+    }
+    # (a template of arguments only: nothing to translate but the marked words)
+    return Msg(", ".join(f"{{{key}}}" for key in words), **words)
+
+
 def pick_choice(text: str, choices: Sequence[Choice], *, what: str) -> str:
     """Return the canonical value of the choice that ``text`` names.
 
@@ -209,7 +243,7 @@ def pick_choice(text: str, choices: Sequence[Choice], *, what: str) -> str:
     for choice in choices:
         if choice.matches(text):
             return choice.value
-    accepted = ", ".join(c.value for c in choices)
+    accepted = said_values(choices)
     raise InputError(
         msg(
             "{what}: unknown value {text!r} (accepted: {accepted})",
@@ -380,6 +414,9 @@ class Field:
     none_sets: str = ""
     no_default: bool = False
     starts_on: Callable[[Table, Mapping[str, Any]], str | None] | None = None
+    #: the values of :attr:`choices` this table's rules take (``None``: every one): a refused
+    #: line lists no other (no ``passe`` where the rules have none)
+    offered: Callable[[Table], Collection[str]] | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -457,6 +494,13 @@ class Field:
         titles = [self.choice_title(table, c) for c in self.choices]
         keys = shortcut_keys(titles)
         return {str(c.value): key for c, key in zip(self.choices, keys, strict=True) if key}
+
+    def offered_choices(self, table: Table) -> tuple[Choice, ...]:
+        """The choices this table's rules take (:attr:`offered`)."""
+        if self.offered is None:
+            return self.choices
+        taken = self.offered(table)
+        return tuple(c for c in self.choices if c.value in taken)
 
     def excludes(self, other: Field) -> bool:
         """Whether an answer to this field makes ``other``'s answer void: one is typed

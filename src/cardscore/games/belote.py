@@ -64,6 +64,7 @@ from cardscore.games.base import (
     param_field,
     parse_int,
     pick_choice,
+    said_values,
 )
 from cardscore.games.reading import Answers, UnknownName, read_answers, read_named
 from cardscore.games.record import Term
@@ -191,10 +192,12 @@ TRUMPS = (
            aliases=("carreau", "carreaux", "diamond", "♦", "ruter")),
     Choice(Trump.CLUBS, "clubs (trèfle)",
            aliases=("trefle", "trefles", "club", "♣", "kløver", "klover")),
+    # "sans" and "uten" alone are sans atout, "atout" alone tout atout (what a table says)
     Choice(Trump.SANS_ATOUT, "sans atout",
-           aliases=("sans-atout", "sansatout", "no-trump", "notrump", "uten-trumf")),
+           aliases=("sans-atout", "sansatout", "no-trump", "notrump", "uten-trumf", "sans",
+                    "uten")),
     Choice(Trump.TOUT_ATOUT, "tout atout",
-           aliases=("tout-atout", "toutatout", "all-trump", "alltrump", "alt-trumf")),
+           aliases=("tout-atout", "toutatout", "all-trump", "alltrump", "alt-trumf", "atout")),
 )  # fmt: skip
 BELOTE_TRUMPS = TRUMPS[:-1]  # no tout atout in belote
 _TRUMP_OF: Mapping[str, Trump] = {t.value: t for t in Trump}
@@ -1313,12 +1316,12 @@ _CONTRACT_FIELDS = (
           # capot, generale, or the number said before the trump: 100 coeur
           words=Words(bare=True, before="trump")),
     Field("coinche", FieldKind.FLAG, "coinché (×2)", "the contract was coinché (×2)",
-          asked_as=LEVEL_QUESTION, words=Words(said=("coinche", "coinched"))),
+          asked_as=LEVEL_QUESTION, words=Words(said=("coinche", msg("coinched")))),
     Field("surcoinche", FieldKind.FLAG, "surcoinché (×4)",
           "the contract was surcoinché (×4); instead of --coinche",
           applies=_not_coinched,
           unavailable="give either --coinche (×2) or --surcoinche (×4), not both",
-          asked_as=LEVEL_QUESTION, words=Words(said=("surcoinche", "surcoinched"))),
+          asked_as=LEVEL_QUESTION, words=Words(said=("surcoinche", msg("surcoinched")))),
 )  # fmt: skip
 _EXTRAS = "Belote, announcements, capot?"
 _CARD_FIELDS = (
@@ -1333,7 +1336,7 @@ _CARD_FIELDS = (
           + ", ".join(map(str, ANNOUNCE_VALUES))
           + " or by name (tierce, cinquante, cent, carré de neuf, carré de valets; "
           "several: NS:20+50); repeatable",
-          choices=ANNOUNCES, words=Words(marks=("annonce", "ann", "announce")),
+          choices=ANNOUNCES, words=Words(marks=("annonce", "ann", msg("announce"))),
           among=_EXTRAS, title="announcements"),
     Field("capot", FieldKind.TEAM, "Which team took every trick (capot)?",
           f"the team that took every trick: {_TEAM_HELP}",
@@ -1348,7 +1351,7 @@ _CARD_FIELDS = (
           "the defence's card points instead of --points",
           applies=_points_not_given,
           unavailable="give either --points or --defense-points, not both",
-          instead_of="points", words=Words(marks=("d", "def", "defense", "defence"))),
+          instead_of="points", words=Words(marks=("d", "def", msg("defense"), msg("defence")))),
     Field("dix_de_der", FieldKind.TEAM, "Which team took the last trick (dix de der)?",
           f"the team that took the last trick: {_TEAM_HELP}",
           words=Words(marks=("ddd", "der"), default="taker")),
@@ -1360,13 +1363,13 @@ _MADE_FIELDS = (
           option="--capot-made", applies=_capot_contract,
           unavailable="only with a capot contract (--contract capot)",
           instead_of=(*_CAPOT_IMPLIES, "capot"), no_default=True,
-          words=Words(said=("capot-fait", "capot-made"))),
+          words=Words(said=("capot-fait", msg("capot-made")))),
     Field("generale_made", FieldKind.FLAG, "Did the taker alone take every trick (générale)?",
           "the taker alone took every trick (a générale contract made)",
           option="--generale-made", applies=_generale_contract,
           unavailable="only with a générale contract (--contract generale)",
           instead_of=(*_CAPOT_IMPLIES, "capot"), no_default=True,
-          words=Words(said=("generale-faite", "generale-made"))),
+          words=Words(said=("generale-faite", msg("generale-made")))),
 )  # fmt: skip
 BELOTE_FIELDS = (_TAKER, _BELOTE_TRUMP, *_CARD_FIELDS)
 COINCHE_FIELDS = (_TAKER, _COINCHE_TRUMP, *_CONTRACT_FIELDS, *_MADE_FIELDS, *_CARD_FIELDS)
@@ -1382,7 +1385,7 @@ def _trump(text: str, *, tout_atout: bool) -> Trump:
     """The trump a text names (tout atout only at coinche)."""
     choices = TRUMPS if tout_atout else BELOTE_TRUMPS
     if not tout_atout and TRUMPS[-1].matches(text):
-        accepted = ", ".join(c.value for c in choices)
+        accepted = said_values(choices)
         raise InputError(
             msg("--trump: no tout atout in belote (accepted: {accepted})", accepted=accepted),
             field="trump",
@@ -1735,7 +1738,7 @@ class _CardGame(GameDefaults):
         reading = _Reading(answers, table, team_of(taker, table))
         trump_text = answers.text("trump")
         if trump_text is None:
-            accepted = ", ".join(c.value for c in self.fields[1].choices)
+            accepted = said_values(self.fields[1].choices)
             raise InputError(
                 msg("--trump: the trump is needed ({accepted})", accepted=accepted), field="trump"
             )

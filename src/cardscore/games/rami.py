@@ -507,7 +507,7 @@ FIELDS: tuple[Field, ...] = (
         FieldKind.FLAG,
         label="Was the round blocked (the stock ran out before anyone went out)?",
         help="The stock ran out: the least hand wins and scores 0 (instead of --winner).",
-        words=Words(said=("bloque", "blocked")),
+        words=Words(said=("bloque", msg("blocked"))),
     ),
     Field(
         "winner",

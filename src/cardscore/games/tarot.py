@@ -539,6 +539,7 @@ FIELDS: tuple[Field, ...] = (
         choices=CONTRACT_CHOICES,
         required=True,
         words=Words(bare=True),
+        offered=lambda table: contracts(_params(table)),
     ),
     Field(
         "taker",
@@ -560,11 +561,11 @@ FIELDS: tuple[Field, ...] = (
         unavailable="a partner is called only at 5 or 6 players",
         who=_not_the_taker,
         none="the taker alone (no partner)",
-        # the second player named; a line that names none must say so ("seul")
+        # the second player named; a line that names none must say so (``seul``)
         words=Words(
             bare=True,
-            marks=("avec", "with"),
-            none=("seul", "alone", "alene"),
+            marks=(msg("with"),),
+            none=(msg("alone"),),
             missing="the line names no partner: name the called player, or say alone",
         ),
     ),
@@ -596,7 +597,7 @@ FIELDS: tuple[Field, ...] = (
         applies=_defense_points_instead,
         unavailable="give either --points or --defense-points, not both",
         instead_of="points",
-        words=Words(marks=("d", "def", "defense", "defence")),
+        words=Words(marks=("d", "def", msg("defense"), msg("defence"))),
     ),
     Field(
         "petit_au_bout",
@@ -618,6 +619,7 @@ FIELDS: tuple[Field, ...] = (
         choices=POIGNEE_CHOICES,
         option="--poignee",
         describe=_poignee_label,
+        offered=lambda table: poignee_kinds(_params(table)),
         applies=_a_bid,
         unavailable="no poignée without a taker",
         words=Words(marks=("poignee", "poi")),

@@ -167,13 +167,16 @@ def record_round(session_id: str, line: str | None = None) -> None:
     if line is None:
         asker.ask()
     else:
-        from cardscore.games.line import read_line, unsaid
+        from cardscore.games.line import read_words, unsaid
 
         try:
-            asker.raw.update(read_line(game.fields, table, line))
+            read = read_words(game.fields, table, line)
         except InputError as exc:
             console.print(Text(asker.said(exc), style="red"))
             return
+        asker.raw.update(read.raw)
+        for note in read.notes:  # ``g``: garde, not Gaston
+            console.print(Text(tr(note), style="yellow"))
         asker.asked.update(asker.raw)
         for f in unsaid(game.fields, table, asker.raw):  # the questions the line left out
             try:
