@@ -346,7 +346,9 @@ BELOTE_BAD = [
                  id="announce-team-nobody"),
     pytest.param(BELOTE, [*HEARTS, "--points", "98", "--dix-de-der", "NS", "--capot", "Zed"],
                  ["--capot", "Zed"], id="capot-team-nobody"),
-    pytest.param(BELOTE, [*HEARTS, "--points", "98"], ["--dix-de-der"], id="dix-de-der-missing"),
+    # (without --dix-de-der, the taker's team took the last trick: tests/test_line_words.py)
+    pytest.param(BELOTE, [*HEARTS, "--points", "98", "--dix-de-der", "NS", "--dix-de-der", "EW"],
+                 ["--dix-de-der"], id="dix-de-der-twice"),
 ]  # fmt: skip
 
 

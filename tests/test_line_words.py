@@ -1,7 +1,8 @@
 """The line reads what the table says: the words a list shows are words a line accepts, in
 the table's language (its keys, its words of two, the Norwegian suits), an exact word wins
 over a player's prefix and says so, and a refused line lists its words in the table's
-language, never a word the rules refuse."""
+language, never a word the rules refuse.  Then the dix de der, the taker's team by default
+with ``add``'s options as in a line and the questions."""
 
 from __future__ import annotations
 
@@ -398,3 +399,37 @@ def test_english_refusals_keep_their_english_values(cli) -> None:
     sid = _new(cli, "belote", CARDS)
     refused = cli("add", sid, "--line", "sud 98")
     assert "--trump: the trump is needed (spades, hearts, diamonds, clubs, sa)" in refused.err
+
+
+# --------------------------------------------------------------------------------------------
+# The dix de der: the taker's team by default, with add's options too
+
+
+@pytest.mark.parametrize("game", ["belote", "coinche"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_dix_de_der_is_the_taker_s_team_when_options_do_not_say(cli, game, language) -> None:
+    contract = ["--contract", "100"] if game == "coinche" else []
+    said, unsaid = _new(cli, game, CARDS), _new(cli, game, CARDS)
+    round_ = ["--taker", "Est", "--trump", "hearts", *contract, "--points", "110"]
+    expected = _input(cli, language, said, *round_, "--dix-de-der", "taker")
+    assert _input(cli, language, unsaid, *round_) == expected
+    assert expected["dix_de_der"] == 1  # Est's team
+    lined = _new(cli, game, CARDS)
+    line = "est coeur 110" if game == "belote" else "est 100 coeur 110"
+    assert _input(cli, language, lined, "--line", line) == expected
+
+
+def test_a_capot_by_options_still_takes_the_last_trick(cli) -> None:
+    sid = _new(cli, "belote", CARDS)
+    inp = _input(cli, "en", sid, "--taker", "Est", "--trump", "hearts", "--capot", "Nord")
+    assert (inp["capot"], inp["dix_de_der"]) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "default: the taker's team"), ("fr", "par défaut : l'équipe du preneur"),
+     ("nb", "standard: spillførerens lag")],
+)  # fmt: skip
+def test_add_help_says_the_dix_de_der_default(cli, language, said) -> None:
+    shown = _ok(cli("--lang", language, "add", "--help")).out
+    assert said in " ".join(shown.split())

@@ -105,6 +105,14 @@ def _from_line(current: Any, line: str | None, raw: dict[str, Any], number: int)
     return read
 
 
+def _with_defaults(current: Any, raw: dict[str, Any], number: int) -> dict[str, Any]:
+    """The options given, with the defaults a line and the questions take for what they do
+    not say (the dix de der: the taker's team)."""
+    from cardscore.games.line import with_defaults
+
+    return with_defaults(current.game_rules.fields, current.table_at(number), raw)
+
+
 @contextmanager
 def _noted(read: Any) -> Iterator[None]:
     """Where a line's round is refused, the refusal says what was read of a word that also
@@ -138,7 +146,10 @@ def _add(
     with store.changing(session) as current:
         at = len(current.rounds) + 1 if before is None else _round_number(before, "--before")
         read = _from_line(current, line, raw, at)
-        given = read.raw if read is not None else _given(current.game_rules, raw)
+        if read is not None:
+            given = read.raw
+        else:
+            given = _with_defaults(current, _given(current.game_rules, raw), at)
         with _noted(read):
             if before is None:
                 current.add(given)

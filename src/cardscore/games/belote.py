@@ -1353,7 +1353,7 @@ _CARD_FIELDS = (
           unavailable="give either --points or --defense-points, not both",
           instead_of="points", words=Words(marks=("d", "def", msg("defense"), msg("defence")))),
     Field("dix_de_der", FieldKind.TEAM, "Which team took the last trick (dix de der)?",
-          f"the team that took the last trick: {_TEAM_HELP}",
+          f"the team that took the last trick: {_TEAM_HELP} (default: the taker's team)",
           words=Words(marks=("ddd", "der"), default="taker")),
 )  # fmt: skip
 # A capot or générale contract made: the one answer it needs, asked with no default.
