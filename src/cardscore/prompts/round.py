@@ -251,6 +251,9 @@ class RoundAsker:
         """Ask ``f``'s question again (its current answer is the default), keep the other
         answers, then ask what it made relevant and drop what it made irrelevant.  Asked by
         the table, it is asked even where only "none" is possible."""
+        # Every question that applies now has its answer, if only "none" (a round typed as
+        # one line says only what it has): after the change, only what it makes relevant.
+        self.asked.update(g.key for q in self.questions() for g in self.group(q))
         self._again = f.key
         try:
             self.ask_question(f)
