@@ -54,3 +54,33 @@ def test_an_answer_is_shown_reworded() -> None:
         assert question.unsafe_ask() == ["a"]
     shown = insides.line_session(question).message()
     assert [text for style, text, *_ in shown if style == "class:answer"] == ["<[a]:1>"]
+
+
+def test_a_numbered_list_answers_to_a_number_typed() -> None:
+    """Digits move the pointer to the entry of their number and Enter takes it; a number no
+    entry shows is taken too; Backspace takes a digit back; an arrow forgets the digits."""
+
+    def asked(keys: str) -> tuple[object, list[str]]:
+        with create_pipe_input() as pipe:
+            question = questionary.select(
+                "Which round?",
+                choices=[
+                    questionary.Choice("older", "older"),
+                    *(questionary.Choice(f"{n} ·", n) for n in range(3, 13)),
+                ],
+                default=12,
+                input=pipe,
+                output=DummyOutput(),
+            )
+            insides.answer_by_number(question, highest=12, elsewhere="older")
+            pipe.send_text(keys)
+            answer = question.unsafe_ask()
+        shown = insides.line_session(question).message()
+        return answer, [text for style, text, *_ in shown if style == "class:answer"]
+
+    assert asked("3\r") == (3, ["3 ·"])
+    assert asked("12\r") == (12, ["12 ·"])
+    assert asked("2\r") == (2, ["2"])  # not listed: taken, and said by its number
+    assert asked("19\x7f\x7f7\r") == (7, ["7 ·"])  # 19 is no round: 1 then 9
+    assert asked("5\x1b[A\r") == (4, ["4 ·"])  # the arrow goes on from round 5, digits gone
+    assert asked("\r") == (12, ["12 ·"])  # Enter alone: the entry pointed at

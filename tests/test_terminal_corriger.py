@@ -9,7 +9,7 @@ API, never typed in by hand.
 
 from __future__ import annotations
 
-import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +18,13 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
+from cardscore import store  # noqa: E402
+from cardscore.changes import plain  # noqa: E402
 from cardscore.session import Session  # noqa: E402
 from terminal_kit import (  # noqa: E402
     CARDSCORE,
     ENTER,
-    command,
+    drawn_under,
     expect,
     pick,
     screen_totals,
@@ -53,6 +55,13 @@ WORDS = {
         "which": "Which answer?",
         "points": "The taker's points?",
         "bonuses": "Bonuses?",
+        "corriger": "Corriger what?",
+        "earlier": "An earlier round",
+        "which round": "Which round?",
+        "round": "Round {number} (",
+        "remove": "Remove it",
+        "yes": "y",
+        "number hint": "(its number, or the arrow keys)",
     },
     "fr": {
         "hint": "(sa touche ou les flèches)",
@@ -62,22 +71,24 @@ WORDS = {
         "which": "Quelle réponse ?",
         "points": "Points du preneur ?",
         "bonuses": "Primes ?",
+        "corriger": "Corriger quoi ?",
+        "earlier": "Une donne plus ancienne",
+        "which round": "Quelle donne ?",
+        "round": "Donne {number} (",
+        "remove": "La retirer",
+        "yes": "o",
+        "number hint": "(son numéro, ou les flèches)",
     },
 }
 
 
-def options(raw: dict[str, Any]) -> list[str]:
-    said = []
-    for key, value in raw.items():
-        said += ["--" + key.replace("_", "-"), str(value)]
-    return said
-
-
-def new_session(home: Path, rounds: list[dict[str, Any]]) -> str:
-    session_id = command(home, "new", "tarot", "--names", ",".join(NAMES), "--no-play").strip()
+def new_session(rounds: list[dict[str, Any]]) -> str:
+    """A 5-player tarot with these rounds, saved in the tests' data folder."""
+    session = Session.create("tarot", NAMES, rules="fft", session_id=store.new_id())
     for raw in rounds:
-        command(home, "add", session_id, *options(raw))
-    return session_id
+        session.add(raw)
+    store.write(session)
+    return session.id
 
 
 def replayed(rounds: list[dict[str, Any]]) -> Session:
@@ -87,9 +98,9 @@ def replayed(rounds: list[dict[str, Any]]) -> Session:
     return session
 
 
-def stored(home: Path, session_id: str) -> list[dict[str, Any]]:
-    data = json.loads((home / "sessions" / f"{session_id}.json").read_text("utf-8"))
-    return [{k: v for k, v in r.items() if k != "edited"} for r in data["rounds"]]
+def stored(session_id: str) -> list[dict[str, Any]]:
+    """The rounds saved, as the Session API replays them (without their correction time)."""
+    return [plain(r) for r in store.read(store.session_path(session_id)).rounds]
 
 
 def quit_from_home(child, words: dict[str, str]) -> None:
@@ -105,13 +116,13 @@ def quit_from_home(child, words: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_change_an_answer_of_a_line_asks_that_answer_only(tmp_path: Path, language: str) -> None:
+def test_change_an_answer_of_a_line_asks_that_answer_only(home: Path, language: str) -> None:
     """A round typed as one line, then "Save this round? → Change an answer → the points":
     the points are asked, then the round is shown again; the bonuses, which the line left
     empty, are not asked."""
     words = WORDS[language]
-    session_id = new_session(tmp_path, [])
-    child = spawn_in(language, tmp_path, "play", session_id)
+    session_id = new_session([])
+    child = spawn_in(language, home, "play", session_id)
     expect(child, words["record"])
     settle(child)
     child.send(LINE + ENTER)
@@ -124,8 +135,68 @@ def test_change_an_answer_of_a_line_asks_that_answer_only(tmp_path: Path, langua
     settle(child)
     # (the list of answers showed "Bonuses? —": the question itself starts with "? ")
     assert not [line for line in child.screen.seen if line.startswith("? " + words["bonuses"])]
-    child.send("y" if language == "en" else "o")
+    child.send(words["yes"])
     expected = replayed([{**RAW, "points": "52"}])
     quit_from_home(child, words)
-    assert stored(tmp_path, session_id) == expected.rounds
+    assert stored(session_id) == expected.rounds
     assert screen_totals(child) == expected.standings().totals
+
+
+# ---- the round picker answers to the round's number ---------------------------------------
+
+
+def numbered_rounds(count: int) -> list[dict[str, Any]]:
+    """``count`` rounds told apart by their points (40, 41, …)."""
+    return [{**RAW, "points": str(40 + n)} for n in range(count)]
+
+
+def to_the_round_picker(child, words: dict[str, str]) -> None:
+    expect(child, words["record"])
+    settle(child)
+    child.send("c" + ENTER)  # the home: corriger
+    pick(child, words["corriger"], words["earlier"], hint=words["hint"])
+    expect(child, words["which round"])
+    expect(child, words["number hint"])
+    child.expect_exact("»")
+    settle(child)
+
+
+def remove_the_round_picked(child, words: dict[str, str], number: int) -> None:
+    """The round picked: "Remove it", then yes."""
+    question = words["round"].format(number=number)
+    pick(child, question, words["remove"])
+    expect(child, "(")  # "Remove round N?" (y/N)
+    settle(child)
+    child.send(words["yes"])
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("count", "typed", "number"),
+    [(13, "3", 3), (13, "12", 12), (17, "2", 2), (17, "19" + "\x7f" * 2 + "7", 7)],
+    ids=["3", "12", "an older round", "typed over"],
+)
+def test_the_round_picker_answers_to_the_round_s_number(
+    home: Path, language: str, count: int, typed: str, number: int
+) -> None:
+    """Digits typed at "Which round?" then Enter pick that round: ``3`` round 3, ``1`` ``2``
+    round 12; a round older than the list shows (17 rounds: the list shows 3 to 17) is
+    picked by its number too; a number past the last round starts again at its digit, and
+    Backspace takes a digit back (``1`` ``9`` is 1 then 9, two Backspaces, ``7``: 7)."""
+    words = WORDS[language]
+    rounds = numbered_rounds(count)
+    session_id = new_session(rounds)
+    child = spawn_in(language, home, "play", session_id)
+    to_the_round_picker(child, words)
+    # the rounds have no letter keys: the number each one starts with is its key
+    listed = [line for line in drawn_under(child, words["which round"]) if " · " in line]
+    assert listed and all(re.match(r"^ [» ] \d+ · ", line) for line in listed), listed
+    child.send(typed)
+    settle(child)
+    shown = [line for line in child.screen.lines() if words["which round"] in line][-1]
+    assert shown.endswith(f"{words['number hint']} {number}")  # the digits typed are shown
+    child.send(ENTER)
+    remove_the_round_picked(child, words, number)
+    expected = replayed(rounds[: number - 1] + rounds[number:])
+    quit_from_home(child, words)
+    assert stored(session_id) == expected.rounds

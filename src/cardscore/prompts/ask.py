@@ -409,3 +409,30 @@ def checkbox(
     from cardscore.prompts.questionary_insides import reword_answer
 
     return reword_answer(question, lambda text, ticked: checkbox_answer(text, ticked, empty))
+
+
+def number_hint() -> str:
+    """The hint under a list of numbered entries (:func:`numbered`)."""
+    return _("(its number, or the arrow keys)")
+
+
+def numbered(
+    message: str, choices: Sequence[Any], *, highest: int, elsewhere: Any = None, **kwargs: Any
+) -> Question:
+    """A list of numbered entries (the rounds: each value is its number, and its title starts
+    with it), fitted to the terminal like :func:`select`, that answers to a number typed:
+    ``3`` then Enter is entry 3, ``1`` ``2`` then Enter entry 12; a number from 1 to
+    ``highest`` that the list does not show is taken too (the pointer waits on the entry
+    ``elsewhere``, "an older round").  The entries have no letter keys: a letter taken from
+    a title (a taker's initial) would be a key nobody can guess; the arrows move as ever."""
+    from cardscore.prompts.questionary_insides import answer_by_number
+
+    kwargs.setdefault("instruction", number_hint())
+    question = questionary.select(
+        fitted_question(message),
+        choices=fitted(list(choices)),
+        use_shortcuts=False,
+        use_jk_keys=False,
+        **kwargs,
+    )
+    return answer_by_number(question, highest, elsewhere)

@@ -412,7 +412,8 @@ def undo_done(change: Mapping[str, Any]) -> Msg:
 
 def pick_round(session: Session) -> int:
     """Which round to correct: the latest rounds, each in one line, or an older one by its
-    number."""
+    number.  The list answers to a round's number typed (``3`` then Enter, ``1`` ``2`` then
+    Enter for round 12), an older round's too (:func:`ask.numbered`)."""
     standings = session.standings()
     game = session.game_rules
     count = len(session.rounds)
@@ -425,7 +426,10 @@ def pick_round(session: Session) -> int:
     for row in standings.rows[first - 1 :]:
         line = game.headline(row.input, row.table, row.record)
         choices.append(questionary.Choice(f"{row.number} · {tr(line)}", row.number))
-    answer = ask.select(_("Which round?"), choices=choices, default=count).unsafe_ask()
+    question = ask.numbered(
+        _("Which round?"), choices, highest=count, elsewhere=OLDER, default=count
+    )
+    answer = question.unsafe_ask()
     if answer != OLDER:
         return int(answer)
 

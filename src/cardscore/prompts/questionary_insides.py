@@ -83,3 +83,75 @@ def reword_answer(question: Question, reword: Callable[[str, int], str]) -> Ques
 
     session.message = reworded
     return question
+
+
+def answer_by_number(question: Question, highest: int, elsewhere: Any = None) -> Question:
+    """``question`` (a ``select`` whose entries are numbered: their values are their numbers)
+    that answers to a number typed: each digit moves the pointer to the entry of the number
+    typed so far (``1`` then ``2``: 12), Enter takes that number; a number from 1 to
+    ``highest`` that no entry shows is taken as well, the pointer on the entry ``elsewhere``
+    meanwhile.  The digits typed are shown after the question, Backspace takes the last one
+    back, and the arrows move the pointer as ever (the number typed is then forgotten)."""
+    control = list_control(question)
+    session = line_session(question)
+    at = {c.value: i for i, c in enumerate(control.choices) if type(c.value) is int}
+    rest = next((i for i, c in enumerate(control.choices) if c.value == elsewhere), None)
+    typed = {"digits": ""}
+
+    def point(digits: str) -> None:
+        typed["digits"] = digits
+        if digits:
+            where = at.get(int(digits), rest)
+            if where is not None:
+                control.pointed_at = where
+
+    bindings = KeyBindings()
+    for digit in "0123456789":
+
+        def add(event: Any, digit: str = digit) -> None:
+            digits = typed["digits"] + digit
+            if int(digits) > highest:  # no such number: this digit starts another one
+                digits = digit
+            point(digits.lstrip("0"))
+
+        bindings.add(digit, eager=True)(add)
+
+    @bindings.add("backspace", eager=True)
+    def _back(event: Any) -> None:
+        point(typed["digits"][:-1])
+
+    def moved(step: Callable[[], None]) -> Callable[[Any], None]:
+        def handler(event: Any) -> None:
+            typed["digits"] = ""
+            step()
+            while not control.is_selection_valid():
+                step()
+
+        return handler
+
+    bindings.add("down", eager=True)(moved(control.select_next))
+    bindings.add("up", eager=True)(moved(control.select_previous))
+
+    @bindings.add("enter", eager=True)
+    def _enter(event: Any) -> None:
+        control.is_answered = True
+        digits = typed["digits"]
+        event.app.exit(result=int(digits) if digits else control.get_pointed_at().value)
+
+    said = session.message
+
+    def shown() -> Any:
+        tokens = [tuple(token) for token in to_formatted_text(said())]
+        digits = typed["digits"]
+        if not digits:
+            return tokens
+        if not control.is_answered:
+            return [*tokens, ("class:answer", f" {digits}")]
+        if int(digits) in at:  # the entry pointed at is the answer: as questionary says it
+            return tokens
+        return [(style, digits if style == "class:answer" else text) for style, text, *_ in tokens]
+
+    session.message = shown
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
+    return question
