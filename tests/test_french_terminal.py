@@ -160,7 +160,7 @@ def test_a_tarot_in_french(tmp_path: Path) -> None:
     # Corriger the last round: « Retirer la donne 1 ? » (Non by default: never « Annuler ? »,
     # read as "cancel?", whose Oui removed) answered « o », then the round is gone.
     home(child, "c", prompt="Saisir la donne", drawn=True)  # corriger
-    pick(child, "Corriger quoi ?", "La dernière donne")
+    pick(child, "Corriger quoi ?", "Retirer la donne 1")
     yes_no(child, "Retirer la donne 1 ?", "o", default_yes=False)
     expect(child, "Dernière donne retirée")
     quit_and_check(child)

@@ -88,7 +88,7 @@ def test_corriger_the_last_round_says_what_it_removes_then_undoes_it(capsys) -> 
 
     session_id = new_session(ROUNDS)
     before = saved(session_id)
-    drive(ENTER + "y", correct.corriger, session_id)  # the last round (preselected), yes
+    drive(DOWN + ENTER + "y", correct.corriger, session_id)  # Remove round 4 (second), yes
     out = flat(capsys.readouterr().out)
     line = headline(before, 4)
     assert f"Round 4 ({line}) will be removed; Redo puts it back." in out
@@ -105,7 +105,7 @@ def test_corriger_the_last_round_answered_no_changes_nothing(capsys, sessions) -
 
     session_id = new_session(ROUNDS)
     files = sessions()
-    drive(ENTER + "n", correct.corriger, session_id)
+    drive(DOWN + ENTER + "n", correct.corriger, session_id)  # Remove round 4? no
     assert "Nothing was changed." in capsys.readouterr().out
     assert sessions() == files
 
@@ -131,7 +131,7 @@ def test_corriger_an_earlier_round_one_answer_changed_enter_keeps_the_others(cap
     session_id = new_session(ROUNDS)
     before = saved(session_id)
     keys = "".join([
-        DOWN + ENTER,         # Corriger what? an earlier round
+        DOWN * 2 + ENTER,     # Corriger what? an earlier round (after change, remove)
         UP * 2 + ENTER,       # Which round? (the last preselected) → round 2
         ENTER,                # Round 2: change it (the default)
         ENTER,                # Contract? prise (kept)
@@ -202,7 +202,7 @@ def test_an_older_round_is_asked_by_its_number(capsys) -> None:
     rounds = [ROUNDS[0]] * 17  # more than the list shows
     session_id = new_session(rounds)
     keys = "".join([
-        DOWN + ENTER,               # an earlier round
+        DOWN * 2 + ENTER,           # an earlier round (after change, remove)
         DOWN + ENTER,               # from the last round down to the first entry: an older round
         "1" + ENTER,                # round 1
         ENTER,                      # change it (the default)
@@ -339,7 +339,7 @@ def test_ctrl_c_during_a_correction_discards_it_only(capsys, sessions, where: st
 
     session_id = new_session(ROUNDS)
     files = sessions()
-    start = "c" + ENTER + DOWN + ENTER  # the home's c: Corriger → an earlier round
+    start = "c" + ENTER + DOWN * 2 + ENTER  # the home's c: Corriger → an earlier round
     upto = {
         "round list": start,
         "questions": start + UP + ENTER + ENTER + DOWN,
@@ -357,7 +357,7 @@ def test_corriger_an_earlier_round_can_remove_it_asked_with_no_first(capsys) -> 
 
     session_id = new_session(ROUNDS)
     before = saved(session_id)
-    pick_round_1 = DOWN + ENTER + UP * 3 + ENTER  # an earlier round → round 1 (from the last)
+    pick_round_1 = DOWN * 2 + ENTER + UP * 3 + ENTER  # an earlier round → round 1 (from the last)
     drive(pick_round_1 + DOWN + ENTER + ENTER, correct.corriger, session_id)  # Enter: No
     assert saved(session_id).rounds == before.rounds
     drive(pick_round_1 + DOWN + ENTER + "y", correct.corriger, session_id)
@@ -374,7 +374,7 @@ def test_the_loop_corriger_then_redo(capsys) -> None:
     before = saved(session_id)
     keys = "".join([
         "c" + ENTER,          # the home: corriger
-        ENTER, "y",           # the last round, yes
+        DOWN + ENTER, "y",    # remove the last round (after "change an answer"), yes
         "r" + ENTER,          # the home: redo
         "q" + ENTER,          # the home: quit
     ])  # fmt: skip
@@ -490,3 +490,59 @@ def test_corriger_after_an_insertion_or_a_removal_says_what_comes_back(capsys, k
         assert f"Round 2 ({line}), removed, will come back" in out
     assert "Change undone (redo makes it again)." in out
     assert saved(session_id).rounds == before.rounds
+
+
+# ---- Corriger on the round just added: change one of its answers ----------------------------
+
+
+@pytest.mark.parametrize("where", ["which answer", "the question", "save"])
+def test_ctrl_c_while_changing_the_round_just_added_leaves_it(capsys, sessions, where) -> None:
+    from cardscore.prompts import loop
+
+    session_id = new_session(ROUNDS)
+    files = sessions()
+    start = "c" + ENTER + ENTER  # the home's c: Corriger → change an answer of round 4
+    upto = {
+        "which answer": start,
+        "the question": start + DOWN * 4 + ENTER + BACKSPACE,  # the taker's points
+        "save": start + DOWN * 4 + ENTER + BACKSPACE * 2 + "50" + ENTER,
+    }[where]
+    drive(upto + CTRL_C + "q" + ENTER, loop.play, session_id)
+    assert "Correction discarded; nothing was changed." in capsys.readouterr().out
+    assert sessions() == files
+
+
+def test_back_from_which_answer_offers_corriger_s_list_again(capsys) -> None:
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    keys = "".join([
+        ENTER,                # Corriger what? change an answer of round 4
+        UP + ENTER,           # Which answer? Back (the last entry)
+        DOWN + ENTER,         # Corriger what? again: remove round 4
+        "y",
+    ])  # fmt: skip
+    drive(keys, correct.corriger, session_id)
+    assert [plain(r) for r in saved(session_id).rounds] == replayed(ROUNDS[:3]).rounds
+    out = flat(capsys.readouterr().out)
+    assert "Correcting round 4" in out and "Last round removed" in out
+
+
+def test_the_round_just_added_changed_with_one_answer_as_it_was_is_not_saved(
+    capsys, sessions
+) -> None:
+    """The points picked and Enter: the round is as it was, Yes is not offered."""
+    from cardscore.prompts import correct
+
+    session_id = new_session(ROUNDS)
+    files = sessions()
+    keys = "".join([
+        ENTER,                # change an answer of round 4
+        DOWN * 4 + ENTER,     # the taker's points
+        ENTER,                # 30, kept
+        DOWN + ENTER,         # Leave it as it was
+    ])  # fmt: skip
+    drive(keys, correct.corriger, session_id)
+    out = flat(capsys.readouterr().out)
+    assert "Round 4 is as it was." in out and "Round 4 left as it was." in out
+    assert sessions() == files

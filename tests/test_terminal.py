@@ -76,7 +76,7 @@ def test_five_player_tarot_two_rounds_corriger_and_totals(tmp_path: Path) -> Non
 
     # Corriger: the table says it was a garde. Undo, then record it again.
     home(child, "c")  # corriger
-    choose(child, "Corriger what?")  # the last round, preselected
+    choose(child, "Corriger what?", downs=1)  # "Remove round 2", after "Change an answer"
     child.expect_exact("Round 2 (Cyd prise, 1 bout, 60 → made by 9) will be removed")
     child.expect_exact("Remove round 2?")
     child.expect_exact("(y/N)")  # No is the default: a stray Enter keeps the round

@@ -25,6 +25,7 @@ from terminal_kit import (  # noqa: E402
     CARDSCORE,
     ENTER,
     drawn_under,
+    entry_title,
     expect,
     pick,
     screen_totals,
@@ -62,6 +63,10 @@ WORDS = {
         "remove": "Remove it",
         "yes": "y",
         "number hint": "(its number, or the arrow keys)",
+        "change round": "Change an answer of round {number}",
+        "remove round": "Remove round {number}",
+        "totals moved": "Totals this correction changes:",
+        "corrected": "Round {number} corrected",
     },
     "fr": {
         "hint": "(sa touche ou les flèches)",
@@ -78,6 +83,10 @@ WORDS = {
         "remove": "La retirer",
         "yes": "o",
         "number hint": "(son numéro, ou les flèches)",
+        "change round": "Changer une réponse de la donne {number}",
+        "remove round": "Retirer la donne {number}",
+        "totals moved": "Totaux que cette correction change :",
+        "corrected": "Donne {number} corrigée",
     },
 }
 
@@ -200,3 +209,74 @@ def test_the_round_picker_answers_to_the_round_s_number(
     expected = replayed(rounds[: number - 1] + rounds[number:])
     quit_from_home(child, words)
     assert stored(session_id) == expected.rounds
+
+
+# ---- Corriger on the round just added: change one of its answers first --------------------
+
+
+def corriger_entries(child, words: dict[str, str]) -> list[str]:
+    """The entries of "Corriger what?", once drawn, in order."""
+    expect(child, words["corriger"])
+    child.expect_exact("»")
+    settle(child)
+    return [entry_title(line) for line in drawn_under(child, words["corriger"])]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_corriger_the_round_just_added_changes_one_answer_kept_the_others(
+    home: Path, language: str
+) -> None:
+    """Corriger after round 3 was added: "Change an answer of round 3" first (Enter), then
+    "Remove round 3", then an earlier round; the points picked and retyped, the round shown
+    with the totals it moves, saved as an edit of round 3: the other answers and rounds as
+    they were."""
+    words = WORDS[language]
+    rounds = numbered_rounds(3)
+    session_id = new_session(rounds)
+    child = spawn_in(language, home, "play", session_id)
+    expect(child, words["record"])
+    settle(child)
+    child.send("c" + ENTER)
+    entries = corriger_entries(child, words)
+    assert entries[:2] == [
+        words["change round"].format(number=3),
+        words["remove round"].format(number=3),
+    ]
+    assert entries[2].startswith(words["earlier"]) and len(entries) == 3
+    child.send(ENTER)  # the first entry, preselected
+    pick(child, words["which"], words["points"], hint=words["hint"])
+    expect(child, words["points"])
+    settle(child)
+    child.send(BACKSPACE * 2 + "60" + ENTER)  # 42 → 60
+    expect(child, words["save"])
+    expect(child, "»")
+    settle(child)
+    assert words["totals moved"] in [line.strip() for line in child.screen.lines()]
+    child.send(words["yes"])
+    expect(child, words["corrected"].format(number=3))
+    meant = [*rounds[:2], {**rounds[2], "points": "60"}]
+    expected = replayed(meant)
+    quit_from_home(child, words)
+    assert stored(session_id) == expected.rounds
+    assert screen_totals(child) == expected.standings().totals
+    saved = store.read(store.session_path(session_id))
+    assert saved.rounds[2]["edited"]  # an edit of round 3, not a round removed and added
+    assert [entry["kind"] for entry in saved.history] == ["add", "add", "add", "edit"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_corriger_the_round_just_added_can_still_remove_it(home: Path, language: str) -> None:
+    """The second entry removes the round just added, asked with No as the default."""
+    words = WORDS[language]
+    rounds = numbered_rounds(3)
+    session_id = new_session(rounds)
+    child = spawn_in(language, home, "play", session_id)
+    expect(child, words["record"])
+    settle(child)
+    child.send("c" + ENTER)
+    pick(child, words["corriger"], words["remove round"].format(number=3), hint=words["hint"])
+    expect(child, "(")  # "Remove round 3?" (y/N)
+    settle(child)
+    child.send(words["yes"])
+    quit_from_home(child, words)
+    assert stored(session_id) == replayed(rounds[:2]).rounds

@@ -118,7 +118,7 @@ def test_a_belote_in_norwegian(tmp_path: Path) -> None:
 
     # Corriger the last round, then keep it: a yes/no answered no with « n ».
     home(child, "k", prompt="Før inn runde", drawn=True)  # korriger
-    pick(child, "Korriger hva?", "Siste runde")
+    pick(child, "Korriger hva?", "Fjerne runde 2")
     yes(child, "Fjerne runde 2?", key="n")
     child.expect_exact("Ingenting ble endret.")
     quit_and_check(child)

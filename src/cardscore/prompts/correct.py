@@ -4,11 +4,12 @@
   answer" lists the questions with their answers and asks the chosen one again, the others
   kept; the round is checked and shown again.  "Discard" says what is lost, and is done.
 * :func:`edit_round` — a recorded round's questions asked again, each with the old answer as
-  its default (Enter keeps it); the old and the new scores and every total that changed are
-  shown before the round is reviewed and saved (``cardscore edit ROUND`` on a terminal, and
-  "Corriger → An earlier round" in the loop).
-* :func:`corriger` — the loop's "Corriger": undo the last change (after saying what it
-  takes back) or correct an earlier round.
+  its default (Enter keeps it), or only the answer the table picks, the others kept; the old
+  and the new scores and every total that changed are shown before the round is reviewed
+  and saved (``cardscore edit ROUND`` on a terminal, and "Corriger" in the loop).
+* :func:`corriger` — the loop's "Corriger": after a round just added, change one of its
+  answers (first) or remove it; after another change, undo it (after saying what it takes
+  back); or correct an earlier round, picked by its number.
 
 Nothing is saved before the last confirmation, and only inside :func:`store.changing`: Ctrl-C
 anywhere leaves the session as it was.
@@ -26,7 +27,7 @@ from cardscore import render, store
 from cardscore.changes import Kind, effect, last_in_force, plain
 from cardscore.environment import current as environment
 from cardscore.flow import Flow
-from cardscore.games.base import Field, FieldKind, Game, InputError, Table
+from cardscore.games.base import Field, FieldKind, Game, InputError, Table, is_given
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts import ask
 from cardscore.prompts.questionary_insides import answer_at_once
@@ -263,9 +264,12 @@ def _answer(f: Field, value: Any) -> str:
     return f.said(value)
 
 
-def edit_round(session_id: str, number: int) -> None:
+def edit_round(session_id: str, number: int, *, one_answer: bool = False) -> bool:
     """Ask round ``number``'s questions again (Enter keeps each old answer), show its old
-    and new scores and the totals that change, then save the correction once confirmed."""
+    and new scores and the totals that change, then save the correction once confirmed.
+    With ``one_answer``, only the answer the table picks is asked ("Which answer?", the
+    round's answers listed), the others kept as they are.  ``False``: the table went back
+    from "Which answer?", nothing asked."""
     console = environment().console
     path = store.session_path(session_id)
     session = store.read(path)
@@ -290,9 +294,17 @@ def edit_round(session_id: str, number: int) -> None:
         round=game.headline(old, table, old_row.record),
     )
     console.print(Text(tr(title), style="bold"))
-    console.print(Text(_("Enter keeps each answer as it was."), style="dim"))
-    asker = RoundAsker(game, table, number, defaults=game.answers(old, table))
-    asker.ask()
+    answers = game.answers(old, table)
+    asker = RoundAsker(game, table, number, defaults=answers)
+    if one_answer:  # the round's answers as they are, one of them asked again
+        asker.raw.update((key, value) for key, value in answers.items() if is_given(value))
+        key = pick_question(asker)
+        if key is None:
+            return False
+        asker.change(asker.keys[key])
+    else:
+        console.print(Text(_("Enter keeps each answer as it was."), style="dim"))
+        asker.ask()
 
     def preview(raw: dict[str, Any]) -> Msg | None:
         new = game.build_round(raw, table, number)
@@ -338,7 +350,7 @@ def edit_round(session_id: str, number: int) -> None:
         console.print(
             Text(tr(msg("Round {number} left as it was.", number=number)), style="yellow")
         )
-        return
+        return True
     with store.changing(session_id) as current:
         current.edit(number, asker.raw, whole=True)
         standings = current.standings()
@@ -348,6 +360,7 @@ def edit_round(session_id: str, number: int) -> None:
     console.print(render.totals_table(current, standings))
     if line := render.outcome_line(standings):
         console.print(line)
+    return True
 
 
 # ---- the loop's "Corriger" ---------------------------------------------------------------
@@ -476,30 +489,47 @@ def change_or_remove(session_id: str, session: Session, number: int) -> None:
 
 
 def corriger(session_id: str) -> None:
-    """The loop's "Corriger": undo the last change, or correct an earlier round."""
-    console = environment().console
+    """The loop's "Corriger".  After a round just added: change one of its answers (the
+    first entry), remove it, or correct an earlier round; after any other change: undo it,
+    or correct an earlier round."""
     session = store.read(store.session_path(session_id))
     change = last_change(session)
-    last = (
-        _("The last round (undo it)")
-        if change is not None and change["kind"] == Kind.ADD
-        else _("The last change (undo it)")
-    )
-    what = ask.select(
-        _("Corriger what?"),
-        choices=[
-            questionary.Choice(last, LAST, disabled=change is None and _("nothing to undo")),
+    added = change is not None and change["kind"] == Kind.ADD
+    while True:
+        if added:
+            number = change["round"]
+            choices = [
+                questionary.Choice(
+                    tr(msg("Change an answer of round {number}", number=number)), CHANGE
+                ),
+                questionary.Choice(tr(msg("Remove round {number}", number=number)), LAST),
+            ]
+        else:
+            nothing = change is None and _("nothing to undo")
+            choices = [questionary.Choice(_("The last change (undo it)"), LAST, disabled=nothing)]
+        choices.append(
             questionary.Choice(
                 _("An earlier round (its questions asked again)"),
                 EARLIER,
                 disabled=not session.rounds and _("no round yet"),
-            ),
-        ],
-        default=LAST if change is not None else EARLIER,
-    ).unsafe_ask()
-    if what == EARLIER:
-        change_or_remove(session_id, session, pick_round(session))
+            )
+        )
+        default = CHANGE if added else LAST if change is not None else EARLIER
+        what = ask.select(_("Corriger what?"), choices=choices, default=default).unsafe_ask()
+        if what == EARLIER:
+            change_or_remove(session_id, session, pick_round(session))
+            return
+        if what == CHANGE:
+            if edit_round(session_id, change["round"], one_answer=True):
+                return
+            continue  # back from "Which answer?": Corriger's list again
+        undo_last(session_id, session, change)
         return
+
+
+def undo_last(session_id: str, session: Session, change: Mapping[str, Any]) -> None:
+    """Undo the last change, after saying what it takes back and asking (No by default)."""
+    console = environment().console
     console.print(Text(tr(undo_warning(session, change)), style="yellow"))
     # The question says what Yes does, and No is the answer of a stray Enter.
     question = (
