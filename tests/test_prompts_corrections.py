@@ -91,8 +91,8 @@ def test_corriger_the_last_round_says_what_it_removes_then_undoes_it(capsys) -> 
     drive(DOWN + ENTER + "y", correct.corriger, session_id)  # Remove round 4 (second), yes
     out = flat(capsys.readouterr().out)
     line = headline(before, 4)
-    assert f"Round 4 ({line}) will be removed; Redo puts it back." in out
-    assert "Last round removed (redo puts it back)." in out
+    assert f"Round 4 ({line}) will be removed; “redo” puts it back." in out
+    assert "Last round removed (“redo” puts it back)." in out
     after = saved(session_id)
     assert [plain(r) for r in after.rounds] == replayed(ROUNDS[:3]).rounds
     assert after.standings().totals == replayed(ROUNDS[:3]).standings().totals
@@ -364,7 +364,7 @@ def test_corriger_an_earlier_round_can_remove_it_asked_with_no_first(capsys) -> 
     after = saved(session_id)
     assert after.rounds == before.rounds[1:]
     out = flat(capsys.readouterr().out)
-    assert "Nothing was changed." in out and "Round 1 removed (Corriger puts it back)." in out
+    assert "Nothing was changed." in out and "Round 1 removed (“corriger” puts it back)." in out
 
 
 def test_the_loop_corriger_then_redo(capsys) -> None:
@@ -488,7 +488,7 @@ def test_corriger_after_an_insertion_or_a_removal_says_what_comes_back(capsys, k
         row = before.standings().rows[1]
         line = before.game_rules.headline(row.input, before.table(), None)
         assert f"Round 2 ({line}), removed, will come back" in out
-    assert "Change undone (redo makes it again)." in out
+    assert "Change undone (“redo” makes it again)." in out
     assert saved(session_id).rounds == before.rounds
 
 

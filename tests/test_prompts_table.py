@@ -228,7 +228,7 @@ def test_rename_a_typo_a_colliding_name_refused_then_a_good_one(capsys) -> None:
     assert after.rounds[0]["called"] == "Dan"  # the past too
     out = flat(capsys.readouterr().out)
     assert "Dna renamed Dan, in every round (the past ones too)." in out
-    assert "Table changed: Dna renamed Dan (Corriger takes it back)." in out
+    assert "Table changed: Dna renamed Dan (“corriger” takes it back)." in out
 
 
 def test_replace_a_player(capsys) -> None:
@@ -366,7 +366,7 @@ def test_a_target_change_is_said_in_french(capsys, french) -> None:
     assert "À partir de la donne 3 : Zoé arrive." in out
     assert standings.next_mort == standings.next_dealer
     assert f"donne 3 : {standings.next_dealer} donne et fait le mort" in out
-    assert "Table changée : Zoé arrive (« Corriger » l'annule)." in out
+    assert "Table changée : Zoé arrive (« corriger » l'annule)." in out
 
 
 # ---- going back, saying no, Ctrl-C ---------------------------------------------------------

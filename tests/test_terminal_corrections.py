@@ -173,7 +173,7 @@ def test_correct_round_3_of_six_from_the_loop_and_change_an_answer_before_saving
     assert all(len(line) <= COLUMNS for line in child.screen.lines())
     child.send("y")
 
-    child.expect_exact("Round 3 corrected (Corriger takes the correction back).")
+    child.expect_exact("Round 3 corrected (“corriger” takes the correction back).")
     # "y" answered the list at once, and the screen says which answer it was
     assert "? Save this round? Yes, save it" in child.screen.lines()
     child.expect_exact("Next dealer:")

@@ -280,3 +280,70 @@ def test_corriger_the_round_just_added_can_still_remove_it(home: Path, language:
     child.send(words["yes"])
     quit_from_home(child, words)
     assert stored(session_id) == replayed(rounds[:2]).rounds
+
+
+# ---- one word for one action: the home's words, quoted, in the confirmations ---------------
+
+#: by language: the home's prompt, hint and words, the entries picked, a yes, and the two
+#: confirmations, each naming its way back by the home's word, quoted as the language quotes
+UNDO_WORDS = {
+    "en": {
+        "record": "Record round", "hint": "(its key or the arrow keys)",
+        "home": "c corriger · r redo", "corriger": ("c", "Corriger what?"), "redo": "r",
+        "remove round": "Remove round 3", "earlier": "An earlier round",
+        "remove": "Remove it", "yes": "y", "round": "Round {number} (",
+        "removed last": "Last round removed (“redo” puts it back).",
+        "removed 1": "Round 1 removed (“corriger” puts it back).",
+    },
+    "fr": {
+        "record": "Saisir la donne", "hint": "(sa touche ou les flèches)",
+        "home": "c corriger · r rétablir", "corriger": ("c", "Corriger quoi ?"), "redo": "r",
+        "remove round": "Retirer la donne 3", "earlier": "Une donne plus ancienne",
+        "remove": "La retirer", "yes": "o", "round": "Donne {number} (",
+        "removed last": "Dernière donne retirée (« rétablir » la remet).",
+        "removed 1": "Donne 1 retirée (« corriger » la remet).",
+    },
+    "nb": {
+        "record": "Før inn runde", "hint": "(tasten eller piltastene)",
+        "home": "k korriger · g gjør om", "corriger": ("k", "Korriger hva?"), "redo": "g",
+        "remove round": "Fjerne runde 3", "earlier": "En tidligere runde",
+        "remove": "Fjerne den", "yes": "j", "round": "Runde {number} (",
+        "removed last": "Siste runde er fjernet («gjør om» legger den tilbake).",
+        "removed 1": "Runde 1 fjernet («korriger» legger den tilbake).",
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nb"])
+def test_each_confirmation_names_its_way_back_by_the_home_s_word(home: Path, language: str) -> None:
+    """The round just added removed: "redo" puts it back, named as the home shows it; redone,
+    then round 1 removed: "corriger" puts it back, named the same way."""
+    words = UNDO_WORDS[language]
+    key, question = words["corriger"]
+    rounds = numbered_rounds(3)
+    session_id = new_session(rounds)
+    child = spawn_in(language, home, "play", session_id)
+    expect(child, words["record"])
+    settle(child)
+    hint = " ".join(" ".join(child.screen.lines()).split())
+    assert words["home"] in hint  # the words as the home shows them
+    child.send(key + ENTER)
+    pick(child, question, words["remove round"], hint=words["hint"])
+    expect(child, "(")  # "Remove round 3?" (y/N)
+    settle(child)
+    child.send(words["yes"])
+    expect(child, words["removed last"])
+    expect(child, words["record"])
+    settle(child)
+    child.send(words["redo"] + ENTER)  # the home's redo: round 3 back
+    expect(child, words["record"])
+    settle(child)
+    child.send(key + ENTER)
+    pick(child, question, words["earlier"], hint=words["hint"])
+    expect(child, "»")
+    settle(child)
+    child.send("1" + ENTER)
+    remove_the_round_picked(child, words, 1)
+    expect(child, words["removed 1"])
+    quit_from_home(child, words)
+    assert stored(session_id) == replayed(rounds[1:]).rounds

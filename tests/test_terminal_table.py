@@ -203,7 +203,7 @@ def test_zoe_joins_a_five_player_tarot_and_the_dealer_of_round_3_is_mort(
     assert "From round 3: Zoé joins." in screen
     assert f"round 3: {dealer} deals and is mort" in screen  # mort == dealer
     child.send("y")
-    child.expect_exact("Table changed: Zoé joins (Corriger takes it back).")
+    child.expect_exact("Table changed: Zoé joins (“corriger” takes it back).")
 
     # The loop goes on with the new table: round 3 has its mort.
     at_home(child, f"Record round 3 (dealer {dealer}, mort {mort})")

@@ -44,6 +44,25 @@ LISTED = 15
 #: keys that answer "Save this round?" at once, as its yes/no question used to
 SAVE_KEYS = {"y": YES, "Y": YES, "o": YES, "O": YES, "n": DISCARD, "N": DISCARD}
 
+#: the loop's home's words for undo and redo (``c corriger · r redo``): every message of the
+#: loop that says how to go back names them so, quoted by :func:`named`
+UNDO_WORD, REDO_WORD = msg("corriger"), msg("redo")
+#: how a confirmation on the command line names undo: its command
+UNDO_COMMAND = "`cardscore undo`"
+
+
+def named(word: Msg) -> Msg:
+    """An action of the loop's home as a message names it: its word, quoted as the language
+    quotes (“corriger”, « rétablir », «gjør om»), one spelling for one action everywhere.
+
+    >>> from cardscore.i18n import set_language
+    >>> set_language("fr")
+    >>> tr(msg("Change undone ({redo} makes it again).", redo=named(REDO_WORD)))
+    'Changement annulé (« rétablir » le refait).'
+    >>> set_language("en")
+    """
+    return msg("“{action}”", action=word)
+
 
 def said(error: Exception, game: Game | None = None) -> str:
     """An error's message in the user's language; with the ``game``, in the prompts' words
@@ -264,12 +283,15 @@ def _answer(f: Field, value: Any) -> str:
     return f.said(value)
 
 
-def edit_round(session_id: str, number: int, *, one_answer: bool = False) -> bool:
+def edit_round(
+    session_id: str, number: int, *, one_answer: bool = False, undo: str = UNDO_COMMAND
+) -> bool:
     """Ask round ``number``'s questions again (Enter keeps each old answer), show its old
     and new scores and the totals that change, then save the correction once confirmed.
     With ``one_answer``, only the answer the table picks is asked ("Which answer?", the
-    round's answers listed), the others kept as they are.  ``False``: the table went back
-    from "Which answer?", nothing asked."""
+    round's answers listed), the others kept as they are.  ``undo`` is how the confirmation
+    names undo: the command on the command line, the home's word in the loop.  ``False``:
+    the table went back from "Which answer?", nothing asked."""
     console = environment().console
     path = store.session_path(session_id)
     session = store.read(path)
@@ -354,9 +376,10 @@ def edit_round(session_id: str, number: int, *, one_answer: bool = False) -> boo
     with store.changing(session_id) as current:
         current.edit(number, asker.raw, whole=True)
         standings = current.standings()
-    console.print(
-        tr(msg("Round {number} corrected (Corriger takes the correction back).", number=number))
+    corrected = msg(
+        "Round {number} corrected ({undo} takes the correction back).", number=number, undo=undo
     )
+    console.print(tr(corrected))
     console.print(render.totals_table(current, standings))
     if line := render.outcome_line(standings):
         console.print(line)
@@ -380,8 +403,9 @@ def undo_warning(session: Session, change: Mapping[str, Any]) -> Msg:
         from cardscore import seating
 
         return msg(
-            "The table change ({changes}) will be taken back; Redo makes it again.",
+            "The table change ({changes}) will be taken back; {redo} makes it again.",
             changes=seating.summary(change),
+            redo=named(REDO_WORD),
         )
     if kind in (Kind.ADD, Kind.INSERT):
         rows = session.standings().rows
@@ -390,37 +414,42 @@ def undo_warning(session: Session, change: Mapping[str, Any]) -> Msg:
         what = game.headline(inp, table, record)
         if kind == Kind.ADD:
             return msg(
-                "Round {number} ({round}) will be removed; Redo puts it back.",
+                "Round {number} ({round}) will be removed; {redo} puts it back.",
                 number=number,
                 round=what,
+                redo=named(REDO_WORD),
             )
         return msg(
             "Round {number} ({round}), inserted, will be taken out (the rounds after it move "
-            "up); Redo puts it back.",
+            "up); {redo} puts it back.",
             number=number,
             round=what,
+            redo=named(REDO_WORD),
         )
     if kind == Kind.EDIT:
         return msg(
-            "The correction of round {number} will be taken back ({changes}); Redo makes it again.",
+            "The correction of round {number} will be taken back ({changes}); {redo} makes it "
+            "again.",
             number=number,
             changes=_changes_said(game, table, change["new"], change["old"]),
+            redo=named(REDO_WORD),
         )
     if kind == Kind.REMOVE:
         return msg(
             "Round {number} ({round}), removed, will come back (the rounds after it move "
-            "down); Redo removes it again.",
+            "down); {redo} removes it again.",
             number=number,
             round=game.headline(plain(change["old"]), table, None),
+            redo=named(REDO_WORD),
         )
-    return msg("The last change will be taken back; Redo makes it again.")
+    return msg("The last change will be taken back; {redo} makes it again.", redo=named(REDO_WORD))
 
 
 def undo_done(change: Mapping[str, Any]) -> Msg:
     """What was said once the change is undone."""
     if change["kind"] == Kind.ADD:
-        return msg("Last round removed (redo puts it back).")
-    return msg("Change undone (redo makes it again).")
+        return msg("Last round removed ({redo} puts it back).", redo=named(REDO_WORD))
+    return msg("Change undone ({redo} makes it again).", redo=named(REDO_WORD))
 
 
 def pick_round(session: Session) -> int:
@@ -472,7 +501,7 @@ def change_or_remove(session_id: str, session: Session, number: int) -> None:
         ],
     ).unsafe_ask()
     if what == CHANGE:
-        edit_round(session_id, number)
+        edit_round(session_id, number, undo=named(UNDO_WORD))
         return
     if not ask.yes_no(tr(msg("Remove round {number}?", number=number)), default=False):
         console.print(_("Nothing was changed."))
@@ -484,7 +513,10 @@ def change_or_remove(session_id: str, session: Session, number: int) -> None:
     except InputError as exc:
         console.print(Text(said(exc, session.game_rules), style="red"))
         return
-    console.print(tr(msg("Round {number} removed (Corriger puts it back).", number=number)))
+    removed = msg(
+        "Round {number} removed ({undo} puts it back).", number=number, undo=named(UNDO_WORD)
+    )
+    console.print(tr(removed))
     console.print(render.totals_table(current, after))
 
 
@@ -520,7 +552,7 @@ def corriger(session_id: str) -> None:
             change_or_remove(session_id, session, pick_round(session))
             return
         if what == CHANGE:
-            if edit_round(session_id, change["round"], one_answer=True):
+            if edit_round(session_id, change["round"], one_answer=True, undo=named(UNDO_WORD)):
                 return
             continue  # back from "Which answer?": Corriger's list again
         undo_last(session_id, session, change)

@@ -159,8 +159,8 @@ def redo(session_id: str, session: Session) -> None:
 # The home's actions besides a round: each a word, said in the user's language (its first
 # letter is its key); the English words and keys are understood in every language.
 ACTIONS = (
-    (UNDO, msg("corriger")),
-    (REDO, msg("redo")),
+    (UNDO, correct.UNDO_WORD),  # the words the loop's messages name undo and redo by
+    (REDO, correct.REDO_WORD),
     (SHOW, msg("show")),
     (PRINT, msg("print")),
     (SHARE, msg("live")),

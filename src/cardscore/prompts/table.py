@@ -34,7 +34,7 @@ from cardscore.flow import Flow
 from cardscore.games.base import Game, InputError
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.prompts import ask
-from cardscore.prompts.correct import said
+from cardscore.prompts.correct import UNDO_WORD, named, said
 from cardscore.sametable import follow_on
 from cardscore.seating import Timeline, era_of, read_change, summary
 from cardscore.session import Session, Standings
@@ -303,9 +303,12 @@ def offer(session_id: str, ops: Ops, *, confirm: bool = True) -> dict[str, Any] 
     except InputError as exc:
         console.print(Text(said(exc), style="red"))
         return None
-    console.print(
-        tr(msg("Table changed: {changes} (Corriger takes it back).", changes=summary(done)))
+    said_done = msg(
+        "Table changed: {changes} ({undo} takes it back).",
+        changes=summary(done),
+        undo=named(UNDO_WORD),
     )
+    console.print(tr(said_done))
     console.print(render.totals_table(current, standings))
     if line := render.outcome_line(standings):
         console.print(line)
