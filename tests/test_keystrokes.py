@@ -4,12 +4,14 @@ game.  Each question is waited for in turn, so a question more (or one in anothe
 fails the test; the round saved is compared with the same round given as ``add`` options.
 
 The figures are the README's ("How fast a round goes in"); a change that costs the table a
-question or a key more must change them there, on purpose.
+question or a key more must change them there, on purpose.  So are those of three corrections
+made from the home (the last round's points, round 3's points, round 8 removed).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -182,4 +184,118 @@ def test_the_figures_are_the_readme_s() -> None:
         keys = 1 + sum(keys_in(answer) for _, answer in plain.steps) + 1
         questions = len(plain.steps) + 1
         row = f"| {plain.game} | `{plain.line}` | {questions} | {keys} | {len(plain.line) + 2} |"
+        assert row in readme, row
+
+
+# --------------------------------------------------------------------------------------------
+# Corrections from the loop's home, on a tarot of ten plain rounds: the keys each one takes
+# (the home's included), a list's entry answered by the key shown before it and Enter.
+
+BACKSPACE = "\x7f"
+TEN_ROUNDS = 10
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction made from the home: its steps (the question waited for, then either the
+    keys typed or, as ``("pick", TITLE)``, the entry whose key is read off the list), what it
+    leaves (the points of each round), and the row the README gives it."""
+
+    name: str
+    steps: tuple[tuple[str, str | tuple[str, str]], ...]
+    points: tuple[float, ...]
+    readme: str
+
+
+CORRECTIONS = [
+    Correction(
+        "the last round",
+        (
+            ("Record round 11", "c" + ENTER),
+            ("Corriger what?", ENTER),  # change an answer of round 10, first
+            ("Which answer?", ("pick", "The taker's points?")),
+            ("The taker's points?", BACKSPACE * 2 + "52" + ENTER),
+            ("Save this round?", "y"),
+        ),
+        (49,) * 9 + (52,),
+        "Corriger the last round: its points 49 → 52",
+    ),
+    Correction(
+        "round 3",
+        (
+            ("Record round 11", "c" + ENTER),
+            ("Corriger what?", ("pick", "An earlier round")),
+            ("Which round?", "3" + ENTER),
+            ("Round 3 (", ENTER),  # change it: its questions again, Enter keeps each
+            ("Contract?", ENTER),
+            ("Who took?", ENTER),
+            ("Who was called?", ENTER),
+            ("How many bouts", ENTER),
+            ("The taker's points?", BACKSPACE * 2 + "56" + ENTER),
+            ("Bonuses?", ENTER),
+            ("Save this round?", "y"),
+        ),
+        (49, 49, 56) + (49,) * 7,
+        "Corriger round 3: its points 49 → 56",
+    ),
+    Correction(
+        "remove round 8",
+        (
+            ("Record round 11", "c" + ENTER),
+            ("Corriger what?", ("pick", "An earlier round")),
+            ("Which round?", "8" + ENTER),
+            ("Round 8 (", ("pick", "Remove it")),
+            ("Remove round 8?", "y"),
+        ),
+        (49,) * 9,
+        "Corriger: remove round 8",
+    ),
+]
+
+
+def key_before(child, question: str, title: str) -> str:
+    """The key a list shows before the entry ``title`` (`` » c) Change…`` → ``c``)."""
+    from terminal_kit import drawn_under
+
+    for line in drawn_under(child, question):
+        found = re.match(r"^ [» ] (\S+)\) (.*)$", line)
+        if found and found.group(2).startswith(title):
+            return found.group(1)
+    raise AssertionError(f"no key before {title!r} under {question!r}")
+
+
+def keys_of(correction: Correction) -> int:
+    """The keys of a correction as counted in the README (an entry picked: its key, Enter)."""
+    return sum(2 if isinstance(keys, tuple) else keys_in(keys) for _, keys in correction.steps)
+
+
+@pytest.mark.parametrize("correction", CORRECTIONS, ids=lambda c: c.name)
+def test_a_correction_from_the_home(tmp_path: Path, correction: Correction) -> None:
+    session_id = new_session(tmp_path, PLAIN[0])
+    for _ in range(TEN_ROUNDS):
+        command(tmp_path, "add", session_id, *PLAIN[0].options)
+    child = spawn(tmp_path, "play", session_id, columns=100)
+    keys = 0
+    for question, answer in correction.steps:
+        expect(child, question)
+        if isinstance(answer, tuple):
+            child.expect_exact("»")
+            settle(child)
+            answer = key_before(child, question, answer[1]) + ENTER
+        settle(child)
+        child.send(answer)
+        keys += keys_in(answer)
+    expect(child, "Record round")
+    settle(child)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert keys == keys_of(correction)
+    rounds = json.loads(command(tmp_path, "show", session_id, "--json"))["rounds"]
+    assert tuple(r["input"]["points"] for r in rounds) == correction.points
+
+
+def test_the_corrections_figures_are_the_readme_s() -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    for correction in CORRECTIONS:
+        row = f"| {correction.readme} | {keys_of(correction)} |"
         assert row in readme, row
