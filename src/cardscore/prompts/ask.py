@@ -9,6 +9,8 @@
 * :func:`select`: questionary's ``select`` with its hint translated and its entries fitted
   to the terminal: an entry wider than the screen goes on over indented lines instead of
   being cut at the edge (``maison — house rules: …`` at 60 columns).
+* :func:`numbered`: a list of numbered entries (Corriger's rounds) that answers to a number
+  typed (``1`` ``2`` then Enter: round 12) instead of letter keys.
 * :func:`text`, :func:`autocomplete`: questionary's, their question fitted to the terminal
   like every question here (:func:`fitted_question`): a question wider than the screen is
   broken between words, not in the middle of one by the terminal.

@@ -1,7 +1,7 @@
 """The parts of questionary that cardscore uses beyond its public API, in this one module.
 
 questionary builds each question as a prompt_toolkit application and says nothing of what
-is inside it.  cardscore reaches in for two things questionary offers no way to do:
+is inside it.  cardscore reaches in for three things questionary offers no way to do:
 
 * :func:`answer_at_once` — a list question that one key answers and closes (``y`` for "Yes,
   save it"), its answer shown as Enter's would show it: the list's control
@@ -10,7 +10,9 @@ is inside it.  cardscore reaches in for two things questionary offers no way to 
 * :func:`reword_answer` — a checkbox's answer said in other words (its ``done (3
   selections)`` in the user's language, from the number of boxes ticked: the control's
   ``selected_options``): the question's line is the message of a ``PromptSession``, found
-  as the ``__self__`` of a window's ``get_line_prefix``.
+  as the ``__self__`` of a window's ``get_line_prefix``;
+* :func:`answer_by_number` — a list of numbered entries (the rounds) that answers to a number
+  typed, its digits shown on the question's line: the same control and the same line.
 
 Tested with questionary 2.1; ``pyproject.toml`` bounds questionary below 2.2, and
 ``tests/test_questionary_insides.py`` fails loudly when one of these is no longer what it
