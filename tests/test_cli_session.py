@@ -85,9 +85,13 @@ def tarot_rounds(draw: st.DrawFn, players: tuple[str, ...] = NAMES[:4]) -> list[
     """A valid fft round for a 3- to 5-player table (no mort)."""
     taker = draw(st.sampled_from(players))
     contract = draw(st.sampled_from(["prise", "garde", "garde-sans", "garde-contre"]))
-    bouts = draw(st.integers(0, 3))
+    # a chelem made by the taker's side, outside garde contre: 2 bouts and 87, or 3 and 91
+    made = contract != "garde-contre" and draw(st.integers(0, 5)) == 0
+    bouts = draw(st.integers(2, 3) if made else st.integers(0, 3))
     # 4.5·B - 0.5 ≤ P ≤ 91.5 - 4.5·(3 - B), within 0 to 91, in half points
     points = draw(st.integers(max(0, 9 * bouts - 1), min(182, 183 - 9 * (3 - bouts))))
+    if made:
+        points = 2 * (87 if bouts == 2 else 91)
     options = ["--taker", taker, "--contract", contract, "--bouts", str(bouts)]
     if draw(st.booleans()):
         options += ["--points", _points(points)]
@@ -101,10 +105,11 @@ def tarot_rounds(draw: st.DrawFn, players: tuple[str, ...] = NAMES[:4]) -> list[
     for who in draw(st.lists(st.sampled_from(players), unique=True, max_size=2)):
         kind = draw(st.sampled_from(["simple", "double", "triple"]))
         options += ["--poignee", f"{who}:{kind}"]
-    if draw(st.integers(0, 5)) == 0:
+    if made and petit in (None, taker):
         # a chelem made by the taker's side leaves the petit au bout to none of the defence
-        made = ["announced", "unannounced"] if petit in (None, taker) else []
-        options += ["--chelem", draw(st.sampled_from([*made, "failed"]))]
+        options += ["--chelem", draw(st.sampled_from(["announced", "unannounced"]))]
+    elif draw(st.integers(0, 5)) == 0:
+        options += ["--chelem", "failed"]
     return options
 
 

@@ -406,7 +406,7 @@ def test_the_page_follows_the_session_in_chromium(home: Path, tmp_path: Path) ->
         browser.wait_for("document.getElementById('status').innerText !== ''", timeout=5)
         server = Served(home, sid, "--port", str(server.port))
         subprocess.run(
-            [*CARDSCORE, "add", sid, "--line", "cyd p 1b 50"], env=env, check=True, timeout=30
+            [*CARDSCORE, "add", sid, "--line", "cyd p 1b 50 seul"], env=env, check=True, timeout=30
         )
         browser.wait_for("document.body.innerText.includes('Cyd prise 1b 50')", timeout=10)
         assert browser.evaluate("document.getElementById('status').innerText") == ""

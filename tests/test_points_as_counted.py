@@ -2,7 +2,9 @@
 only then do the house rules (maison: half points dropped) drop the half point for the score.
 
 The bounds ``4.5·B - 0.5 ≤ P ≤ 91.5 - 4.5·(3 - B)`` (and ``0 ≤ P ≤ 91``) apply to the typed
-value, or to ``91 - D`` when the defence's points are typed, unrounded, under every rule set.
+value, or to ``91 - D`` when the defence's points are typed, unrounded, under every rule set;
+where half points are dropped, a lowest count's half may have been dropped before typing (8
+for 8.5 with 2 bouts): the lower bound is then rounded down.
 """
 
 from __future__ import annotations
@@ -64,6 +66,11 @@ def test_each_bound_is_accepted_and_half_a_point_past_it_refused(
     counted = value if params.half_points else math.floor(value)
     assert _gap(inp, params) == counted - needed  # the half point dropped for the score only
     beyond = value - 0.5 if end == "low" else value + 0.5
+    if end == "low" and not params.half_points and value != int(value):
+        # 8.5 with its half dropped before typing: 8, the same count, scored alike
+        dropped = _build(_raw(bouts, beyond, from_defence), params)
+        assert _gap(dropped, params) == counted - needed
+        beyond -= 0.5
     if not 0 <= beyond <= 91:
         return  # out of the deck's range whatever the bouts: refused by another message
     with pytest.raises(InputError) as caught:
@@ -132,7 +139,7 @@ def test_a_half_point_typed_at_maison_is_judged_then_dropped(
     [
         (["--bouts", "0", "--points", "78.5"], "the taker has 0 to 78 points"),
         (["--bouts", "3", "--points", "91.5"], "out of range (0 to 91)"),
-        (["--bouts", "2", "--points", "8"], "the taker has 8.5 to 87 points"),
+        (["--bouts", "2", "--points", "7.5"], "the taker has 8.5 to 87 points"),
         (["--bouts", "1", "--defense-points", "8"], "the defence has 8.5 to 87 points"),
     ],
 )

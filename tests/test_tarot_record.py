@@ -554,23 +554,39 @@ def test_the_rules_summary_word_for_word() -> None:
         "At 6 players the dealer is the mort and scores nothing; the deal passes to the next "
         "player every round."
     )
+    bounds = (
+        "A bout is worth 4.5 and the excuse may be traded for a half-point card, so the taker "
+        "has 0 to 78 points with no bout, 4 to 82.5 with 1, 8.5 to 87 with 2 and 13 to 91 with "
+        "3; anything else is refused."
+    )
+    chelem = (
+        "A chelem made by the taker's side leaves the defence at most the excuse (traded for a "
+        "half-point card): 2 bouts and 87 points, or 3 bouts and 91. At garde contre the "
+        "defence also holds the chien, so with 0, 1, 2 or 3 bouts the taker has 60–76, 61–80, "
+        "62–84 or 66–88 points with a chien of 6 cards (3 and 4 players), 73.5–77.5, "
+        "73.5–81.5, 73.5–85.5 or 77.5–89.5 with a chien of 3 (5 and 6 players)."
+    )
     assert GAME.summary(FFT) == (
         needs,
+        bounds,
         "Each defender pays (25 + the gap) × the contract (prise 1, garde 2, garde sans 4, "
         "garde contre 6), plus the petit au bout (10 × the contract), the poignées (20, 30 or "
         "40, to the side that wins) and the chelem; the taker receives as much from each, "
         "shared with his partner at 5 players. Every round sums to 0.",
+        chelem,
         mort,
     )
     values = dict(value_prise=25, value_garde=45, value_garde_sans=90, value_garde_contre=170)
     summary = GAME.summary(dataclasses.replace(MAISON, **values))
-    assert summary[0] == needs and summary[-1] == mort
-    assert summary[1] == (
+    assert summary[0] == needs and summary[-2:] == (chelem, mort)
+    assert summary[1] == bounds.replace("refused.", "refused (half points dropped: 8 typed "
+                                        "for 8.5 with 2 bouts is accepted).")  # fmt: skip
+    assert summary[2] == (
         "Each opponent pays the contract (prise 25, garde 45, garde sans 90, garde contre 170) "
         "plus the gap rounded to ten, and the chelem; the petit au bout, poignées and misères "
         "are personal: +10 from each other player."
     )
-    assert len(summary) == 6  # and the three surprises (test_amendments_tarot)
+    assert len(summary) == 8  # and the three surprises (test_amendments_tarot)
 
 
 def test_the_rules_summary_in_french() -> None:
@@ -585,10 +601,12 @@ def test_the_rules_summary_in_french() -> None:
     assert fft[0] == (
         "Le preneur doit faire 56 points sans bout, 51 avec 1, 41 avec 2 et 36 avec 3 (sur 91)."
     )
-    assert fft[1].startswith("Chaque défenseur paie (25 + l'écart) × le contrat (prise 1, garde")
-    assert "petit au bout (10 × le contrat), les poignées (20, 30 ou 40," in fft[1]
-    assert "partagé avec son partenaire à 5 joueurs" in fft[1]
-    assert maison[1].endswith("sont personnels : +10 de chaque autre joueur.")
+    assert fft[1].startswith("Un bout vaut 4,5 et l'excuse peut être échangée")
+    assert fft[2].startswith("Chaque défenseur paie (25 + l'écart) × le contrat (prise 1, garde")
+    assert "petit au bout (10 × le contrat), les poignées (20, 30 ou 40," in fft[2]
+    assert "partagé avec son partenaire à 5 joueurs" in fft[2]
+    assert "73,5–77,5" in fft[3]
+    assert maison[2].endswith("sont personnels : +10 de chaque autre joueur.")
 
 
 def test_a_renonce_is_explained_word_for_word() -> None:

@@ -470,7 +470,9 @@ class RoundAsker:
         if f.key not in self._prior:
             if f.words.default and self.problem(f, f.words.default) is None:
                 return self._same_round(f, values, f.words.default)  # the dix de der: taker
-            start = f.starts_on(self.table, self.raw) if f.starts_on else None
+            # a box ticked: its list starts on the usual answer (asked again by
+            # second_thoughts, a capot is not preselected: "none" stays first)
+            start = f.starts_on(self.table, self.raw) if f.starts_on and self._needed else None
             if start is not None:  # the petit au bout: the taker; belote: his team
                 return self._matching(f, values, start)
             return None  # the first choice: "none" where it is offered
