@@ -330,18 +330,28 @@ class _ChangeReader:
 def _check_size(game: Game, seated: int, joins: int, leaves: int) -> None:
     """A table that grows or shrinks stays within the game's numbers of players."""
     count = seated - leaves + joins
-    if (joins or leaves) and not game.min_players <= count <= game.max_players:
+    if not (joins or leaves) or game.min_players <= count <= game.max_players:
+        return
+    if game.min_players == game.max_players:  # "by 4 players", not "by 4 to 4"
         raise InputError(
             msg(
-                "{option}: {game} is played by {low} to {high} players (the table would "
-                "have {count})",
+                "{option}: {game} is played by {players} players (the table would have {count})",
                 option="--join" if count > seated else "--leave",
                 game=game.name,
-                low=game.min_players,
-                high=game.max_players,
+                players=game.min_players,
                 count=count,
             )
         )
+    raise InputError(
+        msg(
+            "{option}: {game} is played by {low} to {high} players (the table would have {count})",
+            option="--join" if count > seated else "--leave",
+            game=game.name,
+            low=game.min_players,
+            high=game.max_players,
+            count=count,
+        )
+    )
 
 
 def _pair(text: str, option: str, names: Sequence[str] = ()) -> tuple[str, str]:

@@ -933,10 +933,19 @@ def check_setup(
     >>> check_setup("belote", players=3)
     Traceback (most recent call last):
     ...
-    cardscore.games.base.InputError: --players: belote is played by 4 to 4 players (got 3)
+    cardscore.games.base.InputError: --players: belote is played by 4 players (got 3)
     """
     game = get_game(game_name)
     if players is not None and not game.min_players <= players <= game.max_players:
+        if game.min_players == game.max_players:  # "by 4 players", not "by 4 to 4"
+            raise InputError(
+                msg(
+                    "--players: {game} is played by {count} players (got {players})",
+                    game=game.name,
+                    count=game.min_players,
+                    players=players,
+                )
+            )
         raise InputError(
             msg(
                 "--players: {game} is played by {low} to {high} players (got {players})",

@@ -59,16 +59,22 @@ def rules_command(
     for row in describe_params(params, shown):
         table.add_row(row.key, tr(row.shown), tr(row.help))
     out(table)
-    out(
-        tr(
-            msg(
-                "Players: {low} to {high}. Round options of `cardscore add`: {options}",
-                low=game_rules.min_players,
-                high=game_rules.max_players,
-                options=" ".join(f.option for f in game_rules.fields),
-            )
+    options = " ".join(f.option for f in game_rules.fields)
+    low, high = game_rules.min_players, game_rules.max_players
+    if low == high:  # "Players: 4", not "4 to 4"
+        said = msg(
+            "Players: {count}. Round options of `cardscore add`: {options}",
+            count=low,
+            options=options,
         )
-    )
+    else:
+        said = msg(
+            "Players: {low} to {high}. Round options of `cardscore add`: {options}",
+            low=low,
+            high=high,
+            options=options,
+        )
+    out(tr(said))
 
 
 @app.command()
