@@ -2,6 +2,8 @@
 
 * a count of players where the game allows only one reads "by 4 players", never "by 4 to
   4 players";
+* a round's number then a session's id (``remove 3 9yy``: the arguments swapped) is said to
+  be the wrong way round, with the command the right way round;
 """
 
 from __future__ import annotations
@@ -63,3 +65,45 @@ def test_the_rules_say_the_count_of_players_once_when_there_is_one(
 ) -> None:
     out = cli("--lang", lang, "rules", game).out
     assert said in " ".join(out.split()) + " "
+
+
+# --------------------------------------------------------------------------------------------
+# [SESSION] ROUND the wrong way round
+
+ERROR = {"en": "cardscore: error: ", "fr": "cardscore : erreur : ", "nb": "cardscore: feil: "}
+SWAPPED = {
+    "en": "ROUND: '{sid}' is not a round number; the session comes first: "
+    "`cardscore {command} {sid} 1`",
+    "fr": "ROUND : « {sid} » n'est pas un numéro de donne ; la partie vient d'abord : "
+    "`cardscore {command} {sid} 1`",
+    "nb": "ROUND: «{sid}» er ikke et rundenummer; økten kommer først: "
+    "`cardscore {command} {sid} 1`",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+@pytest.mark.parametrize("command", ["remove", "edit", "corriger"])
+def test_a_round_then_a_session_is_said_to_be_swapped(
+    cli, sessions, lang: str, command: str
+) -> None:
+    sid = cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play").out.strip()
+    assert cli("add", sid, "--line", "ann g 2b 49").code == 0
+    before = sessions()
+    for typed in (sid, sid[:3], "9yy"):  # the id, its first letters, or one that is none
+        extra = (
+            ["--points", "50"] if command == "edit" else ["--yes"] if command == "remove" else []
+        )
+        result = cli("--lang", lang, command, "1", typed, *extra)
+        assert result.code == 2, result
+        said = SWAPPED[lang].format(sid=typed, command=command)
+        assert result.err == f"{ERROR[lang]}{said}\n"
+    assert sessions() == before
+
+
+def test_a_word_that_is_no_session_id_is_only_not_a_round(cli) -> None:
+    cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play")
+    said = cli("remove", "1", "x!", "--yes").err
+    assert said == "cardscore: error: ROUND: 'x!' is not a round number\n"
+    # the right way round, a wrong round is no swap either
+    sid = cli("list", "--json").json()[0]["id"]
+    assert "comes first" not in cli("remove", sid, "two", "--yes").err

@@ -129,6 +129,9 @@ def corriger(where: CorrigerArg = None, as_json: JsonOpt = False) -> None:
         edit(where=words, as_json=as_json)
         return
     if len(words) == 2:
+        from cardscore.commands.rounds import refuse_swapped
+
+        refuse_swapped(words, "corriger")
         raise InputError(
             msg("{what}: {text!r} is not a round number", what="ROUND", text=words[-1])
         )

@@ -54,14 +54,36 @@ def _round_number(text: str, what: str) -> int:
         ) from None
 
 
-def _session_and_round(words: Sequence[str] | None) -> tuple[str | None, int]:
-    """``[SESSION] ROUND``: one word is the round, two are the session and the round."""
+def _session_and_round(words: Sequence[str] | None, command: str) -> tuple[str | None, int]:
+    """``[SESSION] ROUND``: one word is the round, two are the session and the round (of
+    ``command``, named when they come the wrong way round)."""
     words = list(words or ())
     if not 1 <= len(words) <= 2:
         raise InputError(
             msg("give the round's number, after the session's id if you name one: [SESSION] ROUND")
         )
+    if len(words) == 2:
+        refuse_swapped(words, command)
     return (words[0] if len(words) == 2 else None), _round_number(words[-1], "ROUND")
+
+
+def refuse_swapped(words: Sequence[str], command: str) -> None:
+    """Refuse ``ROUND SESSION`` (``remove 3 9yy``: a round's number, then a word that is
+    not one but may be a session's id), saying which comes first."""
+    first, last = (word.strip() for word in words)
+    if not first.isdigit() or last.isdigit():
+        return
+    if _lazy_store().is_session_id(last.lower()):
+        raise InputError(
+            msg(
+                "{what}: {text!r} is not a round number; the session comes first: "
+                "`cardscore {command} {text} {round}`",
+                what="ROUND",
+                text=last,
+                command=command,
+                round=first,
+            )
+        )
 
 
 def _check_round(current: Any, number: int) -> None:
@@ -258,7 +280,7 @@ def edit(
     and the round is checked again as a whole; then print its old and new scores and every
     total that changed.  With no option, on a terminal, ask the round's questions again
     (Enter keeps the old answer)."""
-    session, number = _session_and_round(where)
+    session, number = _session_and_round(where, "edit")
     store = _lazy_store()
     if line is None and not any(is_given(value) for value in raw.values()):
         if not environment().interactive:
@@ -352,7 +374,7 @@ def remove(
 ) -> None:
     """Remove round ROUND (a round entered twice): the later rounds move up one number, and
     their dealers follow. `cardscore undo` puts it back."""
-    session, number = _session_and_round(where)
+    session, number = _session_and_round(where, "remove")
     store = _lazy_store()
     session_id = store.resolve(session)
     seen: dict[str, Any] | None = None
