@@ -4,16 +4,25 @@
   4 players";
 * a round's number then a session's id (``remove 3 9yy``: the arguments swapped) is said to
   be the wrong way round, with the command the right way round;
+* ``delete`` asks about the session by what it is (game, players, rounds, last change), not
+  only by its id (a real terminal: pexpect);
 """
 
 from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
 
 import pytest
 
 from cardscore import seating
 from cardscore.games import get_game
 from cardscore.games.base import InputError
-from cardscore.i18n import set_language, tr
+from cardscore.i18n import date_text, set_language, tr
+
+CARDSCORE = Path(sys.executable).parent / "cardscore"
+terminal = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
 
 # --------------------------------------------------------------------------------------------
 # One number of players: "by 4 players"
@@ -107,3 +116,36 @@ def test_a_word_that_is_no_session_id_is_only_not_a_round(cli) -> None:
     # the right way round, a wrong round is no swap either
     sid = cli("list", "--json").json()[0]["id"]
     assert "comes first" not in cli("remove", sid, "two", "--yes").err
+
+
+# --------------------------------------------------------------------------------------------
+# delete names the session it asks about
+
+ASKED = {
+    "en": "Delete session {id} (tarot: Ann, Bob, Cyd, Dan; 2 rounds; last change {date})?",
+    "fr": "Supprimer la partie {id} (tarot : Ann, Bob, Cyd, Dan ; 2 donnes ; dernière "
+    "modification le {date}) ?",
+    "nb": "Slette økt {id} (tarot: Ann, Bob, Cyd, Dan; 2 runder; sist endret {date})?",
+}
+
+
+@terminal
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+def test_delete_asks_about_the_session_by_what_it_is(cli, home: Path, lang: str) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    from terminal_kit import expect, spawn
+
+    sid = cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play").out.strip()
+    for line in ("ann g 2b 49", "bob p 1b 60"):
+        assert cli("add", sid, "--line", line).code == 0
+    updated = json.loads((home / "sessions" / f"{sid}.json").read_text("utf-8"))["updated"]
+    set_language(lang)
+    question = ASKED[lang].format(id=sid, date=date_text(updated))
+    set_language("en")
+    child = spawn(home, "--lang", lang, "delete", sid, columns=160)
+    expect(child, question)
+    child.send("n")  # no, in every language
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert (home / "sessions" / f"{sid}.json").exists()  # the answer was no

@@ -208,7 +208,7 @@ def test_a_belote_in_french_then_delete_and_remove(tmp_path: Path) -> None:
 
     # delete, answered « o » (was: Error: invalid input).
     child = spawn(tmp_path, "delete", sid)
-    yes_no(child, f"Supprimer la partie {sid} ?", "o", default_yes=False)
+    yes_no(child, f"Supprimer la partie {sid} (belote : ", "o", default_yes=False)
     expect(child, f"Partie {sid} supprimée.")
     child.expect(pexpect.EOF)
     child.close()

@@ -20,7 +20,7 @@ from cardscore.commands.base import (
 )
 from cardscore.games import preset_word
 from cardscore.games.base import InputError
-from cardscore.i18n import _, date_text, msg, tr
+from cardscore.i18n import Msg, _, date_text, msg, tr
 
 # --------------------------------------------------------------------------------------------
 # print
@@ -267,7 +267,28 @@ def delete(
             raise InputError(msg("delete: add --yes to delete without being asked"))
         from cardscore.prompts import ask
 
-        if not ask.yes_no(tr(msg("Delete session {id}?", id=session_id)), default=False):
+        current = store.read(store.session_path(session_id))
+        question = msg("Delete session {id} ({about})?", id=session_id, about=about(current))
+        if not ask.yes_no(tr(question), default=False):
             raise typer.Exit(0)
     store.delete(session_id)
     typer.echo(tr(msg("Deleted session {id}.", id=session_id)))
+
+
+def about(session: Any) -> Msg:
+    """A session by what it is, for a person choosing or deleting one: its title, game,
+    players, rounds and last change (``tarot: Ann, Bob, Cyd, Dan; 2 rounds; last change
+    2026-12-06 21:04``)."""
+    count = len(session.rounds)
+    if count == 1:
+        rounds = msg("{count} round", count=count)
+    else:
+        rounds = msg("{count} rounds", count=count) if count else msg("0 rounds")
+    said = msg(
+        "{game}: {players}; {rounds}; last change {date}",
+        game=session.game,
+        players=", ".join(session.players),
+        rounds=rounds,
+        date=date_text(session.updated),
+    )
+    return msg("{title} — {about}", title=session.title, about=said) if session.title else said
