@@ -4,6 +4,8 @@
   4 players";
 * a round's number then a session's id (``remove 3 9yy``: the arguments swapped) is said to
   be the wrong way round, with the command the right way round;
+* ``new`` with no game asks which one on a terminal (a list), and says the game is missing
+  where nothing can be asked;
 * ``delete`` asks about the session by what it is (game, players, rounds, last change), not
   only by its id (a real terminal: pexpect);
 """
@@ -149,3 +151,49 @@ def test_delete_asks_about_the_session_by_what_it_is(cli, home: Path, lang: str)
     child.close()
     assert child.exitstatus == 0
     assert (home / "sessions" / f"{sid}.json").exists()  # the answer was no
+
+
+# --------------------------------------------------------------------------------------------
+# new, with no game: which one?
+
+WHICH = {
+    "en": ("Which game?", "belote — 4 players", "tarot — 3 to 6 players", "Rule set?"),
+    "fr": ("Quel jeu ?", "belote — 4 joueurs", "tarot — de 3 à 6 joueurs", "Règles ?"),
+    "nb": ("Hvilket spill?", "belote — 4 spillere", "tarot — 3 til 6 spillere", "Regelsett?"),
+}
+
+
+@terminal
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+def test_new_with_no_game_asks_which_on_a_terminal(home: Path, lang: str) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    from terminal_kit import expect, pick, spawn
+
+    question, belote, tarot, next_question = WHICH[lang]
+    home.mkdir(parents=True)  # the program starts in it
+    child = spawn(home, "--lang", lang, "new")
+    expect(child, question)
+    expect(child, tarot)  # every game, with how many play it
+    pick(child, question, belote, drawn=True)
+    expect(child, next_question)  # belote's questions go on
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert list(home.glob("sessions/*.json")) == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Missing argument GAME"),
+        ("fr", "Argument manquant : JEU"),
+        ("nb", "Argument mangler: SPILL"),
+    ],
+)
+def test_new_with_no_game_and_nothing_to_ask_says_it_is_missing(cli, lang, said) -> None:
+    for args in (["new"], ["new", "--no-play"], ["new", "--names", "Ann,Bob"]):
+        result = cli("--lang", lang, *args)
+        assert result.code == 2 and result.out == ""
+        assert len(result.err.splitlines()) == 1
+        assert result.err.rstrip().endswith(said)

@@ -7,9 +7,19 @@ from typing import Annotated
 import typer
 
 from cardscore import completion
-from cardscore.commands.base import GameArg, SessionArg, _lazy_store, app, environment, out
+from cardscore.commands.base import SessionArg, _lazy_store, app, environment, out
 from cardscore.games.base import InputError
 from cardscore.i18n import Msg, msg, tr
+
+NewGameArg = Annotated[
+    str | None,
+    typer.Argument(
+        help="tarot, belote, coinche or rami (asked on a terminal when not given).",
+        autocompletion=completion.games,
+        metavar=msg("GAME"),
+        show_default=False,
+    ),
+]
 
 # --------------------------------------------------------------------------------------------
 # new
@@ -17,7 +27,7 @@ from cardscore.i18n import Msg, msg, tr
 
 @app.command()
 def new(
-    game: GameArg,
+    game: NewGameArg = None,
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players.", metavar=msg("N"))
     ] = None,
@@ -69,6 +79,8 @@ def new(
 
     store = _lazy_store()
     interactive = not no_play and environment().interactive
+    if game is None:
+        game = _which_game(interactive)
     name_list = [n.strip() for n in names.split(",")] if names is not None else None
     game_rules = check_setup(game, players=players, names=name_list)
     session = None
@@ -126,6 +138,18 @@ def new(
 
     out(render.new_session(session))
     loop.play(session.id)
+
+
+def _which_game(interactive: bool) -> str:
+    """The game ``new`` was not given: asked on a terminal; elsewhere (a pipe, ``--no-play``)
+    the usage error a missing argument is."""
+    if not interactive:
+        from cardscore.typer_insides import exceptions
+
+        raise exceptions.UsageError("Missing argument 'GAME'.")
+    from cardscore.prompts import setup
+
+    return setup.ask_game()
 
 
 @app.command()

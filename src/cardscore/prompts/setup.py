@@ -1,5 +1,6 @@
 """Questions asked when a new game is created interactively.
 
+* :func:`ask_game` — which game, when ``cardscore new`` names none;
 * :func:`ask_same_table` — "Same table as last time?", when a session of the game was
   played before (:mod:`cardscore.sametable` makes the new session from it).
 * :func:`ask_new` — the rule set, the number of players, their names (the names of
@@ -35,6 +36,28 @@ def preset_choices(game: Game) -> list[questionary.Choice]:
         title = tr(msg("{rules} — {what}", rules=word, what=msg(line))) if line else word
         choices.append(questionary.Choice(title, preset))
     return choices
+
+
+def game_choices() -> list[questionary.Choice]:
+    """The games as ``new`` offers them: each name with how many play it (``belote — 4
+    players``, ``tarot — 3 to 6 players``)."""
+    from cardscore.games import GAME_NAMES, get_game
+
+    choices = []
+    for name in GAME_NAMES:
+        game = get_game(name)
+        low, high = game.min_players, game.max_players
+        if low == high:
+            title = msg("{game} — {count} players", game=name, count=low)
+        else:
+            title = msg("{game} — {low} to {high} players", game=name, low=low, high=high)
+        choices.append(questionary.Choice(tr(title), name))
+    return choices
+
+
+def ask_game() -> str:
+    """Which game (``cardscore new`` with none named)."""
+    return ask.select(_("Which game?"), choices=game_choices()).unsafe_ask()
 
 
 @dataclass
