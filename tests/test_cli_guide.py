@@ -6,6 +6,8 @@
   be the wrong way round, with the command the right way round;
 * ``new`` with no game asks which one on a terminal (a list), and says the game is missing
   where nothing can be asked;
+* ``delete``, ``show`` and ``play`` naming no session that exists (or ``delete`` none) offer
+  the sessions in a list on a terminal, and name the accepted form elsewhere;
 * ``delete`` asks about the session by what it is (game, players, rounds, last change), not
   only by its id (a real terminal: pexpect);
 """
@@ -18,10 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from cardscore import seating
+from cardscore import seating, store
 from cardscore.games import get_game
 from cardscore.games.base import InputError
 from cardscore.i18n import date_text, set_language, tr
+from cardscore.session import Session
 
 CARDSCORE = Path(sys.executable).parent / "cardscore"
 terminal = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
@@ -197,3 +200,105 @@ def test_new_with_no_game_and_nothing_to_ask_says_it_is_missing(cli, lang, said)
         assert result.code == 2 and result.out == ""
         assert len(result.err.splitlines()) == 1
         assert result.err.rstrip().endswith(said)
+
+
+# --------------------------------------------------------------------------------------------
+# delete / show / play: a wrong or missing session
+
+FORM = {
+    "en": "no session 'zzz': give a session's id or its first letters, as `cardscore list` "
+    "shows them",
+    "fr": "aucune partie « zzz » : donnez l'identifiant d'une partie ou ses premières lettres, "
+    "comme `cardscore list` les montre",
+    "nb": "ingen økt «zzz»: oppgi en økts id eller de første bokstavene i den, slik "
+    "`cardscore list` viser dem",
+}
+DELETE_FORM = {
+    "en": "delete needs a session: `cardscore delete SESSION` (its id or first letters, as "
+    "`cardscore list` shows them)",
+    "fr": "delete demande une partie : `cardscore delete PARTIE` (son identifiant ou ses "
+    "premières lettres, comme `cardscore list` les montre)",
+    "nb": "delete trenger en økt: `cardscore delete ØKT` (id-en eller de første bokstavene, "
+    "slik `cardscore list` viser dem)",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+def test_a_wrong_session_without_a_terminal_names_the_accepted_form(
+    cli, sessions, lang: str
+) -> None:
+    cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play")
+    before = sessions()
+    for command in (["show", "zzz"], ["play", "zzz"], ["delete", "zzz", "--yes"]):
+        result = cli("--lang", lang, *command)
+        assert result.code == 2 and result.out == ""
+        assert result.err == f"{ERROR[lang]}{FORM[lang]}\n"
+    result = cli("--lang", lang, "delete", "--yes")
+    assert result.code == 2
+    assert result.err == f"{ERROR[lang]}{DELETE_FORM[lang]}\n"
+    assert sessions() == before
+
+
+def three_sessions(cli) -> list[str]:
+    """Three sessions, the most recent last: tarot, belote, rami."""
+    return [
+        cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play").out.strip(),
+        cli("new", "belote", "--names", "Sud,Est,Nord,Ouest", "--no-play").out.strip(),
+        cli("new", "rami", "--names", "Zoé,Yann", "--no-play").out.strip(),
+    ]
+
+
+@terminal
+def test_show_of_no_such_session_offers_the_sessions_on_a_terminal(cli, home: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    from terminal_kit import expect, pick, spawn
+
+    tarot, belote, _rami = three_sessions(cli)
+    child = spawn(home, "show", "zzz", columns=120)
+    question = "No session 'zzz': which one?"
+    expect(child, question)
+    expect(child, f"{tarot} — tarot: Ann, Bob, Cyd, Dan; 0 rounds")
+    pick(child, question, belote, drawn=True)
+    expect(child, "Next dealer: Sud")  # the belote's sheet
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@terminal
+def test_an_ambiguous_prefix_offers_only_its_sessions(cli, home: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    from terminal_kit import expect, spawn
+
+    ids = ["abc1111111", "abc2222222", "zzz3333333"]
+    for sid, game in zip(ids, ("tarot", "rami", "rami"), strict=True):
+        made = Session.create(game, ["Ann", "Bob", "Cyd"], session_id=sid)
+        with store.locked(sid):
+            store.write(made)
+    child = spawn(home, "--lang", "fr", "play", "abc", columns=120)
+    expect(child, "La partie « abc » est ambiguë : laquelle ?")
+    expect(child, "abc2222222 — rami")
+    listed = "\n".join(child.screen.lines())
+    assert "abc1111111 — tarot" in listed and "zzz3333333" not in listed
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+
+
+@terminal
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_delete_with_no_session_asks_which_then_asks_about_it(cli, home: Path, lang: str) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    from terminal_kit import expect, pick, spawn
+
+    tarot, belote, rami = three_sessions(cli)
+    question = {"en": "Which session?", "fr": "Quelle partie ?"}[lang]
+    confirm = {"en": f"Delete session {belote} (belote", "fr": f"Supprimer la partie {belote}"}
+    child = spawn(home, "--lang", lang, "delete", columns=120)
+    pick(child, question, belote)
+    expect(child, confirm[lang])
+    child.send("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert sorted(p.stem for p in (home / "sessions").glob("*.json")) == sorted([tarot, rami])

@@ -103,7 +103,11 @@ def test_the_command_uses_the_folder_and_language_it_is_handed(
     assert "Prochain donneur : Ann" in out  # French without --lang
     assert max(len(line) for line in out.splitlines()) <= 60
     code, out, err = _run(capsys, env, "--lang", "nb", "show", "nothing")
-    assert (code, err) == (2, "cardscore: feil: ingen økt «nothing» (se `cardscore list`)\n")
+    assert (code, err) == (
+        2,
+        "cardscore: feil: ingen økt «nothing»: oppgi en økts id eller de første bokstavene i "
+        "den, slik `cardscore list` viser dem\n",
+    )
 
 
 def test_the_environment_ends_with_its_command(capsys, monkeypatch, home: Path) -> None:

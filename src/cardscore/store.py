@@ -616,7 +616,13 @@ def resolve(text: str | None) -> str:
                 matches=", ".join(sorted(matches)),
             )
         )
-    raise SessionNotFound(msg("no session {text!r} (see `cardscore list`)", text=text))
+    raise SessionNotFound(
+        msg(
+            "no session {text!r}: give a session's id or its first letters, as `cardscore "
+            "list` shows them",
+            text=text,
+        )
+    )
 
 
 def load(text: str | None) -> Session:

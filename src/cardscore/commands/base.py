@@ -10,7 +10,8 @@ import typer
 
 from cardscore import completion
 from cardscore.environment import Environment, current
-from cardscore.i18n import msg
+from cardscore.games.base import InputError
+from cardscore.i18n import Msg, msg, tr
 
 HELP_OPTION_NAMES = ("-h", "--help")
 
@@ -72,6 +73,57 @@ GameArg = Annotated[
         metavar=msg("GAME"),
     ),
 ]
+
+
+# --------------------------------------------------------------------------------------------
+# A session named on the command line, or chosen
+
+
+def session_or_chosen(text: str | None, *, missing: Msg | None = None) -> str:
+    """The id of the session ``text`` names (an id, a unique prefix, or ``None``: the most
+    recent one).  On a terminal, a ``text`` that names none (or several) is answered with
+    a list of the sessions (those it starts, when it is ambiguous) to choose from; and so
+    is ``None`` where a command needs a session named (``missing``: what is said where
+    nothing can be asked)."""
+    store = _lazy_store()
+    asking = environment().interactive and environment().console.is_terminal
+    if text is None and missing is not None:
+        if not asking or not store.session_files():
+            raise InputError(missing)
+        return _chosen(None)
+    try:
+        return store.resolve(text)
+    except store.SessionNotFound:
+        if not asking or text is None or not store.session_files():
+            raise
+        return _chosen(text)
+
+
+#: the most sessions a list to choose from offers (the most recent ones)
+CHOSEN_AMONG = 20
+
+
+def _chosen(text: str | None) -> str:
+    """A session chosen in a list: those ``text`` starts when there are some (a prefix of
+    several), else the most recent ones."""
+    from questionary import Choice
+
+    from cardscore import catalog
+    from cardscore.commands.sessions import about_row
+    from cardscore.prompts import ask
+
+    rows = [entry.summary() for entry in catalog.scan().entries]
+    wanted = (text or "").strip().lower()
+    matching = [row for row in rows if wanted and row["id"].startswith(wanted)]
+    if text is None:
+        question = msg("Which session?")
+    elif matching:
+        question = msg("Session {text!r} is ambiguous: which one?", text=text)
+    else:
+        question = msg("No session {text!r}: which one?", text=text)
+    offered = (matching or rows)[:CHOSEN_AMONG]
+    choices = [Choice(f"{row['id']} — {tr(about_row(row))}", row["id"]) for row in offered]
+    return ask.select(tr(question), choices=choices).unsafe_ask()
 
 
 # --------------------------------------------------------------------------------------------

@@ -7,7 +7,14 @@ from typing import Annotated
 import typer
 
 from cardscore import completion
-from cardscore.commands.base import SessionArg, _lazy_store, app, environment, out
+from cardscore.commands.base import (
+    SessionArg,
+    _lazy_store,
+    app,
+    environment,
+    out,
+    session_or_chosen,
+)
 from cardscore.games.base import InputError
 from cardscore.i18n import Msg, msg, tr
 
@@ -157,4 +164,4 @@ def play(session: SessionArg = None) -> None:
     """Resume the interactive round loop of a session."""
     from cardscore.prompts import loop
 
-    loop.play(_lazy_store().resolve(session))
+    loop.play(session_or_chosen(session))

@@ -17,6 +17,7 @@ from cardscore.commands.base import (
     environment,
     out,
     print_json,
+    session_or_chosen,
 )
 from cardscore.games import preset_word
 from cardscore.games.base import InputError
@@ -88,7 +89,8 @@ def show(
     as_json: JsonOpt = False,
 ) -> None:
     """The scoresheet: the totals and the most recent rounds (or every round)."""
-    current = _lazy_store().load(session)
+    store = _lazy_store()
+    current = store.read(store.session_path(session_or_chosen(session)))
     standings = current.standings()
     if as_json:
         from cardscore.document import scoresheet
@@ -250,18 +252,24 @@ def _narrowest(table: Any) -> int:
 @app.command()
 def delete(
     session: Annotated[
-        str,
+        str | None,
         typer.Argument(
-            help="Session id or unique prefix.",
+            help="Session id or unique prefix (asked on a terminal when not given).",
             autocompletion=completion.sessions,
             metavar=msg("SESSION"),
+            show_default=False,
         ),
-    ],
+    ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Delete a session."""
     store = _lazy_store()
-    session_id = store.resolve(session)
+    missing = msg(
+        "delete needs a session: `cardscore delete {session}` (its id or first letters, as "
+        "`cardscore list` shows them)",
+        session=msg("SESSION"),
+    )
+    session_id = session_or_chosen(session, missing=missing)
     if not yes:
         if not environment().interactive:
             raise InputError(msg("delete: add --yes to delete without being asked"))
@@ -279,16 +287,25 @@ def about(session: Any) -> Msg:
     """A session by what it is, for a person choosing or deleting one: its title, game,
     players, rounds and last change (``tarot: Ann, Bob, Cyd, Dan; 2 rounds; last change
     2026-12-06 21:04``)."""
-    count = len(session.rounds)
+    from cardscore.document import summary
+
+    return about_row(summary(session))
+
+
+def about_row(row: dict[str, Any]) -> Msg:
+    """:func:`about` of a session's ``list`` row (its game, title, players, rounds and
+    last change)."""
+    count = row["rounds"]
     if count == 1:
         rounds = msg("{count} round", count=count)
     else:
         rounds = msg("{count} rounds", count=count) if count else msg("0 rounds")
     said = msg(
         "{game}: {players}; {rounds}; last change {date}",
-        game=session.game,
-        players=", ".join(session.players),
+        game=row["game"],
+        players=", ".join(row["players"]),
         rounds=rounds,
-        date=date_text(session.updated),
+        date=date_text(row["updated"]),
     )
-    return msg("{title} — {about}", title=session.title, about=said) if session.title else said
+    title = row.get("title")
+    return msg("{title} — {about}", title=title, about=said) if title else said
