@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -102,3 +103,61 @@ def test_the_bash_script_works_in_bash(home: Path, table: str) -> None:
         ["bash", "-c", command], env=env, capture_output=True, text=True, timeout=30, check=False
     )
     assert table in done.stdout.split()
+
+
+# --------------------------------------------------------------------------------------------
+# `cardscore completion SHELL`: the script, one command away
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish", "powershell"])
+def test_the_completion_command_prints_the_script_of_completions(cli, shell: str) -> None:
+    from cardscore.completion import SHELLS
+
+    result = cli("completion", shell)
+    assert result.code == 0 and result.err == ""
+    assert result.out.encode("utf-8") == (ROOT / "completions" / SHELLS[shell]).read_bytes()
+
+
+def test_the_completion_command_as_a_program_prints_the_same_bytes(home: Path) -> None:
+    done = subprocess.run(
+        [str(CARDSCORE), "completion", "bash"], capture_output=True, timeout=30, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (ROOT / "completions" / "cardscore.bash").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "'tcsh' is not a shell cardscore completes (bash, zsh, fish or powershell)"),
+        (
+            "fr",
+            "« tcsh » n'est pas un shell que cardscore complète (bash, zsh, fish ou powershell)",
+        ),
+        ("nb", "«tcsh» er ikke et skall cardscore fullfører (bash, zsh, fish eller powershell)"),
+    ],
+)
+def test_the_completion_command_refuses_another_shell(cli, lang: str, said: str) -> None:
+    result = cli("--lang", lang, "completion", "tcsh")
+    assert result.code == 2 and result.out == ""
+    assert result.err.rstrip("\n").endswith(said)
+    assert len(result.err.splitlines()) == 1
+
+
+def test_help_names_the_completion_command(cli) -> None:
+    listed = cli("--help").out
+    assert re.search(r"^\s+completion\s+\S", listed, re.MULTILINE), listed
+    own = cli("completion", "--help").out
+    assert "bash" in own and "powershell" in own
+
+
+def test_the_completion_scripts_complete_the_completion_command(home: Path) -> None:
+    assert "completion" in complete(home, "cardscore comp")
+    assert complete(home, "cardscore completion ") == ["bash", "zsh", "fish", "powershell"]
+    assert complete(home, "cardscore completion f") == ["fish"]
+
+
+def test_the_docs_say_how_to_install_it_for_each_shell() -> None:
+    text = (ROOT / "docs" / "commands.md").read_text("utf-8")
+    for shell in ("bash", "zsh", "fish", "powershell"):
+        assert f"cardscore completion {shell}" in text, shell

@@ -87,6 +87,12 @@ def presets(ctx: Any, incomplete: str) -> Candidates:
 
 
 @_safe
+def shells(incomplete: str) -> Candidates:
+    """The shells ``cardscore completion`` writes a script for."""
+    return _starting(((shell, "") for shell in SHELLS), incomplete)
+
+
+@_safe
 def formats(incomplete: str) -> Candidates:
     return _starting(((f, "") for f in FORMATS), incomplete)
 

@@ -1,7 +1,8 @@
-"""The commands that answer from the rules alone, without a session: ``rules`` and
-``convert``."""
+"""The commands that answer without a session: ``rules`` and ``convert`` (from the rules
+alone), and ``completion`` (a shell's completion script)."""
 
 # No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
+import sys
 from typing import Annotated, Any
 
 import typer
@@ -9,7 +10,7 @@ import typer
 from cardscore import completion
 from cardscore.commands.base import GameArg, app, out
 from cardscore.games import get_game, get_preset, preset_word
-from cardscore.games.base import describe_params
+from cardscore.games.base import InputError, describe_params
 from cardscore.i18n import _, msg, tr
 
 # --------------------------------------------------------------------------------------------
@@ -95,3 +96,32 @@ def convert(
     _, params = get_preset(tarot.GAME, rules)
     taker = tarot.convert(points, params)  # checks the points (a whole or half, 0 to 91)
     typer.echo(tr(float(taker)) if taker != int(taker) else str(int(taker)))
+
+
+# --------------------------------------------------------------------------------------------
+# completion
+
+
+@app.command("completion")
+def completion_command(
+    shell: Annotated[
+        str,
+        typer.Argument(
+            help="bash, zsh, fish or powershell.",
+            autocompletion=completion.shells,
+            metavar=msg("SHELL"),
+        ),
+    ],
+) -> None:
+    """Print the completion script of a shell (bash, zsh, fish or powershell): `source
+    <(cardscore completion bash)` in ~/.bashrc, for instance; docs/commands.md (Shell
+    completion) says how for each shell."""
+    wanted = shell.strip().lower()
+    if wanted not in completion.SHELLS:
+        raise InputError(
+            msg(
+                "{shell!r} is not a shell cardscore completes (bash, zsh, fish or powershell)",
+                shell=shell,
+            )
+        )
+    sys.stdout.write(completion.script(wanted))
