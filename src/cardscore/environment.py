@@ -95,6 +95,13 @@ class Environment:
         size = shutil.get_terminal_size(fallback)
         return (self.width or size.columns, size.lines)
 
+    @property
+    def unbounded(self) -> bool:
+        """Whether what is printed has no width of its own: standard output is no terminal
+        (a pipe, a file) and no width is given (:attr:`width`, ``COLUMNS``).  A program or a
+        file reads it, where a table cut or laid out for 80 columns helps nobody."""
+        return self.width is None and shutil.get_terminal_size((0, 0)).columns <= 0
+
     @cached_property
     def console(self) -> Console:
         """Where the command prints (standard output)."""

@@ -43,6 +43,22 @@ def out(renderable: Any, *, soft_wrap: bool = False) -> None:
     shown.print(renderable, soft_wrap=soft_wrap)
 
 
+#: the width drawn in where nothing bounds the output (a pipe, a file): no table, no line
+#: of cardscore's comes near it, so each is as wide as its content
+UNBOUNDED = 10_000
+
+
+def drawn_whole() -> int | None:
+    """Where nothing bounds the output (:attr:`Environment.unbounded`: a pipe, a file, no
+    ``COLUMNS``), have what is printed drawn as wide as its content needs, neither cut nor
+    wrapped nor laid out for 80 columns, and give that width; ``None`` elsewhere."""
+    env = environment()
+    if not env.unbounded:
+        return None
+    env.console.width = UNBOUNDED
+    return UNBOUNDED
+
+
 def print_json(data: Any) -> None:
     from cardscore.indented_json import dump  # json.dumps(indent=2)'s text, faster
 

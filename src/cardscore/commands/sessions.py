@@ -14,6 +14,7 @@ from cardscore.commands.base import (
     SessionArg,
     _lazy_store,
     app,
+    drawn_whole,
     environment,
     out,
     print_json,
@@ -99,6 +100,7 @@ def show(
         return
     from cardscore import render
 
+    drawn_whole()  # a pipe: the sheet as wide as it needs, what was played in a column
     rows = standings.rows
     if not all_rounds:
         height = environment().screen((100, 30))[1]
@@ -177,7 +179,7 @@ def list_sessions(as_json: JsonOpt = False) -> None:
     ids = [row["id"] for row in rows]
     short = _lazy_store().short_ids(ids)
     enough = tr(msg("An id's first letters are enough: cardscore show {id}", id=short[0]))
-    width = environment().screen((100, 30))[0]
+    width = drawn_whole() or environment().screen((100, 30))[0]  # a pipe: every column whole
     # the ids whole, else their first letters (said to be enough), then fewer columns: an
     # id is what a person types, so it is the last thing cut
     choices = [
