@@ -293,3 +293,62 @@ def test_the_page_has_the_rating_chart_and_the_records(cli, home, tmp_path) -> N
     assert 'class="game-ratings"' in text and "Ratings at Tarot, session by session" in text
     assert '<table class="records" data-game="tarot">' in text
     assert text.count('<polyline data-player="Ann"') == 2  # her results, and her rating
+
+
+# --------------------------------------------------------------------------------------------
+# A feat kept every time (chelems): a count per player too
+
+
+def chelem_by(taker: str) -> dict[str, str]:
+    """A garde the taker makes with every trick: a chelem he did not announce."""
+    return {"taker": taker, "contract": "garde", "bouts": "3", "points": "91",
+            "chelem": "unannounced"}  # fmt: skip
+
+
+def _chelems(home: Path) -> list[str]:
+    """Bruno's chelem in two evenings, Chloé's and Damien's in a third."""
+    four = ["Bruno", "Chloé", "Damien", "Emma"]
+    return save(
+        home,
+        tarot([chelem_by("Bruno")], "2026-05-01", four),
+        tarot([chelem_by("Bruno")], "2026-05-02", four),
+        tarot([chelem_by("Chloé"), chelem_by("Damien")], "2026-05-03", four),
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Chelems: Bruno 2, Chloé 1, Damien 1"),
+        ("fr", "Chelems : Bruno 2, Chloé 1, Damien 1"),
+        ("nb", "Chelems: Bruno 2, Chloé 1, Damien 1"),
+    ],
+)
+def test_records_say_a_count_per_player_of_a_feat_kept_every_time(cli, home, lang, said) -> None:
+    _chelems(home)
+    out = cli("--lang", lang, "stats", "--records").out
+    assert said in out.splitlines(), out
+    sessions = {"en": "(3 sessions)", "fr": "(3 parties)", "nb": "(3 økter)"}[lang]
+    assert sum(sessions in row for row in out.splitlines()) == 3  # a row each, the latest first
+
+
+def test_the_page_says_the_count_per_player_too(cli, home, tmp_path) -> None:
+    _chelems(home)
+    page = tmp_path / "stats.html"
+    assert cli("stats", "-o", str(page)).code == 0
+    assert '<p class="feat-counts">Chelems: Bruno 2, Chloé 1, Damien 1</p>' in page.read_text()
+
+
+def test_records_json_adds_the_count_per_player_and_keeps_its_keys(cli, home) -> None:
+    ids = _chelems(home)
+    found = cli("stats", "--records", "--json").json()["records"]["tarot"]
+    assert found["feats_by_player"] == {"chelems": {"Bruno": 2, "Chloé": 1, "Damien": 1}}
+    assert [time["players"] for time in found["feats"]["chelems"]] == [
+        ["Bruno"],
+        ["Bruno"],
+        ["Chloé", "Damien"],
+    ]
+    times = found["feats"]["chelems"]
+    assert set(times[0]) == {"count", "players", "session", "date"}
+    assert [time["session"] for time in times] == ids
+    assert {"best_round", "worst_round", "best_session", "longest_run", "feats"} <= set(found)

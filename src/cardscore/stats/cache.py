@@ -32,7 +32,7 @@ from typing import Any
 from cardscore.i18n import Msg
 
 NAME = "stats.json"
-FORMAT = 1
+FORMAT = 2  # 2: the records' feats_by_player
 #: a file changed less than this before the run may change again unseen (see catalog)
 RACY_NS = 2_000_000_000
 

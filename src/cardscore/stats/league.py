@@ -108,12 +108,14 @@ def ratings(kept: Sequence[Digest]) -> dict[str, dict[str, Doc]]:
 
 def records(kept: Sequence[Digest], names: Mapping[str, str]) -> dict[str, Doc]:
     """Each game's records over the sessions ``kept`` (oldest first): ``{best_round,
-    worst_round, best_session, longest_run, feats}``, each ``{value, players, session,
-    date}`` (``None`` where there is none), ``longest_run`` with ``from`` (its first session)
-    and ``feats`` each game's own: ``{key: record}``, or for a feat of which every time is
-    kept (``each``), ``{key: [{count, players, session, date}]}``.  The first to set a
-    record keeps it when it is equalled.  The rounds count in every session kept, the
-    sessions and the runs only in those that decide a winner.
+    worst_round, best_session, longest_run, feats, feats_by_player}``, each ``{value,
+    players, session, date}`` (``None`` where there is none), ``longest_run`` with ``from``
+    (its first session) and ``feats`` each game's own: ``{key: record}``, or for a feat of
+    which every time is kept (``each``), ``{key: [{count, players, session, date}]}``, and
+    then in ``feats_by_player`` how many each player had in all, ``{key: {name: count}}``
+    (the most first).  The first to set a record keeps it when it is equalled.  The rounds
+    count in every session kept, the sessions and the runs only in those that decide a
+    winner.
 
     ``names``: each folded name as it is shown."""
     out: dict[str, Doc] = {}
@@ -125,9 +127,11 @@ def records(kept: Sequence[Digest], names: Mapping[str, str]) -> dict[str, Doc]:
         worse: Callable[[float, float], bool] = _more if lower else (lambda a, b: a < b)
         decided = [d for d in played if counted(d)]
         feats: Doc = {}
+        by_player: Doc = {}
         for feat in rules.stats_view.feats:
             if feat.each:
                 feats[feat.key] = _every(played, feat.value, names)
+                by_player[feat.key] = _tally(played, feat.value, names)
             else:
                 feats[feat.key] = _extreme(played, feat.value, _more, names, 1)
         out[game] = {
@@ -136,6 +140,7 @@ def records(kept: Sequence[Digest], names: Mapping[str, str]) -> dict[str, Doc]:
             "best_session": _extreme(decided, _counter("total"), better, names),
             "longest_run": _longest_run(decided, names),
             "feats": feats,
+            "feats_by_player": by_player,
         }
     return out
 
@@ -189,6 +194,23 @@ def _every(
                 }
             )
     return times
+
+
+def _tally(
+    sessions: Iterable[Digest],
+    value_of: Callable[[Mapping[str, Any]], Any],
+    names: Mapping[str, str],
+) -> dict[str, int]:
+    """How many each player had over every session (those who had some), the most first,
+    then by name: ``{"Bruno": 2, "Chloé": 1, "Damien": 1}``."""
+    counts: dict[str, int] = {}
+    for d in sessions:
+        for name, counters in d["per_player"].items():
+            if value := value_of(counters):
+                key = fold(name)
+                counts[key] = counts.get(key, 0) + value
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return {names.get(key, key): count for key, count in ranked}
 
 
 def _longest_run(sessions: Sequence[Digest], names: Mapping[str, str]) -> Doc | None:

@@ -548,6 +548,10 @@ def records(doc: Doc) -> str:
             cells = (label, value, who, when, where)
             out.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
         out.append("</tbody></table>")
+        out += [
+            f'<p class="feat-counts">{escape(line)}</p>'
+            for line in say.feat_counts(game, found[game])
+        ]
     out.append("</section>")
     return "\n".join(out)
 

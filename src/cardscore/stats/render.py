@@ -613,11 +613,26 @@ def records_report(
         found = (doc.get("records") or {}).get(game)
         if found:
             parts += [Text(""), records_table(doc, game, found, typed)]
+            parts += [whole_line(line) for line in feat_counts(game, found)]
     parts += [
         Text(""),
         Text(_("Session: its id's first letters (cardscore show ID)."), style="dim"),
     ]
     return parts
+
+
+def feat_counts(game: str, found: Doc) -> list[str]:
+    """How many of each feat kept every time each player had, a line a feat (``Chelems:
+    Bruno 2, Chloé 1, Damien 1``): what the rows of the sessions where it happened leave
+    to be added up."""
+    by_player = found.get("feats_by_player") or {}
+    lines = []
+    for feat in get_game(game).stats_view.feats:
+        counts = by_player.get(feat.key) if feat.each else None
+        if counts:
+            said = ", ".join(f"{name} {number(count)}" for name, count in counts.items())
+            lines.append(tr(msg("{feat}: {counts}", feat=feat.label, counts=said)))
+    return lines
 
 
 def records_table(doc: Doc, game: str, found: Doc, typed: Mapping[str, str]) -> Table:
@@ -675,10 +690,15 @@ def record_rows(
             row(tr(msg("{feat} in one session", feat=tr(feat.label))), got)
         elif not got:
             row(tr(feat.label), None)
-        else:  # the latest ones, newest first, and how many in all
-            label = f"{tr(feat.label)} ({len(got)})"
+        else:  # the latest ones, newest first, and in how many sessions in all
+            times = len(got)
+            in_all = (
+                msg("{feat} (1 session)", feat=feat.label)
+                if times == 1
+                else msg("{feat} ({count} sessions)", feat=feat.label, count=times)
+            )
             for each in reversed(got[-EACH_SHOWN:]):
-                row(label, each)
+                row(tr(in_all), each)
     return rows
 
 
