@@ -256,7 +256,7 @@ def test_a_client_that_sends_nothing_is_dropped(served) -> None:
 def test_ctrl_c_stops_it_with_status_130(served) -> None:
     server, _ = served
     assert server.stop() == 130
-    assert server.said_last.strip().endswith("cardscore: error: interrupted")
+    assert server.said_last.strip() == "Stopped: the live page is no longer served."
 
 
 def test_the_default_port_is_8717_or_the_next_free_one(home: Path) -> None:

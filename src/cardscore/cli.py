@@ -5,7 +5,9 @@ help and usage errors, and turns failures into exit statuses; the commands thems
 :mod:`cardscore.commands`, a module per group.
 
 Exit status: 0 success, 1 runtime failure (locked or damaged file, disk error), 2 bad usage or
-input, 130 interrupted.  Every error is one line on standard error, never a traceback.
+input, 130 interrupted or stopped (Ctrl-C).  Every error is one line on standard error, never
+a traceback; a command stopped where Ctrl-C is its way to end (``serve``, the loop's home)
+says so in a short line, no error.
 """
 
 # No ``from __future__ import annotations``: Typer reads a command's annotations four times
@@ -22,7 +24,7 @@ from cardscore import __version__, completion
 from cardscore.commands.base import HELP_OPTION_NAMES, _lazy_store, app
 from cardscore.commands.round_options import ADD_HELP, _all_fields, choice_words, field_help
 from cardscore.commands.rounds import _give_add_its_options, _give_edit_its_options, add, edit
-from cardscore.environment import Environment, running
+from cardscore.environment import Environment, Stopped, running
 from cardscore.games.base import InputError
 from cardscore.i18n import (
     ALIASES,
@@ -217,6 +219,9 @@ def run(argv: Sequence[str], env: Environment | None = None) -> int:
         # Typer turns a Ctrl-C (KeyboardInterrupt) into the status 130, returned, not raised
         if status == INTERRUPTED:
             return interrupted()
+    except Stopped as stop:  # Ctrl-C where it is the way to stop: said, not an error
+        typer.echo(tr(stop.args[0]) if stop.args else _("Stopped."), err=True)
+        return INTERRUPTED
     except typer.Exit as exc:
         return interrupted() if exc.exit_code == INTERRUPTED else exc.exit_code
     except (typer.Abort, KeyboardInterrupt):

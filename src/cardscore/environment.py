@@ -120,6 +120,14 @@ class Environment:
         return Console(stderr=stderr, width=self.width, highlight=False, markup=False, emoji=False)
 
 
+class Stopped(Exception):
+    """Ctrl-C where it is how a command ends (``serve``, the loop's home): the person at
+    the terminal stopped it, nothing went wrong.  :func:`cardscore.cli.run` says the
+    message given (a short line, in the user's language) and ends with status 130, where
+    any other Ctrl-C is said to be an interruption.  Not a ``KeyboardInterrupt``: Typer
+    would turn that into a bare status."""
+
+
 #: the environment of the command being run (see :func:`running`)
 _running: ContextVar[Environment | None] = ContextVar("cardscore_environment", default=None)
 

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from cardscore.commands.base import JsonOpt, SessionArg, _lazy_store, app, environment, out
+from cardscore.environment import Stopped
 from cardscore.i18n import _, msg, tr
 
 HostOpt = Annotated[
@@ -46,18 +47,30 @@ def serve(
 
     session_id = _lazy_store().resolve(session)
     with live.LiveServer(session_id, environment(), host, port) as server:
-        if as_json:
-            import json
+        try:  # from the page's address on, Ctrl-C is how it ends
+            said(server, as_json)
+            while True:
+                time.sleep(3600)  # the server's threads answer; Ctrl-C ends the wait
+        except KeyboardInterrupt:
+            pass
+    if not as_json:
+        typer.echo("", err=True)  # under the ^C the terminal wrote
+    raise Stopped(msg("Stopped: the live page is no longer served."))
 
-            sys.stdout.write(json.dumps(server.description(), ensure_ascii=False) + "\n")
-            sys.stdout.flush()  # a script reads it while the page is served
-        else:
-            out(address_lines(server), soft_wrap=True)
-            if environment().console.is_terminal:
-                out(qr_code(server.url))
-            out(_("Scan the code with a phone on the same network. Ctrl-C stops."))
-        while True:
-            time.sleep(3600)  # the server's threads answer; Ctrl-C ends the wait
+
+def said(server, as_json: bool) -> None:
+    """Where the page is: a line of JSON (``--json``), else its addresses, a QR code on a
+    terminal, and how to stop."""
+    if as_json:
+        import json
+
+        sys.stdout.write(json.dumps(server.description(), ensure_ascii=False) + "\n")
+        sys.stdout.flush()  # a script reads it while the page is served
+        return
+    out(address_lines(server), soft_wrap=True)
+    if environment().console.is_terminal:
+        out(qr_code(server.url))
+    out(_("Scan the code with a phone on the same network. Ctrl-C stops."))
 
 
 def address_lines(server) -> str:

@@ -3,7 +3,7 @@
 Every change goes through the store under its lock and re-reads the file first, exactly as
 ``cardscore add`` does, so a second terminal on the same session never loses a round.
 Ctrl-C while a round is being entered or corrected discards that change only; Ctrl-C at the
-menu quits (every round is saved already; the command's status says it was interrupted).
+menu stops the loop (every round is saved already: status 130, a line saying it stopped).
 Recording, reviewing and correcting rounds are in :mod:`cardscore.prompts.correct`; the
 table's changes, and what follows a game's end (play on to a new target, a new game at the
 same table), in :mod:`cardscore.prompts.table`.
@@ -20,6 +20,7 @@ import questionary
 from rich.text import Text
 
 from cardscore import render, store
+from cardscore.environment import Stopped
 from cardscore.environment import current as environment
 from cardscore.games.base import InputError, fold
 from cardscore.i18n import Msg, _, msg, tr
@@ -65,9 +66,9 @@ def _play(session_id: str, sharing: Sharing) -> None:
                 action = question.unsafe_ask()
             else:
                 action, line = home(record, session, changed, typed, sharing)
-        except KeyboardInterrupt:  # every round is saved already: said, then interrupted
+        except KeyboardInterrupt:  # every round is saved already: said, then stopped
             console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
-            raise
+            raise Stopped(msg("Stopped.")) from None
         typed = ""
         if isinstance(action, ask.Changed) or changed():
             # Saved from another terminal while the keeper looked: the score as it is now,
