@@ -374,3 +374,17 @@ def test_the_rules_document_worked_example_scores_as_written(cli, example: Examp
         assert printed["held"] == held, where
         assert printed["finished"] is (winner is not None), where
         assert printed["winner"] == winner, where
+
+
+def test_the_readme_names_what_the_optional_tests_need() -> None:
+    """The browser and PDF tests need programs pip does not install: the README names them
+    (each package .ci/run installs for them among them) and says those tests are skipped
+    without them."""
+    said = section("Install and run the tests")
+    for needed in ("Chromium", "poppler-utils", "pdftoppm", "pdftotext", "DejaVu", "skipped"):
+        assert needed in said, needed
+    ci = (ROOT / ".ci" / "run").read_text("utf-8")
+    installed = re.search(r"apt-get install -y -qq \\\s*\n\s*(.*?)\s*>/dev/null", ci).group(1)
+    assert installed.split() == ["chromium", "poppler-utils", "fonts-dejavu-core"]
+    told = re.search(r"`sudo apt-get install ([^`]*)`", said)
+    assert told and told.group(1).split() == installed.split()
