@@ -103,7 +103,10 @@ def test_a_round_then_a_session_is_said_to_be_swapped(
     sid = cli("new", "tarot", "--names", "Ann,Bob,Cyd,Dan", "--no-play").out.strip()
     assert cli("add", sid, "--line", "ann g 2b 49").code == 0
     before = sessions()
-    for typed in (sid, sid[:3], "9yy"):  # the id, its first letters, or one that is none
+    # the id, its first letters (up to a letter: all digits, they are a round's number), or
+    # a word that names no session
+    letter = next((i for i, char in enumerate(sid) if char.isalpha()), len(sid) - 1)
+    for typed in (sid, sid[: max(3, letter + 1)], "9yy"):
         extra = (
             ["--points", "50"] if command == "edit" else ["--yes"] if command == "remove" else []
         )
