@@ -138,6 +138,11 @@ class Stream:
         self.socket.close()
 
 
+def state(server: Served) -> dict:
+    """The session as ``TOKEN/state.json`` serves it."""
+    return json.loads(server.get(f"/{server.token}/state.json")[2])
+
+
 def wait_until(condition, timeout: float = 10.0) -> None:
     start = time.monotonic()
     while not condition():
@@ -353,8 +358,9 @@ def test_load_32_viewers_100_saves(served, capsys) -> None:
         if number % 20 == 0:
             memory.append(server.rss_kb())
         time.sleep(0.12)
-    final = json.loads(server.get(f"/{server.token}/state.json")[2])
-    assert len(final["rounds"]) == 100
+    # the page's state is the session as its watcher read it last: within a second of a save
+    wait_until(lambda: len(state(server)["rounds"]) == 100, timeout=1)
+    final = state(server)
     heading = "Round 100 ·"
     wait_until(lambda: all(heading in s.events[-1][1] for s in streams), timeout=5)
     delays = []
