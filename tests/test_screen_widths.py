@@ -6,6 +6,7 @@ the running total told apart without colour, the breakdowns in full lines, the c
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -214,7 +215,7 @@ SIX_AT_120 = [
     "┡━━━╇━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━┩",
     "│ 1 │ Ann      │ Ann      │    0    (0) │ -1384 (-1384) │ +692  (692) │ -692  (-692) │ +692  (692) │ +692 (692) │",  # noqa: E501
     # no room for a Played column: what was played under its row
-    "│   │ Béatrice garde contre (Dan) 0b 4                                                                          │",  # noqa: E501
+    "│   │ Béatrice garde contre (Dan) 0b 4, poignée double Béatrice, defence's chelem                               │",  # noqa: E501
     "│ 2 │ Béatrice │ Béatrice │ -316 (-316) │     0 (-1384) │ +632 (1324) │ -316 (-1008) │ +316 (1008) │ -316 (376) │",  # noqa: E501
 ]  # fmt: skip
 
@@ -241,16 +242,17 @@ def test_a_narrower_terminal_puts_the_total_under_the_score(cli) -> None:
     session = played("tarot-fft", 6)
     standings = session.standings()
     lines = screen(render.sheet(session, standings, standings.rows[:2]), 80).splitlines()
-    assert lines[1:10] == [
+    assert lines[1:11] == [
         "┏━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━┳━━━━━━━━┳━━━━━━━┓",
         "┃ # ┃ Dealer   ┃    Ann ┃ Béatrice ┃    Cyd ┃     Dan ┃ Élodie ┃   Fay ┃",
         "┡━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━╇━━━━━━━━╇━━━━━━━┩",
         "│ 1 │ Ann      │      0 │    -1384 │   +692 │    -692 │   +692 │  +692 │",
         "│   │ (mort)   │    (0) │  (-1384) │  (692) │  (-692) │  (692) │ (692) │",
-        "│   │ Béatrice garde contre (Dan) 0b 4                                 │",
+        "│   │ Béatrice garde contre (Dan) 0b 4, poignée double Béatrice,       │",
+        "│   │ defence's chelem                                                 │",  # wrapped
         "│ 2 │ Béatrice │   -316 │        0 │   +632 │    -316 │   +316 │  -316 │",
         "│   │ (mort)   │ (-316) │  (-1384) │ (1324) │ (-1008) │ (1008) │ (376) │",
-        "│   │ Cyd garde sans (Élodie) 3b 80                                    │",
+        "│   │ Cyd garde sans (Élodie) 3b 80, petit au bout Cyd                 │",
     ]
     assert max(len(line) for line in lines) <= 80
 
@@ -259,15 +261,16 @@ def test_a_narrow_terminal_gets_a_block_a_round(cli) -> None:
     session = played("tarot-fft", 6)
     standings = session.standings()
     shown = screen(render.sheet(session, standings, standings.rows[:2]), 60).splitlines()
-    assert shown[:9] == [
+    assert shown[:10] == [
         f"tarot (fft) — {session.id}",
         "Round 1 (dealer Ann, mort Ann)",
-        "  Béatrice garde contre (Dan) 0b 4",
+        "  Béatrice garde contre (Dan) 0b 4, poignée double Béatrice,",
+        "  defence's chelem",  # wrapped after a comma, indented as its first line
         "  Ann          0     (0)   Béatrice -1384 (-1384)",
         "  Cyd       +692   (692)   Dan       -692  (-692)",
         "  Élodie    +692   (692)   Fay       +692   (692)",
         "Round 2 (dealer Béatrice, mort Béatrice)",
-        "  Cyd garde sans (Élodie) 3b 80",
+        "  Cyd garde sans (Élodie) 3b 80, petit au bout Cyd",
         "  Ann       -316  (-316)   Béatrice     0 (-1384)",
     ]
 
@@ -287,9 +290,19 @@ def test_the_breakdown_is_written_in_full_lines_under_its_round(cli) -> None:
             if len(line) > 76:  # wrapped after a comma: its start on a line, each name
                 line = line[: line.rindex(", ", 0, 76) + 1]  # with its score
             assert any(shown.startswith(line) and shown.endswith("│") for shown in lines), line
-    # a round: its two rows, what was played, the rules around its breakdown, its lines
-    # (one wraps), where the breakdown in a column took about 50 lines a round
-    assert len(lines) == 7 + sum(2 + 1 + 2 + len(row.breakdown) + 1 for row in rows)
+    # a round: its two rows, what was played (on the lines it needs), the rules around its
+    # breakdown, its lines (one wraps), where the breakdown in a column took about 50 lines
+    # a round
+    said = {row.number: len(textwrap.wrap(row_played(row), 80 - 9)) for row in rows}
+    assert said[1] == 2  # a poignée and the defence's chelem said by whom: two lines
+    assert len(lines) == 7 + sum(2 + said[r.number] + 2 + len(r.breakdown) + 1 for r in rows)
+
+
+def row_played(row: Any) -> str:
+    """What ``row`` played, as the sheet says it."""
+    from cardscore.document import round_document
+
+    return str(round_document(row, None, ())["played"])
 
 
 def test_rami_penalties_are_red_and_tarot_gains_green(cli) -> None:

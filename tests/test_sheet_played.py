@@ -25,13 +25,13 @@ GAMES = ["tarot", "belote", "coinche", "rami"]
 #: What the sessions of test_export.play played, round by round.
 PLAYED = {
     "tarot": [
-        "Zoé garde (Bob) 2b 49",
+        "Zoé garde (Bob) 2b 49, petit au bout Zoé, poignée simple Zoé",
         "Cyd prise (Dan) 1b 44",
         "Élodie garde sans (Zoé) 3b 60",
         "Bob prise (Cyd) 2b 30",
         "Dan garde (Élodie) 1b 58",
     ],
-    "belote": ["Sud ♥ 71", "Sud ♥ 90", "Est ♠ 82", "Sud ♣ capot"],
+    "belote": ["Sud ♥ 71, litige, 81 held", "Sud ♥ 90", "Est ♠ 82", "Sud ♣ capot"],
     "coinche": ["Sud 100 ♥, 98", "Est 80 sans atout, 90", "Sud 100 ♥, 98"],
     "rami": ["Ann out", "Zoé out", "blocked", "Ann out", "Ann out"],
 }

@@ -25,8 +25,9 @@ def cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip("│┃").split("│")]
 
 
-def test_show_at_120_columns_has_a_played_column(cli, monkeypatch, game: Any) -> None:
-    monkeypatch.setenv("COLUMNS", "120")
+def test_show_at_150_columns_has_a_played_column(cli, monkeypatch, game: Any) -> None:
+    # room for the longest: a round with its poignée and petit au bout said by whom
+    monkeypatch.setenv("COLUMNS", "150")
     lines = ok(cli("show", game.sid, "--all")).out.splitlines()
     top = next(i for i, line in enumerate(lines) if re.match(r"^┃ +# ", line))
     assert lines[top].replace("┃", " ").split()[-1] == "Played"

@@ -157,7 +157,7 @@ class Huit(GameDefaults):
         hands = ", ".join(f"{p} {v}" for p, v in inp["hands"].items())
         return msg("{winner} went out ({hands})", winner=inp["winner"], hands=hands)
 
-    def played(self, inp: Mapping[str, Any], table: Table) -> str:
+    def played(self, inp: Mapping[str, Any], table: Table, record: Any = None) -> str:
         return msg("{winner} out", winner=inp["winner"])
 
     def score(

@@ -123,7 +123,8 @@ def round_document(
         "dealer": row.dealer,
         "mort": row.mort,
         "input": played,
-        "played": tr(game.played(played, table)),
+        # the record the replay kept: what was played may say a litige or a fall
+        "played": tr(game.played(played, table, row.scored_record)),
         "scores": scores,
         "totals": totals,
     }

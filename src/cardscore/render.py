@@ -412,6 +412,17 @@ def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Flow |
     def across(line: str, style: str) -> Text | str:
         return Text(line, style=style) if styled else line
 
+    # plain lines are wrapped here, as a Flow would be drawn in the width (never wider)
+    plain = None if styled else Console(width=width, color_system=None, legacy_windows=False)
+
+    def flowed_line(line: str, style: str = "") -> Iterator[Flow | str]:
+        flow = Flow.of(indent + line, style)
+        if plain is None:
+            yield flow
+        else:
+            room = max(width - len(indent), 1)
+            yield from (indent + part.plain for part in flow.lines(plain, room))
+
     yield across(sheet.title, "bold")
     lower_wins = sheet.lower_wins
     for row in table.rows:
@@ -419,7 +430,7 @@ def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Flow |
             yield across(change.line, CHANGE_STYLE)
         yield across(_round_heading(row), "bold")
         if row.played:  # a long one wrapped, indented as the first line
-            yield Flow.of(indent + row.played, PLAYED_STYLE) if styled else indent + row.played
+            yield from flowed_line(row.played, PLAYED_STYLE)
         entries: list[Text | str] = []
         for column, score in zip(columns, row.scores, strict=True):
             if score is None:
@@ -436,7 +447,7 @@ def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Flow |
             entries.append(f"{pad(held_label)} {row.held:>{scores}}")
         yield from flowed(entries)
         for line in row.breakdown:  # wrapped lines indented as the first
-            yield Flow.of(indent + tr(line)) if styled else indent + tr(line)
+            yield from flowed_line(tr(line))
         if row.number == table.ended:
             yield "─" * min(width, 40)
     if table.rows:  # the next round's table

@@ -1083,10 +1083,13 @@ class Game(Protocol):
         """The round in one short line for lists and the history, from its input and its
         record (``Bob garde (Dan), 2 bouts, 49 → made by 8``): a message."""
 
-    def played(self, inp: Mapping[str, Any], table: Table) -> str:
+    def played(self, inp: Mapping[str, Any], table: Table, record: Any = None) -> str:
         """What was played, short enough for a column of the printed sheet: the taker, the
-        contract (called player, trump, coinche level) and the points, without the outcome
-        (``Bob garde (Dan) 2b 49``, ``Sud 100 ♥ coinché, 98``, ``Ann out``): a message."""
+        contract (called player, trump, coinche level) and the points, then what else
+        mattered and by whom (``Bob garde (Dan) 2b 49, poignée simple Ann``, ``Sud 100 ♥
+        coinché, 98, fallen``, ``Ann out``): a message.  ``record`` is the round's record
+        (``None``: not known), for what only scoring tells (a litige, a fallen contract); the
+        scores say the rest of the outcome."""
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         """The teams' names when the table gives none; ``()`` for a game without teams."""

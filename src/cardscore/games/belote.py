@@ -1839,16 +1839,33 @@ class _CardGame(GameDefaults):
             return line
         return _OUTCOME_LINES[record.verdict](line)
 
-    def played(self, inp: Mapping[str, Any], table: Table) -> str:
+    def played(self, inp: Mapping[str, Any], table: Table, record: Any = None) -> str:
         """The round in a short column of the printed sheet: its headline without the
-        outcome (``Dan ♥ 82``; coinche: ``Dan 100 ♥ coinché, 98``).
+        outcome (``Dan ♥ 82``; coinche: ``Dan 100 ♥ coinché, 98``), then, with its
+        ``record``, what the scores alone do not say: a litige and the points it holds, a
+        dedans (coinche: a fallen contract).
 
         >>> t = Table("coinche", ("Ann", "Bob", "Cyd", "Dan"), CoincheParams(), ("AC", "BD"))
-        >>> COINCHE.played({"taker": "Dan", "trump": "hearts", "contract": 100, "coinche": 2,
-        ...                 "points": 98, "capot": None, "generale_made": False}, t)
+        >>> inp = {"taker": "Dan", "trump": "hearts", "contract": 100, "coinche": 2,
+        ...        "points": 98, "dix_de_der": 1, "belote": None, "announces": [],
+        ...        "capot": None, "generale_made": False}
+        >>> COINCHE.played(inp, t)
         'Dan 100 ♥ coinché, 98'
+        >>> fell = inp | {"points": 88}
+        >>> COINCHE.played(fell, t, COINCHE.score(fell, t, 1, None).record)
+        'Dan 100 ♥ coinché, 88, fallen'
         """
-        return self._round_line(inp, table)
+        line = self._round_line(inp, table)
+        if record is None:
+            return line
+        if record.verdict is Verdict.LITIGE:
+            return msg("{round}, litige, {held} held", round=line, held=record.held_out)
+        if record.verdict is Verdict.DEDANS:
+            return msg("{round}, {more}", round=line, more=self._fell)
+        return line
+
+    #: how the Played column says the taker's team fell
+    _fell: Msg = msg("dedans")
 
     def _round_line(self, inp: Mapping[str, Any], table: Table) -> Msg:
         """What the round was, without its outcome."""
@@ -2033,6 +2050,8 @@ class CoincheGame(_CardGame):
     team, a générale iff ``generale_made`` (which implies the taker's team's capot).  Card
     points and the dix de der are entered for them as for any round (a capot implies both).
     """
+
+    _fell = msg("fallen")  # a coinche contract falls (« chuté »)
 
     name = "coinche"
 

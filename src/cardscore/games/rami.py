@@ -1334,9 +1334,9 @@ class Rami(GameDefaults):
             return msg("rami sec by {player} ({hands})", player=winner, hands=_listed(hands))
         return msg("{player} went out ({hands})", player=winner, hands=_listed(hands))
 
-    def played(self, inp: Mapping[str, Any], table: Table) -> str:
+    def played(self, inp: Mapping[str, Any], table: Table, record: Any = None) -> str:
         """The round in a short column of the printed sheet: who went out (the scores say
-        the rest).
+        the rest, its ``record`` adds nothing).
 
         >>> t = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
         >>> GAME.played({"winner": "Cyd"}, t), GAME.played({"blocked": True}, t)

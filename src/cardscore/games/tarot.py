@@ -184,6 +184,13 @@ CHELEM_NAMES = {
     Chelem.FAILED: msg("chelem announced and failed"),
     Chelem.DEFENSE: msg("chelem of the defence"),
 }
+# a chelem in the Played column of a sheet: short, made (✓) or not (✗)
+CHELEM_PLAYED = {
+    Chelem.ANNOUNCED: msg("chelem announced ✓"),
+    Chelem.UNANNOUNCED: msg("chelem ✓"),
+    Chelem.FAILED: msg("chelem announced ✗"),
+    Chelem.DEFENSE: msg("defence's chelem"),
+}
 # a personal bonus's name in the breakdown (game terms: French in both languages)
 BONUS_NAMES = {Kind.PETIT_AU_BOUT: "petit au bout", Kind.POIGNEE: "poignée", Kind.MISERE: "misère"}
 
@@ -2042,15 +2049,22 @@ class Tarot(GameDefaults):
             return line
         return msg("{round} → {outcome}", round=line, outcome=_outcome(record))
 
-    def played(self, inp: Mapping[str, Any], table: Table) -> str:
+    def played(self, inp: Mapping[str, Any], table: Table, record: Any = None) -> str:
         """The round in a short column of the printed sheet: the taker, the contract, the
-        called player, the bouts (``2b``) and the taker's points.
+        called player, the bouts (``2b``) and the taker's points, then what else mattered,
+        by whom: the petit au bout, each poignée and misère, the chelem (a renonce says its
+        holder's points).  Its ``record`` adds nothing: the scores say the rest.
 
         >>> t = Table("tarot", ("Ann", "Bob", "Cyd", "Dan", "Eve"), PRESETS["fft"])
         >>> inp = GAME.build_round({"taker": "Bob", "contract": "garde", "called": "Dan",
         ...                         "bouts": "2", "points": "49"}, t, 1)
         >>> GAME.played(inp, t)
         'Bob garde (Dan) 2b 49'
+        >>> inp = GAME.build_round({"taker": "Bob", "contract": "garde-sans", "called": "Dan",
+        ...                         "bouts": "3", "points": "91", "petit_au_bout": "Bob",
+        ...                         "poignee": ["Bob:double"], "chelem": "announced"}, t, 1)
+        >>> GAME.played(inp, t)
+        'Bob garde sans (Dan) 3b 91, petit au bout Bob, poignée double Bob, chelem announced ✓'
         >>> t4 = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), PRESETS["fft"])
         >>> GAME.played({"taker": "Ann", "contract": "garde-contre", "bouts": 0,
         ...              "points": 40.5}, t4)
@@ -2058,14 +2072,14 @@ class Tarot(GameDefaults):
         >>> GAME.played({"taker": None, "contract": "passe"}, t4)
         'passe'
         >>> GAME.played({"taker": "Cyd", "contract": "renonce", "points": 30}, t4)
-        'Cyd renonce'
+        'Cyd renonce 30'
         """
         contract = inp["contract"]
         if contract == Contract.PASSE:
             return msg("passe")
         taker = inp["taker"]
         if contract == Contract.RENONCE:
-            return msg("{taker} renonce", taker=taker)
+            return msg("{taker} renonce {points}", taker=taker, points=_num(inp["points"]))
         said = {
             "taker": taker,
             "contract": CONTRACT_WORDS[contract],
@@ -2073,8 +2087,32 @@ class Tarot(GameDefaults):
             "points": _num(inp["points"]),
         }
         if called := inp.get("called"):
-            return msg("{taker} {contract} ({called}) {bouts}b {points}", called=called, **said)
-        return msg("{taker} {contract} {bouts}b {points}", **said)
+            line = msg("{taker} {contract} ({called}) {bouts}b {points}", called=called, **said)
+        else:
+            line = msg("{taker} {contract} {bouts}b {points}", **said)
+        for more in _played_bonuses(inp):
+            line = msg("{round}, {more}", round=line, more=more)
+        return line
+
+
+def _played_bonuses(inp: Mapping[str, Any]) -> list[Msg]:
+    """What a bid's round had besides its contract, in the breakdown's order, each with its
+    owner: ``petit au bout Bob``, ``poignée double Ann``, ``misère Cyd``, ``chelem ✓``.
+
+    >>> _played_bonuses({"petit_au_bout": None, "poignees": [], "miseres": [["Cyd", "simple"]],
+    ...                  "chelem": "defense"})
+    ['misère simple Cyd', "defence's chelem"]
+    """
+    said = []
+    if holder := inp.get("petit_au_bout"):
+        said.append(msg("petit au bout {player}", player=holder))
+    for holder, size in inp.get("poignees") or ():
+        said.append(msg("poignée {kind} {player}", kind=str(size), player=holder))
+    for holder, size in inp.get("miseres") or ():
+        said.append(msg("misère {kind} {player}", kind=str(size), player=holder))
+    if chelem := inp.get("chelem"):
+        said.append(CHELEM_PLAYED[Chelem(chelem)])
+    return said
 
 
 def _outcome(record: TarotRecord) -> Msg:
