@@ -678,7 +678,7 @@ def test_pdf_without_dejavu_falls_back_to_latin1(
     assert b"/Helvetica" in data and b"DejaVu" not in data
     text = " ".join(pdf_text(data).split())
     assert "Coinche à Zoé" in text and "Winner: NS" in text
-    assert "108 >= 100" in text  # the breakdown's ≥, written the Latin-1 way
+    assert "Sud 100 (coeur), 98" in text  # the played column's ♥, written the Latin-1 way
 
 
 def test_pdf_text_by_hand_reads_what_it_should() -> None:

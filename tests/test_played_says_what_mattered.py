@@ -1,7 +1,8 @@
 """What was played says what mattered (issue 36, point 13): in `show`, every printed sheet and
 the live page, a round's Played text names the chelem (made, announced and failed, the
 defence's), the petit au bout, each poignée and misère by whom, a renonce's points, a belote
-litige and what it holds, a dedans, a coinche contract fallen, a capot."""
+litige and what it holds, a dedans, a coinche contract fallen, a capot; and the coinche
+breakdown says a fall plainly ("110 bid, 98 made: fallen")."""
 
 from __future__ import annotations
 
@@ -185,6 +186,22 @@ COINCHE = {
     "nb": ["Sud 110 ♥, 98, gått ned", "Sud 80 ♥ coinché, 71, gått ned", "Est 90 ♠, 90",
            "Est capot sans atout, 100, gått ned", "Nord capot ♣"],
 }  # fmt: skip
+#: The first line of each round's breakdown: what was bid, what was made, the verdict.
+COINCHE_TEST = {
+    "en": ["110 bid, 98 made: fallen", "80 bid, 81 made, but the defence has 81: fallen",
+           "90 bid, 100 made: contract made",
+           "capot bid, Est & Ouest did not take every trick: fallen",
+           "capot bid, Nord & Sud took every trick: contract made"],
+    "fr": ["110 demandés, 98 faits : chuté",
+           "80 demandés, 81 faits, mais la défense en a 81 : chuté",
+           "90 demandés, 100 faits : contrat fait",
+           "capot demandé, Est & Ouest n'ont pas fait tous les plis : chuté",
+           "capot demandé, Nord & Sud ont fait tous les plis : contrat fait"],
+    "nb": ["110 meldt, 98 tatt: gått ned", "80 meldt, 81 tatt, men forsvaret har 81: gått ned",
+           "90 meldt, 100 tatt: kontrakt oppfylt",
+           "capot meldt, Est & Ouest tok ikke alle stikkene: gått ned",
+           "capot meldt, Nord & Sud tok alle stikkene: kontrakt oppfylt"],
+}  # fmt: skip
 
 
 @pytest.fixture
@@ -209,3 +226,12 @@ def coinche(cli: Callable[..., Any]) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_coinche_played_says_a_fall(cli, coinche: str, lang: str) -> None:
     assert played_of(cli, coinche, lang) == COINCHE[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_coinche_breakdown_says_the_fall_plainly(cli, coinche: str, lang: str) -> None:
+    said = flat(re.sub(r"[│┃]", " ", ok(cli("--lang", lang, "show", coinche, "--detail",
+                                             "--all")).out))  # fmt: skip
+    for line in COINCHE_TEST[lang]:
+        assert line in said, (line, said)
+    assert "<" not in said and "≤" not in said and "≥" not in said

@@ -1085,14 +1085,10 @@ def _coinche_lines(record: CoincheRecord) -> list[Msg]:
     """How a coinche round's totals became scores: the contract made or not (and why),
     a capot that may have been forgotten, then each team's score."""
     taker = record.tallies[record.taker_team]
-    # The contract and its level are game terms, French in every language.
-    word = "générale" if record.contract is Special.GENERALE else str(record.contract)
-    name = f"{word} {record.level.word}" if record.level.word else word
     test = _contract_test(record)
+    # the level (coinché…) is said by the score's line below
     lines = [
-        msg("contract made: {contract}, {test}", contract=name, test=test)
-        if record.made
-        else msg("dedans: {contract}, {test}", contract=name, test=test)
+        msg("{test}: contract made", test=test) if record.made else msg("{test}: fallen", test=test)
     ]
     if record.capot_unclaimed:
         lines.append(
@@ -1113,30 +1109,32 @@ def _coinche_lines(record: CoincheRecord) -> list[Msg]:
 
 
 def _contract_test(record: CoincheRecord) -> Msg:
-    """Why the contract is made or not, for the breakdown."""
+    """What was bid and what was made, plainly, for the breakdown: ``110 bid, 108 made``,
+    ``80 bid, 81 made, but the defence has 81``, ``capot bid, NS did not take every trick``
+    (the contracts are game terms, French in every language)."""
     made, team = record.made, record.side
     if record.contract is Special.CAPOT:
         return (
-            msg("{team} took every trick", team=team)
+            msg("capot bid, {team} took every trick", team=team)
             if made
-            else msg("{team} did not take every trick", team=team)
+            else msg("capot bid, {team} did not take every trick", team=team)
         )
     if record.contract is Special.GENERALE:
         return (
-            msg("{taker} took every trick alone", taker=record.taker)
+            msg("générale bid, {taker} took every trick alone", taker=record.taker)
             if made
-            else msg("{taker} did not take every trick alone", taker=record.taker)
+            else msg("générale bid, {taker} did not take every trick alone", taker=record.taker)
         )
     taker = record.tallies[record.taker_team].total
     defense = record.tallies[1 - record.taker_team].total
-    return msg(
-        "{taker} {vs_contract} {contract} and {taker} {vs_defense} {defense}",
-        taker=taker,
-        vs_contract="≥" if taker >= record.value else "<",
-        contract=record.value,
-        vs_defense=">" if taker > defense else "≤",
-        defense=defense,
-    )
+    if taker >= record.value and not made:  # enough, but not more than the defence
+        return msg(
+            "{bid} bid, {made} made, but the defence has {defense}",
+            bid=record.value,
+            made=taker,
+            defense=defense,
+        )
+    return msg("{bid} bid, {made} made", bid=record.value, made=taker)
 
 
 def _own_line(tally: Tally, rounding: bool, contract: int = 0) -> Msg:
