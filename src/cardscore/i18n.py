@@ -45,10 +45,13 @@ _language = "en"
 
 
 class Msg(str):
-    """English text that remembers how it was made (template and arguments)."""
+    """English text that remembers how it was made (template and arguments), and the
+    context it is said in (:func:`pmsg`), if any."""
 
     template: str
     params: Mapping[str, Any]
+    #: what tells this text apart from the same English said elsewhere (``None``: nothing)
+    context: str | None = None
 
     def __new__(cls, template: str, /, **params: Any) -> Msg:
         self = _new_str(cls, template.format_map(params) if params else template)
@@ -56,11 +59,11 @@ class Msg(str):
         return self  # builds some seventeen messages a round
 
     def __reduce__(self) -> tuple[Any, ...]:  # keep the template across pickling
-        return (_rebuild, (self.template, dict(self.params)))
+        return (_rebuild, (self.template, dict(self.params), self.context))
 
 
-def _rebuild(template: str, params: dict[str, Any]) -> Msg:
-    return Msg(template, **params)
+def _rebuild(template: str, params: dict[str, Any], context: str | None = None) -> Msg:
+    return Msg(template, **params) if context is None else pmsg(context, template, **params)
 
 
 _new_str = str.__new__
@@ -71,6 +74,27 @@ def msg(template: str, /, **params: Any) -> Msg:
     # Msg(template, **params), without a second call and a second copy of the arguments
     self = _new_str(Msg, template.format_map(params) if params else template)
     self.__dict__ = {"template": template, "params": params}
+    return self
+
+
+#: What joins a message's context to its id in a catalog (gettext's ``msgctxt``).
+CONTEXT = "\x04"
+
+
+def pmsg(context: str, template: str, /, **params: Any) -> Msg:
+    """:func:`msg` said in a ``context``: the same English, translated apart where the
+    language needs it (a catalog entry with ``msgctxt``), else as the message alone.  French
+    agrees a checkbox's "none" with the question's noun: ``Primes ? aucune``.
+
+    >>> set_language("fr")
+    >>> tr(pmsg("Bonuses?", "none")), tr(msg("none")), tr(pmsg("Not a question", "none"))
+    ('aucune', 'aucun', 'aucun')
+    >>> set_language("en")
+    >>> pmsg("Bonuses?", "{count} chosen", count=2)
+    '2 chosen'
+    """
+    self = msg(template, **params)
+    self.__dict__["context"] = context
     return self
 
 
@@ -124,7 +148,10 @@ def tr(text: Any) -> str:
         return str(text)
     catalog = load_catalog(_language)
     if isinstance(text, Msg):
-        template = catalog.get(text.template) or text.template
+        template = None
+        if text.context is not None:  # said in a context: its own entry first
+            template = catalog.get(text.context + CONTEXT + text.template)
+        template = template or catalog.get(text.template) or text.template
         # Only marked arguments are translated: a player called "Total" stays "Total";
         # numbers with a fraction take the language's decimal sign.
         params = {
@@ -224,11 +251,14 @@ def load_catalog(language: str) -> dict[str, str]:
 
 
 def parse_po(text: str) -> dict[str, str]:
-    """Read the entries of a PO file (``msgid``/``msgstr``, multi-line strings, comments).
+    """Read the entries of a PO file (``msgid``/``msgstr``, multi-line strings, comments);
+    an entry with a ``msgctxt`` is keyed by its context and its id (:data:`CONTEXT`).
 
     >>> parse_po('# c\\nmsgid "Total"\\nmsgstr "Total"\\n\\nmsgid ""\\n"Two "\\n"lines"\\n'
     ...          'msgstr "Deux lignes"\\n')
     {'Total': 'Total', 'Two lines': 'Deux lignes'}
+    >>> parse_po('msgctxt "Bonuses?"\\nmsgid "none"\\nmsgstr "aucune"\\n')
+    {'Bonuses?\\x04none': 'aucune'}
     """
     entries: dict[str, str] = {}
     key: str | None = None
@@ -239,6 +269,8 @@ def parse_po(text: str) -> dict[str, str]:
         if "msgid" in parts and "msgstr" in parts:
             msgid = "".join(parts["msgid"])
             msgstr = "".join(parts["msgstr"])
+            if "msgctxt" in parts:
+                msgid = "".join(parts["msgctxt"]) + CONTEXT + msgid
             if msgid and msgstr:
                 entries[msgid] = msgstr
 
@@ -249,9 +281,9 @@ def parse_po(text: str) -> dict[str, str]:
                 flush()
                 parts, current = {}, None
             continue
-        if line.startswith(("msgid ", "msgstr ")):
+        if line.startswith(("msgctxt ", "msgid ", "msgstr ")):
             key, _sep, rest = line.partition(" ")
-            if key == "msgid" and "msgstr" in parts:
+            if key != "msgstr" and "msgstr" in parts:  # the next entry, with no blank line
                 flush()
                 parts = {}
             current = key

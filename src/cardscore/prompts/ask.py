@@ -47,7 +47,7 @@ from questionary.styles import merge_styles_default
 
 from cardscore.environment import current as environment
 from cardscore.games.base import shortcut_keys
-from cardscore.i18n import _, msg, tr
+from cardscore.i18n import _, msg, pmsg, tr
 
 
 def yes_no_words() -> tuple[str, str]:
@@ -377,10 +377,14 @@ def select(
     return questionary.select(fitted_question(message), choices=fitted(entries), **kwargs)
 
 
-def checkbox_answer(text: str, ticked: int, empty: str | None = None) -> str:
+def checkbox_answer(
+    text: str, ticked: int, empty: str | None = None, context: str | None = None
+) -> str:
     """A checkbox's answer in the user's language, from questionary's (``text``) and the
     number of boxes ``ticked``: none is ``empty`` (else "none"), several are "3 chosen", one
-    is as questionary shows it (``[Ann]``).
+    is as questionary shows it (``[Ann]``).  ``context`` is the question (its English): a
+    language agrees "none" and "3 chosen" with its noun (French: ``Primes ? aucune``,
+    ``2 choisies``).
 
     >>> from cardscore.i18n import set_language
     >>> set_language("fr")
@@ -388,12 +392,18 @@ def checkbox_answer(text: str, ticked: int, empty: str | None = None) -> str:
     ('aucun', 'personne')
     >>> checkbox_answer("done (3 selections)", 3), checkbox_answer("[Ann]", 1)
     ('3 choisis', '[Ann]')
+    >>> checkbox_answer("done", 0, context="Bonuses?"), checkbox_answer("done", 2, None, "Bonuses?")
+    ('aucune', '2 choisies')
     >>> set_language("en")
     """
     if not ticked:
-        return empty if empty is not None else _("none")
+        if empty is not None:
+            return empty
+        return tr(pmsg(context, "none")) if context is not None else _("none")
     if ticked > 1:
-        return tr(msg("{count} chosen", count=ticked))
+        if context is None:
+            return tr(msg("{count} chosen", count=ticked))
+        return tr(pmsg(context, "{count} chosen", count=ticked))
     return text
 
 
@@ -402,15 +412,19 @@ def checkbox(
     choices: Sequence[Any],
     *,
     empty: str | None = None,
+    context: str | None = None,
     **kwargs: Any,
 ) -> Question:
     """questionary's ``checkbox``, its hint and its answer in the user's language (``empty``:
-    what an answer with no box checked says, "none" by default)."""
+    what an answer with no box checked says, "none" by default; ``context``: the question's
+    English, which the answer agrees with: see :func:`checkbox_answer`)."""
     kwargs.setdefault("instruction", checkbox_hint())
     question = questionary.checkbox(fitted_question(message), choices=list(choices), **kwargs)
     from cardscore.prompts.questionary_insides import reword_answer
 
-    return reword_answer(question, lambda text, ticked: checkbox_answer(text, ticked, empty))
+    return reword_answer(
+        question, lambda text, ticked: checkbox_answer(text, ticked, empty, context)
+    )
 
 
 def number_hint() -> str:

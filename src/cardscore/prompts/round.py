@@ -369,7 +369,8 @@ class RoundAsker:
                 questionary.Choice(tr(g.title or g.label), g.key, checked=g.key in ticked)
                 for g in offered
             ]
-            ticked = self.run(ask.checkbox(tr(members[0].among), choices, empty=_("none"))) or []
+            among = members[0].among  # its answer agrees with its noun (« Primes ? aucune »)
+            ticked = self.run(ask.checkbox(tr(among), choices, context=among)) or []
             try:
                 for g in offered:
                     if g.key in ticked:

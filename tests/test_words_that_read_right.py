@@ -1,0 +1,56 @@
+"""French that a French table reads without wincing (issue 36, point 14), and Norwegian and
+English reviewed the same way: a checkbox's answer agrees with its question (« Primes ?
+aucune », « 2 choisies »)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from cardscore.i18n import set_language
+
+
+@pytest.fixture
+def in_language() -> Iterator[Callable[[str], None]]:
+    yield set_language
+    set_language("en")
+
+
+# --------------------------------------------------------------------------------------------
+# A checkbox's answer agrees with its question's noun
+
+ANSWERS = {  # (question, boxes ticked) → the answer, by language
+    "fr": {("Bonuses?", 0): "aucune", ("Bonuses?", 2): "2 choisies",
+           ("Belote, announcements, capot?", 0): "rien",
+           ("Belote, announcements, capot?", 2): "2 choisis",
+           (None, 0): "aucun", (None, 3): "3 choisis"},
+    "nb": {("Bonuses?", 0): "ingen", ("Bonuses?", 2): "2 valgt",
+           ("Belote, announcements, capot?", 0): "ingen", (None, 3): "3 valgt"},
+    "en": {("Bonuses?", 0): "none", ("Bonuses?", 2): "2 chosen",
+           ("Belote, announcements, capot?", 0): "none", (None, 3): "3 chosen"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["fr", "nb", "en"])
+def test_a_checkbox_answer_agrees_with_its_question(lang: str, in_language) -> None:
+    from cardscore.prompts import ask
+
+    in_language(lang)
+    for (question, ticked), said in ANSWERS[lang].items():
+        text = "done" if ticked == 0 else f"done ({ticked} selections)"
+        assert ask.checkbox_answer(text, ticked, context=question) == said, (question, ticked)
+    # a list of players says who is missing its own way, in every context
+    assert ask.checkbox_answer("done", 0, "personne", "Bonuses?") == "personne"
+
+
+def test_each_answer_in_context_is_a_question_and_a_text_to_translate() -> None:
+    from cardscore import i18n
+    from cardscore.games import GAME_NAMES, get_game
+    from test_i18n import ALL
+
+    questions = {f.among for name in GAME_NAMES for f in get_game(name).fields if f.among}
+    for lang in ("fr", "nb"):
+        said = [key.split(i18n.CONTEXT) for key in i18n.load_catalog(lang) if i18n.CONTEXT in key]
+        assert all(context in questions and text in ALL for context, text in said), said
+    assert i18n.load_catalog("fr")["Bonuses?" + i18n.CONTEXT + "none"] == "aucune"
