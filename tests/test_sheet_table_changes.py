@@ -132,7 +132,7 @@ GAMES = {
     "belote": (belote, BELOTE_COLUMNS, BELOTE_PLAYED, BELOTE_CHANGES),
     "rami": (rami, RAMI_COLUMNS, RAMI_PLAYED, RAMI_CHANGES),
 }
-LEFT = {"en": "{name} (left)", "fr": "{name} (parti)"}
+LEFT = {"en": "{name} (left)", "fr": "{name} (a quitté la table)"}
 PLAYED_HEADINGS = ("Played", "Jeu")  # the heading of the last column, what was played
 
 

@@ -1,20 +1,27 @@
 """French that a French table reads without wincing (issue 36, point 14), and Norwegian and
 English reviewed the same way: a checkbox's answer agrees with its question (« Primes ?
-aucune », « 2 choisies »)."""
+aucune », « 2 choisies »); no word guesses a player's gender (« Anne (a quitté la table) »,
+not « (parti) »)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
 
 from cardscore.i18n import set_language
+from test_export import new, ok
 
 
 @pytest.fixture
 def in_language() -> Iterator[Callable[[str], None]]:
     yield set_language
     set_language("en")
+
+
+def flat(text: str) -> str:
+    return " ".join(re.sub(r"[│┃]", " ", text).split())
 
 
 # --------------------------------------------------------------------------------------------
@@ -54,3 +61,25 @@ def test_each_answer_in_context_is_a_question_and_a_text_to_translate() -> None:
         said = [key.split(i18n.CONTEXT) for key in i18n.load_catalog(lang) if i18n.CONTEXT in key]
         assert all(context in questions and text in ALL for context, text in said), said
     assert i18n.load_catalog("fr")["Bonuses?" + i18n.CONTEXT + "none"] == "aucune"
+
+
+# --------------------------------------------------------------------------------------------
+# No gender guessed: a player who left the table
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [("fr", "Chloé (a quitté la table)", "(parti)"), ("en", "Chloé (left)", None),
+     ("nb", "Chloé (gått)", None)],
+)  # fmt: skip
+def test_a_player_who_left_is_said_the_same_for_everyone(
+    cli, lang: str, said: str, not_said: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sid = new(cli, "rami", "--names", "Anne,Bruno,Chloé", "--target", "500")
+    ok(cli("add", sid, "--winner", "Anne", "--hand", "Bruno=60", "--hand", "Chloé=30"))
+    ok(cli("table", sid, "--leave", "Chloé"))
+    monkeypatch.setenv("COLUMNS", "100")
+    for out in (ok(cli("--lang", lang, "show", sid)).out,
+                ok(cli("--lang", lang, "print", sid, "--format", "txt")).out):  # fmt: skip
+        assert said in flat(out)
+        assert not_said is None or not_said not in out
