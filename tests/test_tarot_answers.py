@@ -329,8 +329,8 @@ HEADLINES = [
      "Ann garde, 2 bouts, 87 → réussi de 46"),
     (dict(taker="Bob", contract="garde", bouts="2", points="41", misere=["Ann"]), 4,
      FFT_MISERES, 1,
-     "Bob garde, 2 bouts, 41 → made by 0", "Bob garde, 2 bouts, 41",
-     "Bob garde, 2 bouts, 41 → réussi de 0"),
+     "Bob garde, 2 bouts, 41 → just made", "Bob garde, 2 bouts, 41",
+     "Bob garde, 2 bouts, 41 → juste fait"),  # not "made by 0"
     # maison: a failed announced chelem loses a made contract; the line says why
     (dict(taker="Ann", contract="garde", bouts="2", points="60", chelem="failed"), 4, MAISON, 1,
      "Ann garde, 2 bouts, 60 → lost (chelem)", "Ann garde, 2 bouts, 60",

@@ -1,7 +1,7 @@
 """French that a French table reads without wincing (issue 36, point 14), and Norwegian and
 English reviewed the same way: a checkbox's answer agrees with its question (« Primes ?
 aucune », « 2 choisies »); no word guesses a player's gender (« Anne (a quitté la table) »,
-not « (parti) »)."""
+not « (parti) »); a contract made by 0 is « juste fait », not "made by 0"."""
 
 from __future__ import annotations
 
@@ -83,3 +83,22 @@ def test_a_player_who_left_is_said_the_same_for_everyone(
                 ok(cli("--lang", lang, "print", sid, "--format", "txt")).out):  # fmt: skip
         assert said in flat(out)
         assert not_said is None or not_said not in out
+
+
+# --------------------------------------------------------------------------------------------
+# A margin of 0: « juste fait »
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [("fr", "juste fait", "réussi de 0"), ("en", "just made", "made by 0"),
+     ("nb", "akkurat oppfylt", "oppfylt med 0")],
+)  # fmt: skip
+def test_a_contract_made_by_0_is_just_made(cli, lang: str, said: str, not_said: str) -> None:
+    for rules in ("fft", "maison"):
+        sid = new(cli, "tarot", "--names", "Ann,Bob,Cyd,Dan", "--rules", rules)
+        out = ok(cli("--lang", lang, "add", sid, "--taker", "Bob", "--contract", "garde",
+                     "--bouts", "2", "--points", "41")).out  # fmt: skip
+        assert said in out and not_said not in out, out
+        removed = ok(cli("--lang", lang, "remove", sid, "1", "--yes")).out  # its headline
+        assert said in removed and not_said not in removed, removed

@@ -1614,7 +1614,7 @@ def _points_line(record: TarotRecord) -> Msg:
             )
         )
     else:
-        gap = msg("made by {by}", by=by) if margin >= 0 else msg("lost by {by}", by=by)
+        gap = _by(margin)
     return msg(
         "{taker}: {points}, {bouts} → {needed} needed, {gap}",
         taker=record.taker,
@@ -2122,8 +2122,20 @@ def _outcome(record: TarotRecord) -> Msg:
     assert margin is not None  # a bid
     if record.made != (margin >= 0):
         return msg("made (chelem)") if record.made else msg("lost (chelem)")
+    return _by(margin)
+
+
+def _by(margin: float) -> Msg:
+    """``made by 8``, ``lost by 11``, and ``just made`` when the taker has exactly the points
+    needed (not "made by 0": a table says « juste fait »).
+
+    >>> _by(8), _by(-11.5), _by(0)
+    ('made by 8', 'lost by 11.5', 'just made')
+    """
+    if margin == 0:
+        return msg("just made")
     by = _num(abs(margin))
-    return msg("made by {by}", by=by) if record.made else msg("lost by {by}", by=by)
+    return msg("made by {by}", by=by) if margin > 0 else msg("lost by {by}", by=by)
 
 
 def _bounds_summary(params: TarotParams) -> Msg:
