@@ -123,8 +123,9 @@ def game(request: pytest.FixtureRequest, cli: Callable[..., Any]) -> Game:
 
 
 def expected_outcome(game: Game) -> str:
-    if game.sheet["winner"]:
-        return f"Winner: {game.sheet['winner']}"
+    if game.sheet["winner"]:  # a team's winners are plural, as the screen says them
+        winner = "Winners" if game.sheet["teams"] else "Winner"
+        return f"{winner}: {game.sheet['winner']}"
     return "No winner yet"
 
 
@@ -677,7 +678,7 @@ def test_pdf_without_dejavu_falls_back_to_latin1(
     data = path.read_bytes()
     assert b"/Helvetica" in data and b"DejaVu" not in data
     text = " ".join(pdf_text(data).split())
-    assert "Coinche à Zoé" in text and "Winner: NS" in text
+    assert "Coinche à Zoé" in text and "Winners: NS" in text
     assert "Sud 100 (coeur), 98" in text  # the played column's ♥, written the Latin-1 way
 
 

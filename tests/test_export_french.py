@@ -76,8 +76,9 @@ def no_english(text: str) -> None:
 
 
 def expected_outcome(game: Game) -> str:
-    if game.sheet["winner"]:
-        return f"Vainqueur : {game.sheet['winner']}"
+    if game.sheet["winner"]:  # a team's winners are plural, as the screen says them
+        winner = "Vainqueurs" if game.sheet["teams"] else "Vainqueur"
+        return f"{winner} : {game.sheet['winner']}"
     return "Pas encore de vainqueur"
 
 
@@ -295,7 +296,7 @@ def test_pdf_in_french_without_dejavu(cli, monkeypatch: pytest.MonkeyPatch, tmp_
     path = tmp_path / "core.pdf"
     ok(cli("--lang", "fr", "print", played.sid, "-o", str(path)))
     text = " ".join(pdf_text(path.read_bytes()).split())
-    assert "Vainqueur : NS" in text and "Détail de chaque donne" in text
+    assert "Vainqueurs : NS" in text and "Détail de chaque donne" in text
     assert "Équipes" in text and "Donne 1 - donneur : Sud" in text
     no_english(text)
 

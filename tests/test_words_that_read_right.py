@@ -1,17 +1,24 @@
 """French that a French table reads without wincing (issue 36, point 14), and Norwegian and
 English reviewed the same way: a checkbox's answer agrees with its question (« Primes ?
 aucune », « 2 choisies »); no word guesses a player's gender (« Anne (a quitté la table) »,
-not « (parti) »); a contract made by 0 is « juste fait », not "made by 0"."""
+not « (parti) »); a contract made by 0 is « juste fait », not "made by 0"; the winner of a
+game is named by one word on the screen and on every sheet (« vainqueur », a team's
+« vainqueurs »)."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
+from cardscore import store
+from cardscore.document import scoresheet
+from cardscore.export import live_page
 from cardscore.i18n import set_language
-from test_export import new, ok
+from test_export import SEATS, new, ok, pdf_text
 
 
 @pytest.fixture
@@ -102,3 +109,36 @@ def test_a_contract_made_by_0_is_just_made(cli, lang: str, said: str, not_said: 
         assert said in out and not_said not in out, out
         removed = ok(cli("--lang", lang, "remove", sid, "1", "--yes")).out  # its headline
         assert said in removed and not_said not in removed, removed
+
+
+# --------------------------------------------------------------------------------------------
+# One word for the winner(s), on the screen and on every sheet
+
+WINNERS = {  # a team won: the screen's words, then the sheets'
+    "fr": ("Partie terminée — vainqueurs : NS !", "Vainqueurs : NS"),
+    "en": ("Game over — NS win!", "Winners: NS"),
+    "nb": ("Spillet er slutt — NS vinner!", "Vinnere: NS"),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "nb"])
+def test_the_winners_are_named_alike_on_the_screen_and_every_sheet(
+    cli, lang: str, tmp_path: Path, in_language
+) -> None:
+    screen, sheet = WINNERS[lang]
+    sid = new(cli, "belote", "--names", SEATS, "--set", "team1=NS", "--set", "team2=EW",
+              "--target", "300")  # fmt: skip
+    for _ in range(2):
+        ok(cli("add", sid, "--taker", "Sud", "--trump", "clubs", "--capot", "NS"))
+    assert screen in flat(ok(cli("--lang", lang, "show", sid)).out)
+    for fmt in ("txt", "md", "html"):
+        out = ok(cli("--lang", lang, "print", sid, "--format", fmt)).out
+        assert sheet in flat(html.unescape(re.sub(r"<[^>]+>", " ", out))), fmt
+        assert not re.search(r"(gagnants?|Vainqueur|Winner) ?: NS", out)  # one word, plural
+    path = tmp_path / "sheet.pdf"
+    ok(cli("--lang", lang, "print", sid, "-o", str(path)))
+    assert sheet in flat(pdf_text(path.read_bytes()))
+    in_language(lang)
+    session = store.load(sid)
+    page = live_page.fragment(scoresheet(session, session.standings()))
+    assert sheet in html.unescape(page)

@@ -210,8 +210,11 @@ def place_text(place: int | None) -> str:
 
 
 def outcome(doc: Doc) -> str:
-    """``Winner: Ann``, or where a game in play stands."""
+    """``Winner: Ann`` (a team: ``Winners: NS``, as the screen's ``NS win!``), or where a
+    game in play stands."""
     if doc["finished"] and doc["winner"]:
+        if doc.get("teams"):
+            return tr(msg("Winners: {winner}", winner=doc["winner"]))
         return tr(msg("Winner: {winner}", winner=doc["winner"]))
     if not doc["rounds"]:
         return _("No round played yet.")
