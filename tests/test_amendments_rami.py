@@ -109,7 +109,7 @@ def test_a_breakdown_and_summary_through_the_cli(cli) -> None:
     shown = cli("--lang", "fr", "show", "--detail").out
     assert "Bob n'a pas ouvert cette donne" in one_line(shown)
     rules = one_line(cli("rules", "rami").out)
-    assert "did not open this round pays his hand + 25" in rules
+    assert "did not open this round pays their hand + 25" in rules
     help_text = one_line(cli("add", "--help").out)
     assert "this round" in help_text and "this game" not in help_text
 

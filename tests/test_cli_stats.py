@@ -288,7 +288,7 @@ def test_player_sheet_has_every_figure_per_game_and_contract(
     out = ok(cli("stats", "--player", "ANN")).out
     assert re.match(r"(Ann|ann) — sessions won: 0 of 3; 10 rounds, 822 points\n", out)
     lines = [re.split(r"\s{2,}", line.strip()) for line in out.splitlines()]
-    assert ["Takes (share of his rounds)", "2 (50%)"] in lines
+    assert ["Takes (share of their rounds)", "2 (50%)"] in lines
     assert ["Called as partner", "1"] in lines
     assert ["Best partner (won/together)", "Bob 3/3"] in lines
     assert ["garde", "1", "1 (100%)", "+8.0"] in lines  # per contract: takes, made, gap

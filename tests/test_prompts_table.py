@@ -296,7 +296,7 @@ def test_a_player_who_left_comes_back_with_his_total(capsys) -> None:
     drive(JOIN + ENTER + "eve" + ENTER + "y", table.change_table, session_id)
     same_table(saved(session_id), expected)
     out = flat(capsys.readouterr().out)
-    assert f"Eve played earlier and comes back with his total, {total}." in out
+    assert f"Eve played earlier and comes back with their total, {total}." in out
 
 
 def test_a_player_leaves_rami_and_the_automatic_target_follows(capsys) -> None:

@@ -654,7 +654,7 @@ def test_a_double_rami_sec_is_explained_line_by_line() -> None:
         {"winner": "Ann", "rami_sec": True, "hand": ["Bob=A JK 5", "Cyd=4"]}, 3, rami_sec="double"
     )
     assert result.breakdown == (
-        "rami sec: each opponent pays his hand doubled",
+        "rami sec: each opponent pays their hand doubled",
         "Bob: A + JK + 5 = 36, doubled = 72",
         "Cyd: 4, doubled = 8",
     )
@@ -671,7 +671,7 @@ def test_a_double_rami_sec_is_explained_line_by_line() -> None:
             [
                 "The player who goes out scores 0; the others score the cards left in hand: "
                 "joker 20, ace 11, figures 10, the others their value.",
-                "A loser who did not open this round pays his hand + 25, at most 100 and half "
+                "A loser who did not open this round pays their hand + 25, at most 100 and half "
                 "the target.",
                 "Rami sec: every opponent pays 200.",
                 "The game ends when someone reaches 100 points per opponent; the lowest total "
@@ -684,7 +684,7 @@ def test_a_double_rami_sec_is_explained_line_by_line() -> None:
                 "The player who goes out scores 0; the others score the cards left in hand: "
                 "joker 20, ace 11, figures 10, the others their value.",
                 "A loser who did not open this round pays 70.",
-                "Rami sec: every opponent pays his hand doubled.",
+                "Rami sec: every opponent pays their hand doubled.",
                 "The game ends when someone reaches 500; the lowest total wins.",
             ],
         ),
@@ -693,7 +693,7 @@ def test_a_double_rami_sec_is_explained_line_by_line() -> None:
             [
                 "The player who goes out scores 0; the others score the cards left in hand: "
                 "joker 30, ace 11, figures 10, the others their value.",
-                "A loser who did not open this round pays his hand + 25, at most 40 and half "
+                "A loser who did not open this round pays their hand + 25, at most 40 and half "
                 "the target.",
                 "Rami sec: every opponent pays 200.",
                 "The game ends when someone reaches 60 points per opponent; the lowest total wins.",

@@ -71,7 +71,7 @@ def refusal(session: Session, **options: Any) -> str:
         (
             "tarot",
             {"join": ["Gus=10"]},
-            "--join: Gus played earlier and comes back with his total; give no points",
+            "--join: Gus played earlier and comes back with their total; give no points",
         ),
         (
             "tarot",

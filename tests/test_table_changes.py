@@ -745,7 +745,7 @@ REFUSALS = {
     "points for a player who comes back": (
         "tarot",
         {"join": ["Gus=10"]},
-        "--join: Gus played earlier and comes back with his total",
+        "--join: Gus played earlier and comes back with their total",
     ),
 }
 

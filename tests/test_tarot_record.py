@@ -572,7 +572,7 @@ def test_the_rules_summary_word_for_word() -> None:
         "Each defender pays (25 + the gap) × the contract (prise 1, garde 2, garde sans 4, "
         "garde contre 6), plus the petit au bout (10 × the contract), the poignées (20, 30 or "
         "40, to the side that wins) and the chelem; the taker receives as much from each, "
-        "shared with his partner at 5 players. Every round sums to 0.",
+        "shared with their partner at 5 players. Every round sums to 0.",
         chelem,
         mort,
     )

@@ -185,7 +185,7 @@ def test_zoe_joins_a_five_player_tarot_and_the_dealer_of_round_3_is_mort(
     child.send("t" + ENTER)  # the home: table
     assert names_in(listed(child, "Table: what changes?")) == [
         "Rename a player (a typo)",
-        "Replace a player (someone takes his seat)",
+        "Replace a player (someone takes their seat)",
         "A player joins",
         "A player leaves",
         "Back",

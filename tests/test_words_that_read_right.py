@@ -92,6 +92,48 @@ def test_a_player_who_left_is_said_the_same_for_everyone(
         assert not_said is None or not_said not in out
 
 
+#: The one English text left with "he": the tarot --called help, which the work on the
+#: called player (issue 36, point 2) rewrites.
+CALLED_HELP = (
+    "the partner the taker called (5 or 6 players); the taker's own name or nothing if he "
+    "plays alone"
+)
+
+
+def test_no_english_text_guesses_a_players_gender() -> None:
+    from test_i18n import ALL
+
+    gendered = re.compile(r"\b(he|his|him|himself|she|her|hers|herself)\b", re.IGNORECASE)
+    assert [text for text in ALL if gendered.search(text) and text != CALLED_HELP] == []
+
+
+def test_no_norwegian_translation_guesses_a_players_gender() -> None:
+    from cardscore import i18n
+
+    gendered = re.compile(r"\b(han|hans|ham|hun|henne|hennes)\b", re.IGNORECASE)
+    said = {key: text for key, text in i18n.load_catalog("nb").items() if gendered.search(text)}
+    assert list(said) in ([], [CALLED_HELP]), said
+
+
+def test_french_names_a_player_with_no_gendered_word(cli, in_language) -> None:
+    from cardscore import i18n
+    from cardscore.games.base import InputError, Table
+
+    sid = new(cli, "tarot", "--names", "Anne,Bruno,Chloé,Damien,Élise")
+    said = cli("--lang", "fr", "table", sid, "--leave", "Bruno", "--replace", "Bruno=Zoé")
+    assert said.code == 2 and "--replace nomme déjà Bruno" in said.err, said.err
+    ok(cli("table", sid, "--rename", "Anne=Annie"))
+    assert "Anne devient Annie" in ok(cli("--lang", "fr", "history", sid)).out
+    in_language("fr")
+    table = Table("tarot", ("Jean", "Jean-Luc", "Cyd"), params=None)
+    with pytest.raises(InputError) as refused:
+        table.find_player("jean", what="--taker", among=("Jean-Luc", "Cyd"))
+    assert i18n.tr(refused.value.args[0]).startswith("--taker : on ne peut pas nommer Jean ici")
+    french = i18n.load_catalog("fr").values()
+    for guess in ("(parti)", "qu'il a gagnée", " nommé par ", " renommé "):
+        assert not [text for text in french if guess in text], guess
+
+
 # --------------------------------------------------------------------------------------------
 # A margin of 0: « juste fait »
 

@@ -315,7 +315,7 @@ class _ChangeReader:
         if name in self.everyone:
             raise InputError(
                 msg(
-                    "--join: {name} played earlier and comes back with his total; give no points",
+                    "--join: {name} played earlier and comes back with their total; give no points",
                     name=name,
                 )
             )

@@ -33,7 +33,7 @@ def table_command(
         typer.Option(
             "--replace",
             help="From the next round, NEW takes OLD's seat (and team), starting from 0; OLD "
-            "keeps his total on the sheet. Repeatable.",
+            "keeps their total on the sheet. Repeatable.",
             metavar=msg("OLD=NEW"),
             autocompletion=completion.seated,
             show_default=False,
@@ -44,7 +44,7 @@ def table_command(
         typer.Option(
             "--join",
             help="From the next round, a player arrives (tarot, rami), starting from POINTS "
-            "(default 0; a player who left comes back with his total). Repeatable.",
+            "(default 0; a player who left comes back with their total). Repeatable.",
             metavar=msg("NAME[=POINTS]"),
             autocompletion=completion.gone,
             show_default=False,
@@ -54,7 +54,7 @@ def table_command(
         list[str] | None,
         typer.Option(
             "--leave",
-            help="From the next round, a player leaves (tarot, rami); his total stays on the "
+            help="From the next round, a player leaves (tarot, rami); their total stays on the "
             "sheet. Repeatable.",
             metavar=msg("NAME"),
             autocompletion=completion.seated,

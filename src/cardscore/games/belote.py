@@ -1299,7 +1299,7 @@ _TEAM_HELP = "taker, defense, a player or a team"
 # The round fields, declared once: belote's, and coinche's, which adds the contract and its
 # level, tout atout and the générale.
 _TAKER = Field("taker", FieldKind.PLAYER, "Who took?",
-               "the player who took (his team is the attack)", required=True,
+               "the player who took (their team is the attack)", required=True,
                words=Words(bare=True))  # fmt: skip
 _TRUMP_HELP = "the trump: spades, hearts, diamonds, clubs, sa (sans atout)"
 _BELOTE_TRUMP = Field("trump", FieldKind.CHOICE, "Trump?", _TRUMP_HELP,
@@ -1475,12 +1475,12 @@ def _read_capot(reading: _Reading, contract: _Contract | None) -> tuple[int | No
         return capot, "--capot"
     if contract.generale_made and capot not in (None, reading.taker_team):
         raise InputError(
-            msg("--generale-made: the taker took every trick, so --capot must be his team"),
+            msg("--generale-made: the taker took every trick, so --capot must be their team"),
             field="generale_made",
         )
     if capot not in (None, reading.taker_team):
         raise InputError(
-            msg("--capot-made: the taker's team took every trick, so --capot must be his team"),
+            msg("--capot-made: the taker's team took every trick, so --capot must be their team"),
             field="capot_made",
         )
     return reading.taker_team, "--generale-made" if contract.generale_made else "--capot-made"

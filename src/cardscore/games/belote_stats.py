@@ -79,7 +79,7 @@ _TAKES = (
     Figure("made", msg("Made"), Say.MADE, at="."),
 )
 _LINES = (
-    Figure("takes", msg("Takes (his team)"), Say.COUNT),
+    Figure("takes", msg("Takes (their team)"), Say.COUNT),
     Figure("made", msg("Made (share of the takes)"), Say.MADE, at="."),
     Figure("dedans", msg("Dedans"), Say.COUNT),
     Figure("litiges", msg("Litiges"), Say.COUNT),
@@ -99,7 +99,7 @@ BELOTE_VIEW = StatsView(
     ),
     lines=_LINES,
     legend=msg(
-        "Takes, made: rounds his team took, and made; dedans: contracts fallen; litiges: "
+        "Takes, made: rounds their team took, and made; dedans: contracts fallen; litiges: "
         "ties, the taker's points held."
     ),
     takes=True,
@@ -119,7 +119,7 @@ COINCHE_VIEW = StatsView(
     ),
     lines=(*_LINES, Figure("generales", msg("Générales made/fallen"), Say.MADE_FALLEN)),
     legend=msg(
-        "Takes, made: rounds his team took, and made; coinché, surcoinché: such "
+        "Takes, made: rounds their team took, and made; coinché, surcoinché: such "
         "contracts made/fallen."
     ),
     takes=True,

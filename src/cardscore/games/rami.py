@@ -128,8 +128,8 @@ class RamiParams:
     joker: int = param_field(JOKER, "points of a joker left in hand", label=msg("joker"))
     never_opened: NeverOpenedRule = param_field(  # noqa: RUF009 (a dataclass field)
         NeverOpenedRule.PLUS,
-        "what a loser who did not open this round pays: plus (his hand plus a set amount, "
-        "capped) or flat (a fixed amount, whatever his hand)",
+        "what a loser who did not open this round pays: plus (their hand plus a set amount, "
+        "capped) or flat (a fixed amount, whatever their hand)",
         choices={NeverOpenedRule.PLUS: msg("plus"), NeverOpenedRule.FLAT: msg("flat")},
         label=msg("a loser who never opened"),
     )
@@ -154,8 +154,8 @@ class RamiParams:
     )
     rami_sec: RamiSecRule = param_field(  # noqa: RUF009 (a dataclass field)
         RamiSecRule.FLAT,
-        "what each opponent pays after a rami sec: flat (a fixed amount, whatever his hand) "
-        "or double (his hand doubled)",
+        "what each opponent pays after a rami sec: flat (a fixed amount, whatever their hand) "
+        "or double (their hand doubled)",
         choices={RamiSecRule.FLAT: msg("flat"), RamiSecRule.DOUBLE: msg("double")},
         label=msg("rami sec"),
     )
@@ -546,7 +546,7 @@ FIELDS: tuple[Field, ...] = (
         "not_opened",
         FieldKind.PLAYERS,
         label="Who has not opened this round (no meld laid yet)?",
-        help="A loser who laid no meld this round: by default pays his hand + "
+        help="A loser who laid no meld this round: by default pays their hand + "
         f"{NEVER_OPENED_EXTRA}, at most {NEVER_OPENED_CAP} and half the target (see cardscore "
         "rules rami).",
         applies=_no_rami_sec,
@@ -985,7 +985,7 @@ def _headline(record: RamiRecord, params: RamiParams) -> Msg:
         return msg("{player} went out: 0", player=record.winner)
     if params.rami_sec == RamiSecRule.FLAT:
         return msg("rami sec: each opponent pays {amount}", amount=params.rami_sec_amount)
-    return msg("rami sec: each opponent pays his hand doubled")
+    return msg("rami sec: each opponent pays their hand doubled")
 
 
 def _player_lines(player: str, terms: tuple[Term, ...], params: RamiParams) -> tuple[Msg, ...]:
@@ -1054,14 +1054,14 @@ def _never_opened_rule(params: RamiParams) -> Msg:
         )
     if params.never_opened_cap:
         return msg(
-            "A loser who did not open this round pays his hand + {extra}, at most "
+            "A loser who did not open this round pays their hand + {extra}, at most "
             "{cap} and half the target.",
             extra=params.never_opened_extra,
             cap=params.never_opened_cap,
         )
     # a cap of 0: only half the target
     return msg(
-        "A loser who did not open this round pays his hand + {extra}, at most half the target.",
+        "A loser who did not open this round pays their hand + {extra}, at most half the target.",
         extra=params.never_opened_extra,
     )
 
@@ -1070,7 +1070,7 @@ def _rami_sec_rule(params: RamiParams) -> Msg:
     """What a rami sec costs, in a sentence (:meth:`Rami.summary`)."""
     if params.rami_sec == RamiSecRule.FLAT:
         return msg("Rami sec: every opponent pays {amount}.", amount=params.rami_sec_amount)
-    return msg("Rami sec: every opponent pays his hand doubled.")
+    return msg("Rami sec: every opponent pays their hand doubled.")
 
 
 def _end_rule(params: RamiParams) -> Msg:
@@ -1174,7 +1174,7 @@ class Rami(GameDefaults):
         r"""The rules in a few sentences (``cardscore rules rami``).
 
         >>> print(*GAME.summary(RamiParams(never_opened_cap=0, target=500))[1:], sep="\n")
-        A loser who did not open this round pays his hand + 25, at most half the target.
+        A loser who did not open this round pays their hand + 25, at most half the target.
         Rami sec: every opponent pays 200.
         The game ends when someone reaches 500; the lowest total wins.
         """

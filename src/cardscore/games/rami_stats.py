@@ -61,13 +61,13 @@ VIEW = StatsView(
         Figure("never_opened", msg("Never\nopened"), Say.COUNT, priority=7),
     ),
     lines=(
-        Figure("rounds_won", msg("Rounds won (share of his rounds)"), Say.OF_ROUNDS),
+        Figure("rounds_won", msg("Rounds won (share of their rounds)"), Say.OF_ROUNDS),
         Figure("rami_sec", msg("Rami sec"), Say.COUNT),
         Figure("never_opened", msg("Rounds never opened"), Say.COUNT),
         Figure("average_hand", msg("Average hand left"), Say.AVERAGE),
     ),
     legend=msg(
-        "Rounds won: share of his rounds; avg hand: points left in his hand; never opened: "
+        "Rounds won: share of their rounds; avg hand: points left in their hand; never opened: "
         "rounds lost without having opened."
     ),
     rates=(Rate("rounds_won", msg("{game} · rounds won"), "rounds_won", ("rounds",)),),

@@ -286,7 +286,7 @@ class TarotParams:
     renonce: bool = param_field(
         False,
         "contract renonce when nobody takes: the player with the most points pays "
-        "R = his points rounded to ten, to each other player",
+        "R = their points rounded to ten, to each other player",
         label=msg("renonce"),
     )
     passe: bool = param_field(
@@ -2189,7 +2189,7 @@ def _fft_summary() -> Msg:
         "Each defender pays ({base} + the gap) × the contract (prise {prise}, garde {garde}, "
         "garde sans {sans}, garde contre {contre}), plus the petit au bout ({petit} × the "
         "contract), the poignées ({simple}, {double} or {triple}, to the side that wins) and "
-        "the chelem; the taker receives as much from each, shared with his partner at "
+        "the chelem; the taker receives as much from each, shared with their partner at "
         "{partner} players. Every round sums to 0.",
         base=FFT_BASE,
         prise=prise,

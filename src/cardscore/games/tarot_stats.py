@@ -139,12 +139,12 @@ VIEW = StatsView(
         Figure("partner", msg("Best\npartner"), Say.PARTNER, at="best_partner", priority=6),
     ),
     lines=(
-        Figure("takes", msg("Takes (share of his rounds)"), Say.SHARE, share="take_share"),
-        Figure("made", msg("Made (share of his takes)"), Say.MADE, at="."),
+        Figure("takes", msg("Takes (share of their rounds)"), Say.SHARE, share="take_share"),
+        Figure("made", msg("Made (share of their takes)"), Say.MADE, at="."),
         Figure("called", msg("Called as partner"), Say.COUNT, at="called.count"),
         Figure("called_made", msg("… and made"), Say.MADE, at="called"),
         Figure(
-            "petit_won", msg("Petit au bout taken by his side"), Say.COUNT, at="petit_au_bout.won"
+            "petit_won", msg("Petit au bout taken by their side"), Say.COUNT, at="petit_au_bout.won"
         ),
         Figure("petit_lost", msg("Petit au bout lost"), Say.COUNT, at="petit_au_bout.lost"),
         Figure("poignees", msg("Poignées"), Say.COUNT),
@@ -153,7 +153,7 @@ VIEW = StatsView(
         Figure("partner", msg("Best partner (won/together)"), Say.PARTNER, at="best_partner"),
     ),
     legend=msg(
-        "Takes: share of his rounds; made: share of his takes; best partner: rounds "
+        "Takes: share of their rounds; made: share of their takes; best partner: rounds "
         "won/played together (3 or more)."
     ),
     takes=True,

@@ -93,7 +93,7 @@ def choices(session: Session) -> list[questionary.Choice]:
     count = len(table.players)
     entries = [
         questionary.Choice(_("Rename a player (a typo)"), RENAME),
-        questionary.Choice(_("Replace a player (someone takes his seat)"), REPLACE),
+        questionary.Choice(_("Replace a player (someone takes their seat)"), REPLACE),
     ]
     if not seats_fixed(game, table.players):
         full = msg(
@@ -192,7 +192,7 @@ def ask_rename(session: Session) -> Ops | None:
 
 def ask_replace(session: Session) -> Ops | None:
     """Someone takes a seat: whose, then the newcomer's name."""
-    old = pick_player(_("Who gives up his seat?"), session.table().players)
+    old = pick_player(_("Who gives up their seat?"), session.table().players)
     if old is None:
         return None
     new = ask_text(
@@ -211,7 +211,7 @@ def ask_join(session: Session) -> Ops | None:
     if joined in timeline.players():
         total = session.standings().totals.get(joined, 0)
         back = msg(
-            "{name} played earlier and comes back with his total, {total}.",
+            "{name} played earlier and comes back with their total, {total}.",
             name=joined,
             total=total,
         )

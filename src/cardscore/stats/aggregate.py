@@ -272,7 +272,7 @@ def _notes(games: Mapping[str, Any], people: Sequence[Doc]) -> list[str]:
     if mixed and any(game.lower_wins for game in played):
         notes.append(
             msg(
-                "A player's best and worst rounds across games are left out when he "
+                "A player's best and worst rounds across games are left out when they "
                 "played rami and another game: see each game's."
             )
         )

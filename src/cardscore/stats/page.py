@@ -255,8 +255,8 @@ def rates(doc: Doc) -> str:
 
 def rate_legend() -> str:
     return _(
-        "Each bar: the contracts made of those taken (his team's at belote and coinche; at "
-        "rami, the rounds he won of those he played). A contract never taken has no bar."
+        "Each bar: the contracts made of those taken (their team's at belote and coinche; at "
+        "rami, the rounds won of those played). A contract never taken has no bar."
     )
 
 
@@ -352,7 +352,7 @@ def results(doc: Doc) -> str:
         out.append(results_chart(game, sessions, palette))
         out.append("</section>")
     note = _(
-        "A filled marker: a session he won; a hollow one: a session he did not win. "
+        "A filled marker: a session won; a hollow one: a session not won. "
         "At rami the lowest total wins."
     )
     out.append(f'<p class="legend">{escape(note)}</p>')
@@ -519,7 +519,7 @@ def league_legend() -> str:
     from cardscore.stats.league import SCALE, START
 
     said = msg(
-        "Rating: openskill's estimate of his level, counted low (μ − 3σ), shown as "
+        "Rating: openskill's estimate of their level, counted low (μ − 3σ), shown as "
         "{start} + {scale} × (μ − 3σ): a newcomer starts at {start}. Each counted session "
         "is a match.",
         start=START,

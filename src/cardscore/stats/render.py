@@ -420,7 +420,8 @@ def legend(game: str) -> str:
 def common_legend() -> str:
     """What the columns every game's table has are."""
     return _(
-        "Won/played: sessions; avg: points per round played; best, worst: his best and worst round."
+        "Won/played: sessions; avg: points per round played; best, worst: their best and "
+        "worst round."
     )
 
 
@@ -495,7 +496,7 @@ def game_figures(game: str, figures: Doc) -> list[tuple[str, str]]:
         (_("Average per round"), number(figures.get("average"), 1)),
         (_("Best round"), round_score(game, figures.get("best"))),
         (_("Worst round"), round_score(game, figures.get("worst"))),
-        (_("Rating (its change at his last session)"), rating_text(figures.get("rating"))),
+        (_("Rating (its change at their last session)"), rating_text(figures.get("rating"))),
     ]
     lines += [(tr(f.label), figure_text(f, figures)) for f in get_game(game).stats_view.lines]
     return lines
