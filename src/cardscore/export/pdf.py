@@ -13,6 +13,10 @@ Helvetica is used, which only has Latin-1: ``Zoé`` still prints as is, and the 
 characters are written the nearest Latin-1 way (``−`` → ``-``, ``→`` → ``->``, ``œ`` →
 ``oe``; see :func:`latin1`).
 
+What each round played is the rounds table's last column, on one or two lines; where the
+page has no room for such a column beside the numbers (which keep a gap between them: never
+``-870-1220``), it is a line of its own under the round's row.
+
 Where the table changed, a band across the rounds table says how (``from round 12: Zoé
 replaces Dan``); a player's cells are empty in the rounds he did not play, and his line in
 the chart runs from his first round to his last.  A player who left keeps his total, marked
@@ -70,8 +74,9 @@ PDF_DASHES = ((0, 0), (2.4, 1.0), (0.4, 0.9), (3.6, 1.2), (1.3, 1.3), (0.2, 0.6)
 MARGIN = 15.0
 END_LABELS = 22.0  # room right of the chart for each line's name at its end (mm)
 PLAYED_MAX = 70.0  # the widest the Played column gets (mm); longer, it takes more lines
+PLAYED_LINES = 2  # the most lines a round's Played cell takes: else it goes under the row
+NUMBER_GAP = 2.0  # the least room between two numbers side by side (mm): -870 -1220
 PLAYED_LINE = 3.4  # the height of each line of the Played column (mm)
-PLAYED_MIN = 22.0
 COLUMN_MIN = 17.0  # the narrowest a player's two numbers get, next to the Played column
 INK = (27, 31, 36)
 MUTED = (91, 100, 112)
@@ -468,43 +473,63 @@ class _Layout:
         self.held_label = pdf.t(_("Held"))
         held_w = max(12.0, pdf.get_string_width(self.held_label) * 1.1 + 2)
         self.held_w = held_w if self.held else 0
-        # what was played (``Bob garde (Dan) 2b 49``): as wide as its longest, up to
-        # PLAYED_MAX, and never leaving a score column narrower than COLUMN_MIN
+        # what was played (``Bob garde (Dan) 2b 49, poignée simple Ann``): as wide as its
+        # longest, up to PLAYED_MAX, else at least as wide as every round's on two lines
+        self.has_played = table.has_played
+        self.under = False  # what was played on lines of its own under each round's row
         self.played_w = 0.0
+        two_lines = 0.0
         if table.has_played:
             heading = pdf.get_string_width(pdf.t(common.played_heading())) * 1.1
-            longest = max(pdf.width(pdf.t(row.played)) for row in rounds)
+            said = {pdf.t(row.played) for row in rounds}
+            longest = max(pdf.width(text) for text in said)
             self.played_w = min(max(heading, longest) + 3, PLAYED_MAX)
+            two_lines = max(heading, max(_split_width(pdf, text) for text in said)) + 3
         fixed = self.number_w + self.dealer_w + self.mort_w + self.held_w
         count = max(1, len(self.names))
-        # a column's two numbers: as wide as the widest score and total, and a gap each
+        # a column's two numbers: as wide as the widest score and total, a gap between them
+        # and between a total and the next column's score (never "-870-1220")
         cells = [score for row in rounds for score in row.scores if score is not None]
         scores = [score.points for score in cells] or [0]
         totals = [score.total for score in cells]
         totals += table.totals
-        self.points_w = max(pdf.width(signed(max(scores))), pdf.width(signed(min(scores)))) + 2
+        self.points_w = (
+            max(pdf.width(signed(max(scores))), pdf.width(signed(min(scores)))) + NUMBER_GAP
+        )
         pdf.font(8.5, bold=True)  # a total in bold, at the Total row's size
         widest = max((max(totals, default=0), min(totals, default=0)), key=lambda v: len(str(v)))
-        self.numbers_w = self.points_w + pdf.width(str(widest)) + 2.4
+        self.numbers_w = self.points_w + pdf.width(str(widest)) + NUMBER_GAP + 0.4
         pdf.font(8)
         if self.played_w:
-            room = pdf.epw - fixed - max(COLUMN_MIN, self.numbers_w) * count
-            self.played_w = max(min(self.played_w, room), PLAYED_MIN)
+            # the numbers first, never squeezed; roomy columns when there is room for both
+            roomy = pdf.epw - fixed - max(COLUMN_MIN, self.numbers_w) * count
+            room = pdf.epw - fixed - self.numbers_w * count
+            if roomy >= two_lines:
+                self.played_w = max(min(self.played_w, roomy), two_lines)
+            elif room >= two_lines:
+                self.played_w = two_lines
+            else:  # no room for a column: a line under each round, across the table
+                self.played_w, self.under = 0.0, True
         rest = pdf.epw - fixed - self.played_w
         self.column_w = min(rest / count, 34.0)
         self.width = fixed + self.played_w + self.column_w * len(self.names)
         # the score takes what its widest needs, and a share of what is left
         spare = max(0.0, self.column_w - self.numbers_w)
-        self.pts_w = min(self.points_w + spare * 0.45, self.column_w * 0.6)
+        self.pts_w = max(self.points_w, min(self.points_w + spare * 0.45, self.column_w * 0.6))
         self.total_w = self.column_w - self.pts_w
         self.row_h = 4.6  # a row of one line (what was played may take more: height)
 
     def played_lines(self, pdf: Sheet, text: str) -> list[str]:
-        """What was played, on as many lines of the Played column as it needs: never cut."""
+        """What was played, on as many lines of the Played column as it needs (or of the
+        table's width, under the row): never cut."""
+        if self.under:
+            return pdf.wrap(pdf.t(text), self.width - self.number_w - 3) or [""]
         return pdf.wrap(pdf.t(text), self.played_w - 2.5) or [""]
 
     def height(self, lines: int) -> float:
         """The height of a row whose Played cell takes ``lines`` lines."""
+        if self.under:
+            return self.row_h + PLAYED_LINE * lines + 0.4
         return self.row_h if lines <= 1 else 0.6 + PLAYED_LINE * lines
 
     def name_lines(self, pdf: Sheet, name: str) -> list[str]:
@@ -567,7 +592,8 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         if index % 2 or late:
             pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
         pdf.line(pdf.l_margin, y + height, right, y + height)
-        pdf.draw(place.row(row, y + height / 2 + 1.0, said))
+        numbers = layout.row_h if layout.under else height  # the numbers' line, centred
+        pdf.draw(place.row(row, y + numbers / 2 + 1.0, said))
         y += height
     for change in pending:
         y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
@@ -600,6 +626,19 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.multi_cell(0, 4, pdf.t(line), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
+def _split_width(pdf: Sheet, text: str) -> float:
+    """The narrowest width that holds ``text`` on two lines broken at a space (the width
+    of the longer line), in the current font: what wraps it on two lines at most (the
+    first line takes as many words as fit, the rest fits the second)."""
+    words = text.split()
+    if len(words) < PLAYED_LINES:
+        return pdf.width(text)
+    return min(
+        max(pdf.width(" ".join(words[:cut])), pdf.width(" ".join(words[cut:])))
+        for cut in range(1, len(words))
+    )
+
+
 class _Places:
     """Where a round's texts go: each cell's text is drawn at a computed position
     (:meth:`Sheet.draw`), the columns right-aligned by their widths, which ``cell()`` would
@@ -618,7 +657,8 @@ class _Places:
         self.total_right = [first + (i + 1) * layout.column_w - 1.2 for i in count]
         right = left + layout.width
         self.held_right = right - layout.played_w - 1
-        self.played_left = right - layout.played_w + 1.5  # the last column
+        # the last column, or under the row from the Dealer column on
+        self.played_left = self.dealer_left if layout.under else right - layout.played_w + 1.5
         self.fitted: dict[tuple[str, float], str] = {}  # a name, as drawn in its width
         self.said: dict[str, list[str]] = {}  # what was played, as drawn (rounds repeat it)
 
@@ -630,7 +670,7 @@ class _Places:
 
     def played(self, row: rows.Row) -> list[str]:
         """What was played in ``row``, as its lines are drawn (rounds repeat it)."""
-        if not self.layout.played_w:
+        if not self.layout.has_played:
             return []
         said = self.said.get(row.played)
         if said is None:
@@ -664,6 +704,11 @@ class _Places:
         if layout.held and row.held:
             text = str(row.held)
             cells.append((self.held_right - measure(text, regular), base, regular, INK, text))
+        if layout.under:  # on lines of their own under the numbers, set apart by their ink
+            for number, line in enumerate(said):
+                y = base + layout.row_h / 2 - 2.0 + (number + 1) * PLAYED_LINE
+                cells.append((self.played_left, y, regular, MUTED, line))
+            return cells
         middle = (len(said) - 1) / 2  # what was played, the last column: about the numbers' line
         for number, line in enumerate(said):
             y = base + (number - middle) * PLAYED_LINE
