@@ -13,7 +13,16 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
-from terminal_kit import CARDSCORE, DOWN, ENTER, expect, home, pick, spawn_in  # noqa: E402
+from terminal_kit import (  # noqa: E402
+    CARDSCORE,
+    DOWN,
+    ENTER,
+    expect,
+    home,
+    pick,
+    settle,
+    spawn_in,
+)
 
 pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
 
@@ -56,5 +65,6 @@ def test_the_bonuses_question_answers_in_agreement_on_the_screen(tmp_path: Path,
         child.expect_exact("»")
         child.send(keys)  # none ticked; then the petit au bout and the poignée
         on_screen(child, f"{bonuses} {said}")
+        settle(child)  # the next question drawn: Ctrl-C there drops the round
         child.sendcontrol("c")  # the round dropped: back at the home
     child.close()
