@@ -27,7 +27,7 @@ PEOPLE = ["Alexandrine", "Bérénice", "Cyd", "Dan", "Élodie", "François"]
 #: Big scores of both signs and long Played texts: a garde contre with every bonus, another
 #: lost with a poignée, a garde sans with a petit au bout (tarot, fft).
 BIG = [
-    ["--contract", "garde-contre", "--bouts", "3", "--points", "91", "--chelem", "announced",
+    ["--contract", "garde-contre", "--bouts", "3", "--points", "88", "--chelem", "announced",
      "--poignee", "{taker}:triple", "--petit-au-bout", "{taker}"],
     ["--contract", "garde-contre", "--bouts", "1", "--points", "30", "--poignee",
      "{other}:triple"],
