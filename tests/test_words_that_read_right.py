@@ -92,19 +92,11 @@ def test_a_player_who_left_is_said_the_same_for_everyone(
         assert not_said is None or not_said not in out
 
 
-#: The one English text left with "he": the tarot --called help, which the work on the
-#: called player (issue 36, point 2) rewrites.
-CALLED_HELP = (
-    "the partner the taker called (5 or 6 players); the taker's own name or nothing if he "
-    "plays alone"
-)
-
-
 def test_no_english_text_guesses_a_players_gender() -> None:
     from test_i18n import ALL
 
     gendered = re.compile(r"\b(he|his|him|himself|she|her|hers|herself)\b", re.IGNORECASE)
-    assert [text for text in ALL if gendered.search(text) and text != CALLED_HELP] == []
+    assert [text for text in ALL if gendered.search(text)] == []
 
 
 def test_no_norwegian_translation_guesses_a_players_gender() -> None:
@@ -112,7 +104,7 @@ def test_no_norwegian_translation_guesses_a_players_gender() -> None:
 
     gendered = re.compile(r"\b(han|hans|ham|hun|henne|hennes)\b", re.IGNORECASE)
     said = {key: text for key, text in i18n.load_catalog("nb").items() if gendered.search(text)}
-    assert list(said) in ([], [CALLED_HELP]), said
+    assert list(said) == [], said
 
 
 def test_french_names_a_player_with_no_gendered_word(cli, in_language) -> None:

@@ -563,7 +563,7 @@ FIELDS: tuple[Field, ...] = (
         FieldKind.PLAYER,
         "Who was called?",
         "the partner the taker called (5 or 6 players); the taker's own name or nothing "
-        "if he plays alone",
+        "for a taker who played alone (a line says alone)",
         applies=_partner_possible,
         unavailable="a partner is called only at 5 or 6 players",
         who=_not_the_taker,
