@@ -39,7 +39,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardscore.games.base import InputError, Table, check_names, clean_name, fold, look_alike
+from cardscore.games.base import (
+    InputError,
+    Table,
+    alike,
+    check_hidden,
+    check_names,
+    clean_name,
+    fold,
+    look_alike,
+    twins_problem,
+)
 from cardscore.i18n import Msg, msg
 
 if TYPE_CHECKING:
@@ -399,8 +409,10 @@ def _find(text: str, names: Sequence[str], option: str) -> str:
 
 
 def _new_name(text: str, option: str, others: Sequence[str]) -> str:
-    """A new name: a valid name that no other player has (case and accents aside)."""
+    """A new name: a valid name that no other player has (case and accents aside) nor looks
+    like (:func:`~cardscore.games.base.look_alike`)."""
     name = " ".join(text.split())
+    check_hidden(name, what=option)  # (a character drawn as nothing would hide a twin)
     for other in others:
         if fold(other) == fold(name):
             raise InputError(
@@ -411,6 +423,10 @@ def _new_name(text: str, option: str, others: Sequence[str]) -> str:
                     other=other,
                 )
             )
+        if look_alike(other) == look_alike(name):
+            raise InputError(
+                msg("{option}: {reason}", option=option, reason=twins_problem(name, other))
+            )
     return name
 
 
@@ -418,13 +434,14 @@ def _newcomer(text: str, option: str, everyone: Sequence[str], seated: Sequence[
     """Who takes a seat: a new name, or a player who left earlier (spelled as before); not
     one who is at the table."""
     name = clean_name(text)
+    check_hidden(name, what=option)  # (a character drawn as nothing would hide a twin)
     for other in seated:
-        if look_alike(other) == look_alike(name):
+        if alike(other, name):
             raise InputError(
                 msg("{option}: {name} is already at the table", option=option, name=other)
             )
     for other in everyone:
-        if look_alike(other) == look_alike(name):
+        if alike(other, name):
             return other  # he comes back
     return name
 

@@ -47,11 +47,14 @@ from cardscore.games.base import (
     InputError,
     RoundResult,
     Table,
+    alike,
     apply_settings,
+    check_hidden,
     check_text,
     clean_name,
     is_given,
     params_from_dict,
+    twins_problem,
 )
 from cardscore.i18n import Msg, msg
 from cardscore.seating import (
@@ -442,9 +445,14 @@ class Session:
         if teams:
             for index, name in team_names.items():
                 check_text(name, what=f"--set team{index + 1}")
+                check_hidden(name, what=f"--set team{index + 1}")
                 teams[index] = clean_name(name)
             if teams[0].casefold() == teams[1].casefold():
                 raise InputError(msg("--set: both teams are named {name!r}", name=teams[0]))
+            if alike(teams[0], teams[1]):
+                option = "--set team2" if 1 in team_names else "--set team1"
+                reason = twins_problem(teams[1], teams[0])
+                raise InputError(msg("{option}: {reason}", option=option, reason=reason))
         elif team_names:
             raise InputError(
                 msg("--set team1/team2: {game} is not played in teams", game=game.name)

@@ -18,7 +18,15 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from cardscore.games import preset_word
-from cardscore.games.base import Game, InputError, fold, parse_int
+from cardscore.games.base import (
+    Game,
+    InputError,
+    alike,
+    check_hidden,
+    fold,
+    parse_int,
+    twins_problem,
+)
 from cardscore.i18n import _, msg, tr
 from cardscore.prompts import ask
 
@@ -72,15 +80,43 @@ def name_problem(text: str, earlier: Sequence[str]) -> str | None:
 
     >>> name_problem("  ", []), name_problem("ann", ["Ann"]), name_problem("Bob", ["Ann"])
     ('a name cannot be empty', 'Ann is already at the table', None)
+    >>> name_problem("\u0391nn", ["Ann"])  # doctest: +ELLIPSIS
+    "'Αnn' and 'Ann' look the same (U+0391 GREEK CAPITAL LETTER ALPHA); ..."
     """
     cleaned = " ".join(text.split())
     if not cleaned:
         return msg("a name cannot be empty")
     if "," in cleaned:
         return msg("a name cannot contain a comma")
+    hidden = _hidden_problem(cleaned)
+    if hidden is not None:
+        return hidden
     for other in earlier:
         if fold(other) == fold(cleaned):
             return msg("{name} is already at the table", name=other)
+        if alike(other, cleaned):
+            return twins_problem(cleaned, other)
+    return None
+
+
+def team_problem(text: str, earlier: Sequence[str]) -> str | None:
+    """Why ``text`` cannot be a team's name, the ``earlier`` teams named (a message), or
+    ``None``: it holds a character drawn as nothing, or looks like an earlier team's name.
+
+    >>> team_problem("Nous", []), team_problem("N\u03bfus", ["Nous"])  # doctest: +ELLIPSIS
+    (None, "'Nοus' and 'Nous' look the same (U+03BF GREEK SMALL LETTER OMICRON); ...")
+    """
+    hidden = _hidden_problem(text)
+    if hidden is not None:
+        return hidden
+    return next((twins_problem(text, other) for other in earlier if alike(other, text)), None)
+
+
+def _hidden_problem(text: str) -> str | None:
+    try:
+        check_hidden(text)
+    except InputError as exc:
+        return exc.args[0]
     return None
 
 
@@ -173,13 +209,19 @@ def ask_new(
             names.append(ask_name(tr(question), list(names), known))
     settings: list[str] = []
     # a game without teams has no default team names: nothing asked
+    teams: list[str] = []
     for index, default in enumerate(game.default_team_names(names), start=1):
         # Not pre-filled: typing a name must not append it to the default one.
         question = msg("Name of team {index} (Enter: {default}):", index=index, default=default)
-        team = ask.text(tr(question)).unsafe_ask()
+
+        def check(text: str, default: str = default) -> str | bool:
+            return tr(team_problem(" ".join(text.split()) or default, teams)) or True
+
+        team = ask.text(tr(question), validate=check).unsafe_ask()
         team = " ".join(team.split())
         if team and team != default:
             settings.append(f"team{index}={team}")
+        teams.append(team or default)
     if not target_given and (goal := ask_target(game, rules, names)) is not None:
         settings.append(f"target={goal}")
     return NewGameAnswers(names=names, rules=rules, settings=settings)
