@@ -12,14 +12,16 @@ which is then damaged: one line, nothing changed.  Names of every alphabet still
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 import sys
 import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardscore.games import base
@@ -183,6 +185,116 @@ def test_the_team_question_asks_again() -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# In a file
+
+
+def _damaged(cli, home: Path, sid: str, raw: bytes, shown: str) -> None:
+    """Every command refuses the file in one line naming ``shown``; ``list`` leaves it out
+    with a warning; the file is never changed."""
+    for command in (["show", sid], ["add", sid, *GARDE], ["table", sid, "--join", "Fay"]):
+        err = one_line(cli(*command), 1)
+        assert "cannot read session file" in err and shown in err, err
+    listed = cli("list", "--json")
+    assert listed.code == 0 and sid not in [row["id"] for row in listed.json()]
+    assert f"{sid}.json" in listed.err and shown in listed.err
+    assert session_file(home, sid).read_bytes() == raw
+
+
+@pytest.mark.parametrize("char", HIDDEN, ids=code)
+def test_a_file_holding_a_hidden_twin_is_damaged(cli, home: Path, char: str) -> None:
+    sid = new(cli)
+    assert cli("add", sid, *GARDE).code == 0
+    data = data_of(home, sid)
+    data["players"][1] = f"Ann{char}"
+    _damaged(cli, home, sid, craft(home, sid, data), code(char))
+
+
+def test_a_file_holding_a_greek_twin_is_damaged(cli, home: Path) -> None:
+    sid = new(cli)
+    assert cli("add", sid, *GARDE).code == 0
+    data = data_of(home, sid)
+    data["players"][2] = GREEK_BOB
+    _damaged(cli, home, sid, craft(home, sid, data), repr(GREEK_BOB))
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "shown"),
+    [
+        ("newcomer", {"from": 2, "join": {"Fay\u3164": 0}}, "U+3164"),
+        ("newcomer", {"from": 2, "join": {"Ann\u2800": 0}}, "U+2800"),
+        ("newcomer", {"from": 2, "join": {"\u0391nn": 0}}, "'\u0391nn'"),
+        ("newcomer", {"from": 2, "replace": {"Dan": "Cyd\ufe0f"}}, "U+FE0F"),
+        ("team", "N\u03bfus", "'N\u03bfus'"),
+        ("team", "Nous\u115f", "U+115F"),
+        ("player", "Eve\u0600", "U+0600"),
+    ],
+)
+def test_other_names_of_a_file_are_checked_too(
+    cli, home: Path, where: str, value: Any, shown: str
+) -> None:
+    game = "belote" if where == "team" else "tarot"
+    sid = new(cli, game, NAMES, *(["--set", "team1=Nous"] if game == "belote" else []))
+    data = data_of(home, sid)
+    if where == "newcomer":
+        data["rounds"] = [{"taker": "Ann", "contract": "garde", "bouts": 2, "points": 49}]
+        data["tables"] = [value]
+    elif where == "team":
+        data["teams"][1] = value
+    else:
+        data["players"][3] = value
+    raw = craft(home, sid, data)
+    err = one_line(cli("show", sid), 1)
+    assert "cannot read session file" in err and shown in err, err
+    assert session_file(home, sid).read_bytes() == raw
+
+
+def test_a_file_of_a_french_table_is_damaged_in_french(cli, home: Path) -> None:
+    sid = new(cli)
+    data = data_of(home, sid)
+    data["players"][1] = "Ann\u3164"
+    raw = craft(home, sid, data)
+    err = one_line(cli("--lang", "fr", "show", sid), 1)
+    assert "caractère invisible U+3164" in err, err
+    err = one_line(cli("--lang", "nb", "show", sid), 1)
+    assert "usynlige tegnet U+3164" in err, err
+    assert session_file(home, sid).read_bytes() == raw
+
+
+#: names a file may hold, one by one valid in shape: plain, accented, of other alphabets,
+#: look-alikes of the others, holding a hidden character, emoji
+FILE_NAMES = st.one_of(
+    st.sampled_from(["Ann", "Bob", "Zoé", "Søren", "Αλέξης", "Иван", "🐻", "O'Neil", "Jean-Luc"]),
+    st.sampled_from([GREEK_BOB, "\u0410nn", "B0b", "ANN", "Ânn", "Soren", "Bob "]),
+    st.tuples(st.sampled_from(["Ann", "Eve", ""]), st.sampled_from(HIDDEN)).map("".join),
+    st.text(st.characters(exclude_categories=["Cs", "Cc"]), min_size=1, max_size=5),
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(names=st.lists(FILE_NAMES, min_size=3, max_size=3))
+def test_fuzz_names_in_a_file_are_answered_in_one_line(cli, home: Path, names: list[str]) -> None:
+    """Any three names in place of a table's: every command works, or says in one line that
+    the file is damaged and leaves it as it was."""
+    folder = home / "sessions"
+    for path in folder.glob("*.json") if folder.exists() else ():
+        path.unlink()
+    sid = new(cli)
+    assert cli("add", sid, *GARDE).code == 0
+    data = data_of(home, sid)
+    data["players"][1:] = names
+    raw = craft(home, sid, data)
+    for command in (["show", sid], ["add", sid, *GARDE], ["list"], ["stats"], ["print", sid]):
+        result = cli(*command)
+        assert result.code in (0, 1), (command, result.code, result.err)
+        assert "Traceback" not in result.err + result.out
+        if result.code == 1:
+            one_line(result, 1)
+            assert session_file(home, sid).read_bytes() == raw
+
+
+# --------------------------------------------------------------------------------------------
 # Names that keep working
 
 
@@ -325,3 +437,25 @@ def test_the_fast_paths_agree_with_the_tables() -> None:
     for char in [*HIDDEN, "\u00ad", "\u200b", "\u2060", "\ufeff", "\U000e0041", "\U000e0100"]:
         assert hidden.match(char), code(char)
         assert classes.match(char) or char == "\u2800", code(char)
+
+
+def test_an_ascii_table_loads_no_table(cli, home: Path) -> None:
+    """``show`` of a table of plain-ASCII names never loads the name tables (2 ms of every
+    command), and no table loads the ``regex`` library (12–23 ms): only a test needs it."""
+    greek = "Αλέξης,Νίκος,Γιώργος"
+    env = {**os.environ, "CARDSCORE_HOME": str(home), "NO_COLOR": "1"}
+    modules = {}
+    for names, session in ((NAMES, new(cli)), (greek, new(cli, "rami", greek))):
+        result = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "cardscore", "show", session],
+            capture_output=True, text=True, env=env, timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr[-500:]
+        modules[names] = {
+            line.rsplit("|", 1)[1].strip()
+            for line in result.stderr.splitlines()
+            if line.startswith("import time:")
+        }
+    assert "cardscore.games.name_tables" not in modules[NAMES]
+    assert "cardscore.games.name_tables" in modules[greek]
+    assert "regex" not in modules[NAMES] | modules[greek]

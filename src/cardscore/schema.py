@@ -13,6 +13,8 @@ file is checked whole, here, against types made with **msgspec**:
   or a sheet from a file;
 * the header (:class:`Header`): every field's type, the players' and teams' names, the
   id's shape;
+* the names (:func:`check_names`): none holds a character drawn as nothing, no two look the
+  same, as where they are typed;
 * every round, undone change and logged change: its game's stored type
   (``Game.stored_type``) and, for the rounds, the players it names are the table's of
   that round (``Game.check_stored``).
@@ -140,6 +142,54 @@ def _strings(data: Any) -> Iterator[str]:
 def check_header(data: Mapping[str, Any]) -> None:
     """Refuse a file whose header fields have the wrong types or shapes."""
     msgspec.convert(data, Header)
+
+
+def check_names(data: Mapping[str, Any]) -> None:
+    """Refuse a file whose names could not have been typed: a name holding a character drawn
+    as nothing, two names that look the same (:func:`cardscore.games.base.check_names`),
+    two teams that do.  Every name a player ever had at the table is one of the players or
+    of the newcomers of a table change (a player who comes back is spelled as before), and
+    the history's table changes name only players too.  (The types were checked before; a
+    table change of the wrong shape is the table changes' check's to refuse.)"""
+    from cardscore.games.base import alike, check_hidden, twins_problem
+    from cardscore.games.base import check_names as check
+
+    names = dict.fromkeys(data["players"])
+    for era in data.get("tables", ()):
+        if isinstance(era, dict):
+            names.update(dict.fromkeys(_names_of(era, ("join",), ("replace",))))
+    check([name for name in names if isinstance(name, str)], what="players")
+    teams = data.get("teams", [])
+    for team in teams:
+        check_hidden(team, what="teams")
+    if len(teams) == 2 and alike(teams[0], teams[1]):
+        raise ValueError(msg("{option}: {reason}", option="teams", reason=twins_problem(*teams)))
+    for entry in [*data.get("history", ()), *data.get("undone", ())]:
+        change = entry.get("change") if entry.get("kind") == "redo" else entry
+        if not isinstance(change, dict) or change.get("kind") != "table":
+            continue  # (a round's change names players of the rounds: checked with them)
+        for name in _names_of(
+            change, ("join", "rename", "replace", "leave"), ("rename", "replace")
+        ):
+            if isinstance(name, str):
+                check_hidden(name, what="history")
+
+
+def _names_of(
+    change: Mapping[str, Any], keys: tuple[str, ...], values: tuple[str, ...]
+) -> list[Any]:
+    """The names a table change gives: the keys of its operations ``keys`` (a list's items)
+    and the values of its operations ``values``."""
+    found: list[Any] = []
+    for key in keys:
+        part = change.get(key)
+        if isinstance(part, dict | list):
+            found.extend(part)
+    for key in values:
+        part = change.get(key)
+        if isinstance(part, dict):
+            found.extend(part.values())
+    return found
 
 
 def check_rounds(session: Session) -> None:

@@ -869,6 +869,7 @@ class Session:
         from cardscore import schema
 
         schema.check_header(data)  # every field's type and range (said in msgspec's words)
+        schema.check_names(data)  # (before the table changes: a name's own fault is said)
         session.check_tables()
         return session
 
