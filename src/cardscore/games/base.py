@@ -692,8 +692,12 @@ def check_hidden(name: str, *, what: str | None = None) -> None:
 
 def twins_problem(name: str, other: str) -> Msg:
     """What is said of two names that look the same (their :func:`look_alike` is), naming
-    both and the first letter of another alphabet that makes them so."""
-    odd = next((c for c in name + other if not c.isascii() and skeleton(c) != c), None)
+    both and the first letter that makes them so: drawn like another, which an accent is not.
+
+    >>> print(twins_problem("Zoé \u0392ob", "Zoe Bob"))  # doctest: +ELLIPSIS
+    'Zoé Βob' and 'Zoe Bob' look the same (U+0392 GREEK CAPITAL LETTER BETA); ...
+    """
+    odd = next((c for c in name + other if not c.isascii() and fold(c) != look_alike(c)), None)
     if odd is None:
         return msg(
             "{name!r} and {other!r} look the same; give them names that look different",
