@@ -1,17 +1,23 @@
 """The live page's server: ``cardscore serve``, and the loop's "Share the score".
 
 Who reads it: the players' phones and the room's TV, on the room's Wi-Fi, a few dozen at most
-(:data:`MAX_VIEWERS`).  The standard library's :class:`~http.server.ThreadingHTTPServer` is
-enough for that: one thread per open page, each asleep until the session changes, and no
-dependency to keep.  What it answers, and nothing else:
+(:data:`MAX_VIEWERS`).  The standard library's :mod:`http.server` handler is enough for
+that: one thread per request answered, each open page's asleep until the session changes, and
+no dependency to keep.  But anyone on the Wi-Fi can connect, token or not, so what a request
+may cost before its token is checked is bounded: one thread (the door, :class:`_Door`) reads
+every request's line and headers, at most :data:`MAX_REQUEST_BYTES` within
+:data:`REQUEST_TIMEOUT` seconds, for at most :data:`MAX_ARRIVING` connections at once, kept
+apart from the :data:`MAX_CONNECTIONS` being answered.  What it answers, and nothing else:
 
 * ``GET /TOKEN/`` the page (``?tv``: the TV view), ``GET /TOKEN/state.json`` the session as
   ``show --json`` has it, ``GET /TOKEN/events`` a stream of server-sent events: the page's
   changing part, sent when a page opens and each time the session is saved;
 * any other method 405, any other path 404 (no listing, no file but the session's read);
-* the 33rd page open at once 503, and at most :data:`MAX_CONNECTIONS` connections (the
-  next is closed); a client that sends nothing or reads nothing for :data:`CLIENT_TIMEOUT`
-  seconds is dropped.
+* a request line past the bytes allowed 414, headers past them 431; a request not whole in
+  time is closed without a word, and so is the connection that has been sending the longest
+  when :data:`MAX_ARRIVING` are;
+* the 33rd page open at once 503, and so is a request past :data:`MAX_CONNECTIONS`; a page
+  not read within :data:`CLIENT_TIMEOUT` seconds is dropped.
 
 The token is 128 bits, the same each time a session is served from this data folder (a page
 open on a phone keeps working when ``serve`` is started again): an HMAC of the session's id
@@ -24,17 +30,23 @@ process saved it.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import errno
 import hmac
+import io
 import os
 import secrets
 import select
+import selectors
 import socket
+import socketserver
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -45,10 +57,21 @@ from cardscore.store import StoreError
 
 #: pages open at once (their event streams): a table and its onlookers, with room to spare
 MAX_VIEWERS = 32
-#: connections at once: the viewers' streams, and page loads on the way
+#: requests answered at once: the viewers' streams, and page loads on the way
 MAX_CONNECTIONS = MAX_VIEWERS + 16
-#: seconds a client may take to send its request, or to read what is sent to it
+#: connections still sending their request, at once, apart from those answered: past this,
+#: the one that has been sending the longest is closed (a phone sends its request at once)
+MAX_ARRIVING = 32
+#: bytes a request's line and headers may take (a browser's take well under 2 KB)
+MAX_REQUEST_BYTES = 8 * 1024
+#: seconds a client has, from its connection, to send its request's line and headers
+REQUEST_TIMEOUT = 5.0
+#: seconds a page may take to be read, and a viewer's connection may stay full (its reader
+#: reading nothing of what is sent) before it is dropped
 CLIENT_TIMEOUT = 10.0
+#: bytes the system may hold for a viewer beyond what the viewer's own system holds: a reader
+#: that reads nothing fills it within a few saves (the system's own size grows to megabytes)
+STREAM_BUFFER = 32 * 1024
 #: seconds between two looks at the session's file (a save shows within this, and a render)
 LOOK_EVERY = 0.1
 #: seconds between two keep-alive comments on a quiet stream (a gone client is found)
@@ -226,9 +249,207 @@ class _Counter:
             self.count -= 1
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    block_on_close = False
+#: what every answer says beside its content: not to be kept, sniffed, framed or referred
+SAFE_HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+#: connections taken from the system's queue at once, before those waiting are read again
+ACCEPTS_AT_ONCE = MAX_ARRIVING // 2
+
+
+def _answer_bytes(
+    status: int, body: bytes, kind: str, extra: dict[str, str] | None = None
+) -> bytes:
+    """A whole answer as the door sends it, before any handler: the same headers as every
+    other answer, and the connection closed after it.
+
+    >>> print(_answer_bytes(503, b"Busy.", "text/plain").decode())  # doctest: +NORMALIZE_WHITESPACE
+    HTTP/1.0 503 Service Unavailable
+    Content-Type: text/plain; charset=utf-8
+    Cache-Control: no-store
+    X-Content-Type-Options: nosniff
+    Referrer-Policy: no-referrer
+    X-Frame-Options: DENY
+    Connection: close
+    Content-Length: 5
+    <BLANKLINE>
+    Busy.
+    """
+    headers = {"Content-Type": f"{kind}; charset=utf-8", **SAFE_HEADERS, **(extra or {})}
+    headers |= {"Connection": "close", "Content-Length": str(len(body))}
+    lines = [f"HTTP/1.0 {status} {HTTPStatus(status).phrase}"]
+    lines += [f"{name}: {value}" for name, value in headers.items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+
+
+def _head_end(data: bytes | bytearray, start: int = 0) -> int | None:
+    """Where a request's head (its line and headers) ends, after the blank line, once it is
+    all in; ``start``: where to look from (what came before was looked at already).
+
+    >>> _head_end(b"GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n"), _head_end(b"GET / HTTP/1.1\\n\\n")
+    (27, 16)
+    >>> _head_end(b"GET / HTTP/1.1\\r\\nHost: x\\r\\n") is None
+    True
+    """
+    ends = [
+        found + len(end) for end in (b"\n\r\n", b"\n\n") if (found := data.find(end, start)) >= 0
+    ]
+    return min(ends) if ends else None
+
+
+@dataclass
+class _Arrival:
+    """A connection still sending its request: from where, until when, what came so far."""
+
+    address: Any
+    deadline: float
+    head: bytearray = field(default_factory=bytearray)
+
+
+class _Door:
+    """Where every connection waits until its request's line and headers are in, all of them
+    in one thread (none of its own): a request may take :data:`MAX_REQUEST_BYTES` and
+    :data:`REQUEST_TIMEOUT` seconds; :data:`MAX_ARRIVING` wait at most, apart from the
+    :data:`MAX_CONNECTIONS` answered, and past them the one that has been sending longest is
+    closed.  A slow or endless client thus costs a few kilobytes, for a few seconds, and
+    never a seat nor a thread; a phone's request, sent at once, goes through.  A head that
+    is in goes to :meth:`_Server.answer`."""
+
+    def __init__(self, server: _Server) -> None:
+        self.server = server
+        self.arriving: dict[socket.socket, _Arrival] = {}  # the oldest first
+        self._selector = selectors.DefaultSelector()
+        self._wake, self._waker = socket.socketpair()
+        self._lock = threading.Lock()
+        self._stopping = False
+        self._running = False
+        self._done = threading.Event()
+
+    def run(self) -> None:
+        """Let connections in until :meth:`stop`."""
+        with self._lock:
+            if self._stopping:
+                return
+            self._running = True
+        listener = self.server.socket
+        listener.setblocking(False)
+        try:
+            self._selector.register(listener, selectors.EVENT_READ)
+            self._selector.register(self._wake, selectors.EVENT_READ)
+            while not self._stopping:
+                for key, _ in self._selector.select(self._wait()):
+                    if key.fileobj is listener:
+                        self._accept(listener)
+                    elif key.fileobj is not self._wake:
+                        self._read(key.fileobj)  # type: ignore[arg-type]
+                self._expire()
+        finally:
+            for connection in list(self.arriving):
+                self._close(connection)
+            self._selector.close()
+            self._done.set()
+
+    def stop(self) -> None:
+        """Stop letting connections in (those still sending are closed); back once done."""
+        with self._lock:
+            self._stopping = True
+            running = self._running
+        with contextlib.suppress(OSError):
+            self._waker.send(b"\0")
+        if running:
+            self._done.wait(5)
+        else:
+            self._selector.close()
+        self._wake.close()
+        self._waker.close()
+
+    def _wait(self) -> float | None:
+        """Seconds until the oldest waiting is out of time (none waiting: until woken)."""
+        if not self.arriving:
+            return None
+        oldest = next(iter(self.arriving.values()))
+        return max(oldest.deadline - time.monotonic(), 0.0)
+
+    def _accept(self, listener: socket.socket) -> None:
+        for _ in range(ACCEPTS_AT_ONCE):
+            try:
+                connection, address = listener.accept()
+            except OSError:  # none left (or one gone before it was taken)
+                return
+            if len(self.arriving) >= MAX_ARRIVING:
+                self._close(next(iter(self.arriving)))
+            connection.setblocking(False)
+            self.arriving[connection] = _Arrival(address, time.monotonic() + REQUEST_TIMEOUT)
+            self._selector.register(connection, selectors.EVENT_READ)
+
+    def _read(self, connection: socket.socket) -> None:
+        arrival = self.arriving.get(connection)
+        if arrival is None:  # closed a moment ago, to make room
+            return
+        try:
+            chunk = connection.recv(MAX_REQUEST_BYTES + 1 - len(arrival.head))
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # the client gave up
+            self._close(connection)
+            return
+        start = max(len(arrival.head) - 2, 0)
+        arrival.head += chunk
+        end = _head_end(arrival.head, start)
+        if end is not None and end <= MAX_REQUEST_BYTES:
+            self._selector.unregister(connection)
+            del self.arriving[connection]
+            self.server.answer(connection, arrival.address, bytes(arrival.head[:end]))
+        elif len(arrival.head) > MAX_REQUEST_BYTES:
+            line_in = b"\n" in arrival.head
+            status = (
+                HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+                if line_in
+                else HTTPStatus.REQUEST_URI_TOO_LONG
+            )
+            _refuse(connection, _answer_bytes(status, f"{status.phrase}.\n".encode(), "text/plain"))
+            self._close(connection)
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        while self.arriving:
+            connection, oldest = next(iter(self.arriving.items()))
+            if oldest.deadline > now:
+                return
+            self._close(connection)  # without a word: the client said nothing whole
+
+    def _close(self, connection: socket.socket) -> None:
+        self.arriving.pop(connection, None)
+        with contextlib.suppress(KeyError, ValueError):
+            self._selector.unregister(connection)
+        connection.close()
+
+
+def _refuse(connection: socket.socket, answer: bytes) -> None:
+    """Send a short ``answer`` without waiting on the client (what does not go at once is
+    lost), and take in what it sent past it, so that it can read the answer rather than
+    a reset."""
+    with contextlib.suppress(OSError):
+        connection.setblocking(False)
+        connection.send(answer)
+        connection.shutdown(socket.SHUT_WR)
+        for _ in range(4):
+            if not connection.recv(65536):
+                break
+
+
+class _Server(socketserver.TCPServer):
+    """The listening socket, its :class:`_Door`, and a thread for each request whose head
+    is in (:data:`MAX_CONNECTIONS` at most)."""
+
+    allow_reuse_address = True
+    #: connections the system queues before the door takes them
+    request_queue_size = MAX_ARRIVING
 
     def __init__(self, address: tuple[str, int], score: Score, token: str) -> None:
         super().__init__(address, _Handler)
@@ -236,18 +457,48 @@ class _Server(ThreadingHTTPServer):
         self.token = token
         self.viewers = _Counter(MAX_VIEWERS)
         self.connections = _Counter(MAX_CONNECTIONS)
+        self.door = _Door(self)
 
-    def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.connections.enter():  # no thread for it: closed at once
-            self.shutdown_request(request)
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        self.door.run()
+
+    def shutdown(self) -> None:
+        self.door.stop()
+
+    def answer(self, connection: socket.socket, address: Any, head: bytes) -> None:
+        """Answer the request ``head`` in a thread of its own (the page's context with it),
+        or say at once to come back when :data:`MAX_CONNECTIONS` are answered already."""
+        if not self.connections.enter():
+            _refuse(connection, _busy_answer())
+            connection.close()
             return
-        super().process_request(request, client_address)
-
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        context = contextvars.copy_context()
+        thread = threading.Thread(
+            target=context.run, args=(self._answer, connection, address, head), daemon=True
+        )
         try:
-            super().process_request_thread(request, client_address)
-        finally:
+            thread.start()
+        except RuntimeError:  # no thread to be had now: as if too many were answered
             self.connections.leave()
+            _refuse(connection, _busy_answer())
+            connection.close()
+
+    def _answer(self, connection: socket.socket, address: Any, head: bytes) -> None:
+        # A request that fails is closed and nothing is said: the keeper's terminal is the
+        # game's, and the server goes on.
+        try:
+            with contextlib.suppress(Exception):
+                _Handler(connection, address, self, head)
+        finally:
+            self.shutdown_request(connection)
+            self.connections.leave()
+
+
+def _busy_answer() -> bytes:
+    """What the viewer past the limit reads (503: come back in a moment)."""
+    from cardscore.export.live_page import busy_page
+
+    return _answer_bytes(503, busy_page(MAX_VIEWERS).encode(), "text/html", {"Retry-After": "5"})
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -255,6 +506,17 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "cardscore"
     sys_version = ""
     timeout = CLIENT_TIMEOUT
+
+    def __init__(self, request: socket.socket, client_address: Any, server: _Server, head: bytes):
+        self.head = head
+        super().__init__(request, client_address, server)
+
+    def setup(self) -> None:
+        super().setup()
+        # The request's line and headers were read at the door, within its limits: they are
+        # all that is read (a body, or anything sent after them, is not).
+        self.rfile.close()
+        self.rfile = io.BytesIO(self.head)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Nothing is logged: the keeper's terminal is the game's."""
@@ -364,11 +626,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _headers(self, kind: str, extra: dict[str, str]) -> None:
         self.send_header("Content-Type", f"{kind}; charset=utf-8")
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("X-Frame-Options", "DENY")
-        for name, value in extra.items():
+        for name, value in {**SAFE_HEADERS, **extra}.items():
             self.send_header(name, value)
 
 

@@ -1,0 +1,253 @@
+"""``cardscore serve`` against hostile clients, for real on 127.0.0.1: what a request may cost
+before its token is checked.
+
+Each attack is small (a few dozen connections, a few seconds) and bounded in time; what is
+asserted is the contract a viewer sees: the page within a second, the seats freed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import select
+import socket
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import test_live
+from cardscore import live
+from cardscore.environment import Environment
+from test_live import GARDE, Served, Stream, add, make_session, wait_until
+
+#: the fixture: a session served on 127.0.0.1 (``serve --port 0`` in a process of its own)
+served = test_live.served
+
+
+# --------------------------------------------------------------------------------------------
+# The hostile clients
+
+
+class SlowClients:
+    """``count`` connections that each send a request one byte every ``every`` seconds, and
+    connect again as soon as the server closes one (as an attacker would: ``slowloris``)."""
+
+    REQUEST = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 10_000
+
+    def __init__(self, port: int, count: int = 60, every: float = 0.5) -> None:
+        self.port, self.count, self.every = port, count, every
+        self.opened = 0  #: connections made in all
+        self.closed = 0  #: of those, closed by the server
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        sent: dict[socket.socket, int] = {}
+        while not self._stop.is_set():
+            while len(sent) < self.count and not self._stop.is_set():
+                try:
+                    sent[socket.create_connection(("127.0.0.1", self.port), timeout=1)] = 0
+                except OSError:
+                    break
+                self.opened += 1
+            readable = select.select(list(sent), [], [], 0)[0] if sent else []
+            for sock in list(sent):
+                try:
+                    if sock in readable:  # an answer or its end: the server closed it
+                        raise ConnectionResetError
+                    sock.send(self.REQUEST[sent[sock] : sent[sock] + 1])
+                    sent[sock] += 1
+                except OSError:
+                    sock.close()
+                    del sent[sock]
+                    self.closed += 1
+            self._stop.wait(self.every)
+        for sock in sent:
+            sock.close()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+
+
+@pytest.fixture
+def slow_clients(served) -> Iterator[SlowClients]:
+    """60 slow clients against the served page, all connected before the test goes on."""
+    server, _ = served
+    attack = SlowClients(server.port)
+    wait_until(lambda: attack.opened >= attack.count)
+    yield attack
+    attack.stop()
+
+
+class HeaderFlood:
+    """``count`` connections each sending ``headers`` headers of ``size`` bytes, and no end
+    to them; each holds its connection until :meth:`release` (or until the server closes
+    it)."""
+
+    def __init__(self, port: int, count: int = 16, headers: int = 99, size: int = 60_000):
+        line = b"X-Big: " + b"a" * (size - 9) + b"\r\n"
+        self.request = b"GET / HTTP/1.1\r\nHost: x\r\n" + line * headers
+        self.port = port
+        self.sent = threading.Semaphore(0)
+        self._release = threading.Event()
+        self.threads = [threading.Thread(target=self._one, daemon=True) for _ in range(count)]
+        for thread in self.threads:
+            thread.start()
+
+    def _one(self) -> None:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=10) as sock:
+                with contextlib.suppress(OSError):  # closed by the server on the way
+                    sock.sendall(self.request)
+                self.sent.release()
+                self._release.wait(20)
+        except OSError:
+            self.sent.release()
+
+    def wait_sent(self) -> None:
+        for _ in self.threads:
+            assert self.sent.acquire(timeout=30)
+
+    def release(self) -> None:
+        self._release.set()
+        for thread in self.threads:
+            thread.join(timeout=10)
+
+
+def raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send ``request`` as it is; the answer's status, headers and body (read to its end)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    assert status_line.startswith("HTTP/1."), answer[:200]
+    headers = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(status_line.split()[1]), headers, body
+
+
+def timed_page(server: Served) -> tuple[int, float]:
+    """The page's status, and how long it took to come (a failure counts as no page)."""
+    start = time.monotonic()
+    try:
+        status, _, body = server.get(f"/{server.token}/")
+    except OSError:
+        return 0, time.monotonic() - start
+    assert status != 200 or b"Next dealer" in body
+    return status, time.monotonic() - start
+
+
+def peak_kb(server: Served) -> int:
+    """The server's highest resident memory so far."""
+    for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+# --------------------------------------------------------------------------------------------
+# What a request may cost before its token is checked
+
+
+def test_a_slow_sender_is_closed_once_its_request_time_is_over(served) -> None:
+    server, _ = served
+    attack = SlowClients(server.port, count=1, every=0.3)
+    try:
+        wait_until(lambda: attack.closed >= 1, timeout=live.REQUEST_TIMEOUT + 2)
+    finally:
+        attack.stop()
+
+
+def test_a_viewer_gets_the_page_within_a_second_during_a_slow_client_attack(
+    served, slow_clients: SlowClients
+) -> None:
+    server, _ = served
+    answers = []
+    end = time.monotonic() + live.REQUEST_TIMEOUT + 1  # across the attack's reconnections
+    while time.monotonic() < end:
+        answers.append(timed_page(server))
+        time.sleep(0.5)
+    assert slow_clients.closed >= slow_clients.count  # each was closed, and came back
+    assert all(status == 200 and took < 1.0 for status, took in answers), answers
+
+
+def test_32_viewers_follow_every_save_during_a_slow_client_attack(
+    served, slow_clients: SlowClients, capsys
+) -> None:
+    server, sid = served
+    streams = [Stream(server.port, f"/{server.token}/events") for _ in range(live.MAX_VIEWERS)]
+    try:
+        wait_until(lambda: all(s.events for s in streams), timeout=5)
+        saved: dict[int, float] = {}
+        for number in range(1, 41):
+            add(sid, GARDE)
+            saved[number] = time.monotonic()
+            time.sleep(0.12)
+        wait_until(lambda: all("Round 40 ·" in s.events[-1][1] for s in streams), timeout=5)
+        delays = [
+            next(t for t, data in stream.events if f"Round {number} ·" in data) - at
+            for stream in streams
+            for number, at in saved.items()
+        ]
+        status, took = timed_page(server)
+    finally:
+        for stream in streams:
+            stream.close()
+    median, worst = statistics.median(delays), max(delays)
+    with capsys.disabled():
+        print(
+            f"\nlive page, 32 viewers x 40 saves, {slow_clients.count} slow clients: "
+            f"median {median * 1000:.0f} ms, max {worst * 1000:.0f} ms; "
+            f"slow connections closed: {slow_clients.closed}"
+        )
+    assert worst < 1.0
+    assert status == 503 and took < 1.0  # the 33rd is told at once, too
+
+
+def test_headers_past_the_limit_cost_the_server_nothing(served, capsys) -> None:
+    server, _ = served
+    assert server.get(f"/{server.token}/")[0] == 200  # drawn once: what it holds at rest
+    before = server.rss_kb()
+    flood = HeaderFlood(server.port)
+    try:
+        flood.wait_sent()
+        status, took = timed_page(server)
+        peak = peak_kb(server)
+    finally:
+        flood.release()
+    with capsys.disabled():
+        print(f"\nlive page, 16 x 99 headers of 60 KB: RSS {before} kB, peak {peak} kB")
+    assert status == 200 and took < 1.0
+    # sixteen requests of the size allowed are 128 kB: the rest is room for the allocator
+    assert peak - before < 8 * 1024, (before, peak)
+
+
+def test_past_the_connections_answered_the_next_is_told_to_come_back(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "MAX_CONNECTIONS", 1)
+    sid = make_session(home)
+    env = Environment(stdin_isatty=False, home=home)
+    with live.LiveServer(sid, env, "127.0.0.1", 0) as server:
+        port, token = server.address.port, server.address.token
+        stream = Stream(port, f"/{token}/events")  # the one connection answered
+        try:
+            wait_until(lambda: stream.events)
+            status, headers, _ = raw(port, f"GET /{token}/ HTTP/1.1\r\n\r\n".encode())
+        finally:
+            stream.close()
+    assert status == 503 and headers["retry-after"] == "5"
+    assert headers["x-content-type-options"] == "nosniff"
