@@ -235,6 +235,30 @@ def test_headers_past_the_limit_cost_the_server_nothing(served, capsys) -> None:
     assert peak - before < 8 * 1024, (before, peak)
 
 
+def _requests(token: str) -> list[tuple[bytes, int]]:
+    page = f"/{token}/".encode()
+    return [
+        (b"GET " + page + b" HTTP/x.y\r\n\r\n", 400),
+        (b"NONSENSE\r\n\r\n", 400),
+        (b"GET " + page + b" HTTP/2.0\r\n\r\n", 505),
+        (b"GET /" + b"a" * (live.MAX_REQUEST_BYTES + 100) + b" HTTP/1.1\r\n\r\n", 414),
+        (b"GET " + page + b" HTTP/1.1\r\nX: " + b"a" * live.MAX_REQUEST_BYTES + b"\r\n\r\n", 431),
+        (b"GET " + page + b" HTTP/1.1\r\n" + b"X: a\r\n" * 101 + b"\r\n", 431),  # too many
+        (b"GET " + page + b"\r\n\r\n", 200),  # no version (HTTP/0.9): headers all the same
+    ]
+
+
+@pytest.mark.parametrize("case", range(7))
+def test_every_refusal_carries_the_same_headers(served, case: int) -> None:
+    server, _ = served
+    request, expected = _requests(server.token)[case]
+    status, headers, _ = raw(server.port, request)
+    assert status == expected
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["cache-control"] == "no-store"
+    assert headers["content-type"].endswith("; charset=utf-8")
+
+
 def test_past_the_connections_answered_the_next_is_told_to_come_back(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

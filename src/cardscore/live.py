@@ -506,6 +506,9 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "cardscore"
     sys_version = ""
     timeout = CLIENT_TIMEOUT
+    # A request line without a version (HTTP/0.9's) is answered as 1.0 would be: an answer
+    # without its status line and headers would have none of those every answer carries.
+    default_request_version = "HTTP/1.0"
 
     def __init__(self, request: socket.socket, client_address: Any, server: _Server, head: bytes):
         self.head = head
@@ -526,6 +529,13 @@ class _Handler(BaseHTTPRequestHandler):
         if name.startswith("do_"):
             return self._not_allowed
         raise AttributeError(name)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The refusals the standard library makes itself (a request it cannot read: 400,
+        431, 505…), with the headers every answer here carries, in plain text."""
+        self.close_connection = True
+        status = HTTPStatus(code)
+        self._send(code, "text/plain", f"{status.phrase}.\n".encode(), {"Connection": "close"})
 
     def _not_allowed(self) -> None:
         self._send(405, "text/plain", b"Only GET is answered here.\n", {"Allow": "GET"})
