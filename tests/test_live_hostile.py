@@ -122,6 +122,17 @@ class HeaderFlood:
             thread.join(timeout=10)
 
 
+class NeverReader:
+    """A page's event stream opened by a client that then reads nothing, ever."""
+
+    def __init__(self, port: int, path: str) -> None:
+        self.socket = socket.create_connection(("127.0.0.1", port), timeout=5)
+        self.socket.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+
+    def close(self) -> None:
+        self.socket.close()
+
+
 def raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
     """Send ``request`` as it is; the answer's status, headers and body (read to its end)."""
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
@@ -275,3 +286,32 @@ def test_past_the_connections_answered_the_next_is_told_to_come_back(
             stream.close()
     assert status == 503 and headers["retry-after"] == "5"
     assert headers["x-content-type-options"] == "nosniff"
+
+
+# --------------------------------------------------------------------------------------------
+# Readers that never read
+
+
+def test_readers_that_never_read_lose_their_seat(served) -> None:
+    server, sid = served
+    page = f"/{server.token}/events"
+    never = [NeverReader(server.port, page) for _ in range(live.MAX_VIEWERS - 1)]
+    reader = Stream(server.port, page)
+    try:
+        wait_until(lambda: reader.events)
+        assert server.get(page)[0] == 503  # every seat is taken
+        for _ in range(60):  # what is sent to each page fills what its connection holds
+            add(sid, GARDE)
+            time.sleep(0.08)
+        # full for CLIENT_TIMEOUT at most after the last save: dropped, the seats free again
+        wait_until(lambda: server.get(f"/{server.token}/")[0] == 200, live.CLIENT_TIMEOUT + 3)
+        late = [Stream(server.port, page) for _ in range(live.MAX_VIEWERS - 1)]
+        wait_until(lambda: all(s.events for s in late), timeout=5)
+        assert all(s.status.endswith(b"200 OK") for s in late)
+        assert "Round 60 ·" in reader.events[-1][1]  # the one who reads kept its seat
+        for stream in late:
+            stream.close()
+    finally:
+        reader.close()
+        for client in never:
+            client.close()

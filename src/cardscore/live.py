@@ -17,7 +17,8 @@ apart from the :data:`MAX_CONNECTIONS` being answered.  What it answers, and not
   time is closed without a word, and so is the connection that has been sending the longest
   when :data:`MAX_ARRIVING` are;
 * the 33rd page open at once 503, and so is a request past :data:`MAX_CONNECTIONS`; a page
-  not read within :data:`CLIENT_TIMEOUT` seconds is dropped.
+  whose connection stays full (its reader reads nothing) :data:`CLIENT_TIMEOUT` seconds is
+  dropped, its seat free again, and so is one that takes longer than that to be read.
 
 The token is 128 bits, the same each time a session is served from this data folder (a page
 open on a phone keeps working when ``serve`` is started again): an HMAC of the session's id
@@ -217,6 +218,11 @@ class Score:
         with self.changed:
             self.closed = True
             self.changed.notify_all()
+
+
+def _past(since: float | None, seconds: float) -> bool:
+    """Whether ``seconds`` have gone by since ``since`` (a :func:`time.monotonic`)."""
+    return since is not None and time.monotonic() - since >= seconds
 
 
 def _event(version: int, text: str) -> bytes:
@@ -587,18 +593,22 @@ class _Handler(BaseHTTPRequestHandler):
         if not self.server.viewers.enter():
             return self._busy()
         try:
+            # What the system may hold for the page beyond what its reader's own holds is
+            # kept small: a reader that reads nothing fills it within a few saves.
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_BUFFER)
             self.send_response(200)
             self._headers("text/event-stream", {})
             self.end_headers()
             self.wfile.write(b"retry: 1000\n\n")
-            seen, quiet = -1, 0.0
+            seen, quiet, full_since = -1, 0.0, None
             while True:
                 version = score.wait(seen, LOOK_FOR_GONE)
                 if score.closed:
                     break
                 if version == seen:
                     quiet += LOOK_FOR_GONE
-                    if self._gone():
+                    full_since = self._full_since(full_since)
+                    if self._gone() or _past(full_since, CLIENT_TIMEOUT):
                         break
                     if quiet < PING_EVERY:
                         continue
@@ -606,9 +616,9 @@ class _Handler(BaseHTTPRequestHandler):
                 else:
                     with score.changed:
                         event = score.events.get(tv, b"")
-                self.wfile.write(event)
-                seen, quiet = version, 0.0
-        except OSError:  # the page was closed, or stopped reading (timed out)
+                self._write(event, full_since)
+                seen, quiet, full_since = version, 0.0, None
+        except OSError:  # the page was closed, or its connection stayed full (timed out)
             pass
         finally:
             self.server.viewers.leave()
@@ -619,8 +629,26 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             ready, _, _ = select.select([self.connection], [], [], 0)
             return bool(ready) and not self.connection.recv(1, socket.MSG_PEEK)
-        except OSError:
+        except (OSError, ValueError):
             return True
+
+    def _full_since(self, since: float | None) -> float | None:
+        """Since when the page's connection has been full, what was sent to it unread
+        (``None``: it is not full); ``since``: what this said the time before."""
+        try:
+            _, ready, _ = select.select([], [self.connection], [], 0)
+        except (OSError, ValueError):
+            return since  # (then it is gone)
+        if ready:
+            return None
+        return time.monotonic() if since is None else since
+
+    def _write(self, event: bytes, full_since: float | None) -> None:
+        """Send ``event`` to the page; its connection may stay full :data:`CLIENT_TIMEOUT`
+        seconds in all, counted from ``full_since``, before this gives up (``OSError``)."""
+        waited = 0.0 if full_since is None else time.monotonic() - full_since
+        self.connection.settimeout(max(CLIENT_TIMEOUT - waited, 0.001))
+        self.wfile.write(event)
 
     def _send(
         self, status: int, kind: str, body: bytes, extra: dict[str, str] | None = None
