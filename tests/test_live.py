@@ -30,9 +30,13 @@ from cardscore.session import Session
 CARDSCORE = [sys.executable, "-m", "cardscore"]
 
 
-def make_session(home: Path, names: list[str] | None = None, title: str | None = None) -> str:
+def make_session(
+    home: Path, names: list[str] | None = None, title: str | None = None, rules: str | None = None
+) -> str:
     given = {"title": title} if title else {}
-    made = Session.create("tarot", names or ["Ann", "Bob", "Cyd", "Dan", "Eve"], **given)
+    made = Session.create(
+        "tarot", names or ["Ann", "Bob", "Cyd", "Dan", "Eve"], rules=rules, **given
+    )
     made.id = store.new_id()
     folder = home / "sessions"
     folder.mkdir(parents=True, exist_ok=True)
@@ -109,6 +113,8 @@ class Stream:
         self.socket = socket.create_connection((host, port), timeout=20)
         self.socket.sendall(f"GET {path} HTTP/1.0\r\nHost: x\r\n\r\n".encode())
         self.events: list[tuple[float, str]] = []
+        #: the events named ``notice`` (what the page's status line says), apart
+        self.notices: list[tuple[float, str]] = []
         self.status = b""
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -122,13 +128,12 @@ class Stream:
                     self.status = buffer.split(b"\r\n", 1)[0]
                 while b"\n\n" in buffer:
                     event, _, buffer = buffer.partition(b"\n\n")
-                    data = [
-                        line[6:].decode()
-                        for line in event.split(b"\n")
-                        if line.startswith(b"data: ")
-                    ]
+                    lines = event.split(b"\n")
+                    data = [line[6:].decode() for line in lines if line.startswith(b"data: ")]
+                    named = b"event: notice" in lines
                     if data:
-                        self.events.append((time.monotonic(), "\n".join(data)))
+                        kept = self.notices if named else self.events
+                        kept.append((time.monotonic(), "\n".join(data)))
         except OSError:
             pass
 

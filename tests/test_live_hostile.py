@@ -1,5 +1,6 @@
-"""``cardscore serve`` against hostile clients, for real on 127.0.0.1: what a request may cost
-before its token is checked.
+"""``cardscore serve`` against hostile clients and a session file that goes bad, for real on
+127.0.0.1: what a request may cost before its token is checked, readers that never read, the
+headers of every refusal, and the page when the file cannot be read.
 
 Each attack is small (a few dozen connections, a few seconds) and bounded in time; what is
 asserted is the contract a viewer sees: the page within a second, the seats freed.
@@ -8,9 +9,11 @@ asserted is the contract a viewer sees: the page within a second, the seats free
 from __future__ import annotations
 
 import contextlib
+import os
 import select
 import socket
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -19,15 +22,18 @@ from pathlib import Path
 
 import pytest
 
+import chromium
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 import test_live
-from cardscore import live
+from cardscore import live, store
 from cardscore.environment import Environment
-from test_live import GARDE, Served, Stream, add, make_session, wait_until
+from test_live import CARDSCORE, GARDE, Served, Stream, add, make_session, wait_until
 
 #: the fixture: a session served on 127.0.0.1 (``serve --port 0`` in a process of its own)
 served = test_live.served
+NOTICE = "The session cannot be read just now"
 
 
 # --------------------------------------------------------------------------------------------
@@ -315,3 +321,86 @@ def test_readers_that_never_read_lose_their_seat(served) -> None:
         reader.close()
         for client in never:
             client.close()
+
+
+# --------------------------------------------------------------------------------------------
+# The page never freezes silently
+
+
+def _damage(path: Path, how: str) -> None:
+    good = path.read_bytes()
+    if how == "damaged":
+        path.write_bytes(good[: len(good) // 2])
+    elif how == "huge number":
+        huge = b'"value_garde": 1' + b"0" * 400
+        path.write_bytes(good.replace(b'"value_garde": 40', huge))
+    else:
+        path.unlink()
+
+
+@pytest.mark.parametrize("how", ["damaged", "huge number", "deleted"])
+def test_the_page_says_when_the_session_cannot_be_read(home: Path, how: str) -> None:
+    sid = make_session(home, rules="maison")
+    path = home / "sessions" / f"{sid}.json"
+    add(sid, GARDE)
+    server = Served(home, sid, "--port", "0")
+    stream = Stream(server.port, f"/{server.token}/events")
+    try:
+        wait_until(lambda: stream.events and "Round 1 ·" in stream.events[-1][1])
+        after = store.read(path)
+        after.add(GARDE)
+        _damage(path, how)
+        wait_until(lambda: stream.notices, timeout=2)
+        assert stream.notices[-1][1].startswith(NOTICE)
+        _, _, body = server.get(f"/{server.token}/")
+        assert NOTICE in body.decode() and "Round 1 ·" in body.decode()  # as last read
+        # the file is read again: the page picks up, and no longer says it
+        (path.parent / "next.tmp").write_bytes(store.encode(after))
+        os.replace(path.parent / "next.tmp", path)
+        wait_until(lambda: "Round 2 ·" in stream.events[-1][1], timeout=2)
+        assert stream.events[-1][0] > stream.notices[-1][0]
+        assert NOTICE not in server.get(f"/{server.token}/")[2].decode()
+    finally:
+        stream.close()
+        assert server.stop() == 130
+    assert server.said_last.strip() == "Stopped: the live page is no longer served."
+
+
+def test_a_session_that_cannot_be_drawn_is_refused_in_one_line(home: Path) -> None:
+    sid = make_session(home, rules="maison")
+    add(sid, GARDE)
+    path = home / "sessions" / f"{sid}.json"
+    _damage(path, "huge number")
+    before = path.read_bytes()
+    result = subprocess.run(
+        [*CARDSCORE, "serve", sid, "--host", "127.0.0.1", "--port", "0"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CARDSCORE_HOME": str(home)},
+        timeout=15,
+    )
+    assert result.returncode == 1 and len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith(f"cardscore: error: cannot read session file {path}")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.skipif(chromium.EXECUTABLE is None, reason="no Chromium here")
+def test_the_page_in_chromium_says_it_and_picks_up_again(home: Path, tmp_path: Path) -> None:
+    sid = make_session(home)
+    path = home / "sessions" / f"{sid}.json"
+    server = Served(home, sid, "--port", "0")
+    browser = chromium.Chromium(tmp_path / "profile")
+    try:
+        browser.open(server.url)
+        assert browser.evaluate("document.getElementById('status').innerText") == ""
+        after = store.read(path)
+        after.add(GARDE)
+        _damage(path, "damaged")
+        status = "document.getElementById('status').innerText"
+        browser.wait_for(f"{status}.startsWith({NOTICE!r})", timeout=3)
+        assert "Next dealer: Ann" in browser.text("main")  # the score as last read
+        path.write_bytes(store.encode(after))
+        browser.wait_for(f"document.body.innerText.includes('Round 1 ·') && {status} === ''", 3)
+    finally:
+        browser.close()
+        server.stop()

@@ -26,7 +26,7 @@ with a random key kept in the data folder (``serve.key``, made the first time, r
 its owner only).  That key is the only file this module ever writes, and it never writes a
 session.  The session's file is looked at :data:`LOOK_EVERY` seconds (its inode, size and
 modification time, which every save changes) and read again when it changed, whichever
-process saved it.
+process saved it; when it cannot be read, the pages keep the score last read and say so.
 """
 
 from __future__ import annotations
@@ -164,47 +164,74 @@ class Score:
     """The session as the pages show it, drawn again each time its file changes.
 
     Each open page waits on :attr:`changed` for a :attr:`version` newer than the one it
-    has; what it is sent is drawn once here for all of them (a phone view, a TV view)."""
+    has; what it is sent is drawn once here for all of them (a phone view, a TV view).
+    Whatever the file becomes (damaged, deleted, holding what cannot be drawn), the pages
+    keep the score last read and say that the session cannot be read, and follow it again
+    once it can be: the watch never stops."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.changed = threading.Condition()
         self.version = 0
         self.closed = False
-        self._seen: tuple[int, int, int] | None = None
+        self._seen: tuple[int, int, int] | None = (-1, -1, -1)  # read the first time
         self.state = b"{}"
         self.pages: dict[bool, str] = {}
         self.events: dict[bool, bytes] = {}
         self.doc: dict[str, Any] = {}
-        #: why the last change could not be shown (the page keeps the one before)
-        self.problem: str | None = None
+        #: why the session cannot be read now (``None``: it was, the last time it changed)
+        self.trouble: StoreError | None = None
 
     def refresh(self) -> bool:
-        """Read the session again if its file changed; whether the pages have news."""
+        """Read the session again if its file changed; whether the pages have news (a new
+        score, or word that the session cannot be read)."""
         now = _stamp(self.path)
-        if now == self._seen or now is None:
+        if now == self._seen:
             return False
         self._seen = now
+        try:
+            doc, state, views = self._draw()
+        except StoreError as exc:
+            return self._unreadable(exc)
+        except Exception as exc:  # a file is untrusted: whatever it holds, the watch goes on
+            from cardscore.session import reason_of
+            from cardscore.store import SessionFileError
+
+            return self._unreadable(SessionFileError(self.path, reason_of(exc)))
+        with self.changed:
+            self.version += 1
+            self.trouble = None
+            self.doc, self.state, self.pages = doc, state, views
+            self.events = {tv: _event(self.version, text) for tv, text in views.items()}
+            self.changed.notify_all()
+        return True
+
+    def _draw(self) -> tuple[dict[str, Any], bytes, dict[bool, str]]:
+        """The session read and drawn: its scoresheet, its ``state.json``, its two views."""
         from cardscore import store
         from cardscore.document import scoresheet
         from cardscore.export import live_page
         from cardscore.indented_json import dumps
-        from cardscore.session import SessionDataError, reason_of
 
-        try:
-            session = store.read(self.path)
-            doc = scoresheet(session, session.standings())
-        except (StoreError, SessionDataError) as exc:
-            self.problem = str(exc.args[0]) if exc.args else reason_of(exc)
-            return False
-        self.problem = None
+        session = store.read(self.path)
+        doc = scoresheet(session, session.standings())
         views = {tv: live_page.fragment(doc, tv=tv) for tv in (False, True)}
+        return doc, (dumps(doc) + "\n").encode(), views
+
+    def _unreadable(self, error: StoreError) -> bool:
+        """The session cannot be read: the pages keep the score last read and are told so,
+        once (until it is read again)."""
+        from cardscore.export import live_page
+
         with self.changed:
+            told, self.trouble = self.trouble is not None, error
+            if told or not self.version:  # (not shown yet: serving it is refused)
+                return False
             self.version += 1
-            self.doc = doc
-            self.state = (dumps(doc) + "\n").encode()
-            self.pages = views
-            self.events = {tv: _event(self.version, text) for tv, text in views.items()}
+            notice = _event(self.version, live_page.unreadable(), "notice")
+            self.events = {
+                tv: _event(self.version, text) + notice for tv, text in self.pages.items()
+            }
             self.changed.notify_all()
         return True
 
@@ -225,10 +252,16 @@ def _past(since: float | None, seconds: float) -> bool:
     return since is not None and time.monotonic() - since >= seconds
 
 
-def _event(version: int, text: str) -> bytes:
-    """One server-sent event: ``id:``, then each line of ``text`` as a ``data:`` line."""
+def _event(version: int, text: str, name: str | None = None) -> bytes:
+    """One server-sent event: ``id:`` (and ``event:``, its ``name``: a message without one),
+    then each line of ``text`` as a ``data:`` line.
+
+    >>> _event(3, "a\\nb", "notice")
+    b'id: 3\\nevent: notice\\ndata: a\\ndata: b\\n\\n'
+    """
     lines = text.replace("\r", "").split("\n")
-    return (f"id: {version}\n" + "".join(f"data: {line}\n" for line in lines) + "\n").encode()
+    head = f"id: {version}\n" + (f"event: {name}\n" if name else "")
+    return (head + "".join(f"data: {line}\n" for line in lines) + "\n").encode()
 
 
 # --------------------------------------------------------------------------------------------
@@ -575,12 +608,13 @@ class _Handler(BaseHTTPRequestHandler):
         score = self.server.score
         if score.closed or self.server.viewers.count >= MAX_VIEWERS:
             return self._busy()
-        from cardscore.export.live_page import page
+        from cardscore.export.live_page import page, unreadable
 
         nonce = secrets.token_urlsafe(16)
         with score.changed:
-            doc = score.doc
-        body = page(doc, tv=tv, nonce=nonce).encode()
+            doc, trouble = score.doc, score.trouble
+        notice = unreadable() if trouble is not None else ""
+        body = page(doc, tv=tv, nonce=nonce, notice=notice).encode()
         policy = (
             f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'unsafe-inline'; "
             "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; "
@@ -692,10 +726,9 @@ class LiveServer:
     def __init__(self, session_id: str, env: Environment, host: str | None, port: int | None):
         self.session_id = session_id
         self.score = Score(env.sessions_folder / f"{session_id}.json")
-        if not self.score.refresh():
-            from cardscore import store
-
-            store.read(self.score.path)  # says why it cannot be read (or that it is gone)
+        self.score.refresh()
+        if self.score.trouble is not None:  # why it cannot be read (or that it is gone)
+            raise self.score.trouble
         bound = host or local_address()
         token = token_for(session_id, env.data_folder)
         self._httpd = _bind(bound, port, self.score, token)

@@ -76,9 +76,10 @@ body.tv ol.totals .place { font-size: .55em; }
 body.tv .status, body.tv footer { font-size: 2vh; margin: 0; }
 """
 
-#: What the page does: take each fragment the server sends, and come back when the server
-#: went away (a browser gives up on a stream answered with an error, e.g. when serve was
-#: stopped and started again, or 32 others are watching).
+#: What the page does: take each fragment the server sends, say what the server says of it
+#: (a ``notice``: the session cannot be read), and come back when the server went away (a
+#: browser gives up on a stream answered with an error, e.g. when serve was stopped and
+#: started again, or 32 others are watching).
 SCRIPT = """
 (function () {
   var main = document.getElementById("score"), status = document.getElementById("status");
@@ -86,6 +87,7 @@ SCRIPT = """
   function open() {
     source = new EventSource("events" + location.search);
     source.onmessage = function (event) { main.innerHTML = event.data; status.textContent = ""; };
+    source.addEventListener("notice", function (event) { status.textContent = event.data; });
     source.onerror = function () {
       status.textContent = status.dataset.lost;
       if (source.readyState === EventSource.CLOSED) { source.close(); setTimeout(open, 2000); }
@@ -175,8 +177,14 @@ def _last_rounds(doc: Doc) -> list[str]:
     return parts
 
 
-def page(doc: Doc, *, tv: bool, nonce: str) -> str:
-    """The whole page, as first loaded; ``nonce`` lets its script run (and nothing else)."""
+def unreadable() -> str:
+    """What the page says while the session's file cannot be read (damaged, deleted…)."""
+    return _("The session cannot be read just now: this is the score as it was last read.")
+
+
+def page(doc: Doc, *, tv: bool, nonce: str, notice: str = "") -> str:
+    """The whole page, as first loaded; ``nonce`` lets its script run (and nothing else);
+    ``notice``: what its status line says (:func:`unreadable`), until the next score."""
     title = escape(common.title(doc))
     lost = escape(_("Connection lost: trying again…"))
     footer = escape(tr(msg("Live scoresheet by cardscore {version}.", version=__version__)))
@@ -194,7 +202,8 @@ def page(doc: Doc, *, tv: bool, nonce: str) -> str:
             "</head>",
             f'<body class="{"tv" if tv else "phone"}">',
             f'<main id="score">{fragment(doc, tv=tv)}</main>',
-            f'<p class="status" id="status" data-lost="{lost}" aria-live="polite"></p>',
+            f'<p class="status" id="status" data-lost="{lost}" aria-live="polite">'
+            f"{escape(notice)}</p>",
             "" if tv else f"<footer>{footer}</footer>",
             f'<script nonce="{nonce}">{SCRIPT}</script>',
             "</body>",
