@@ -1,6 +1,6 @@
 """``cardscore serve`` against hostile clients and a session file that goes bad, for real on
 127.0.0.1: what a request may cost before its token is checked, readers that never read, the
-headers of every refusal, and the page when the file cannot be read.
+headers of every refusal, the page when the file cannot be read, and the key file.
 
 Each attack is small (a few dozen connections, a few seconds) and bounded in time; what is
 asserted is the contract a viewer sees: the page within a second, the seats freed.
@@ -404,3 +404,34 @@ def test_the_page_in_chromium_says_it_and_picks_up_again(home: Path, tmp_path: P
     finally:
         browser.close()
         server.stop()
+
+
+# --------------------------------------------------------------------------------------------
+# The key file
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link"])
+def test_a_key_file_that_is_not_a_regular_file_is_refused(
+    home: Path, tmp_path: Path, kind: str
+) -> None:
+    sid = make_session(home)
+    key = home / live.KEY_FILE
+    target = tmp_path / "elsewhere.key"
+    target.write_bytes(b"k" * live.KEY_BYTES)
+    if kind == "fifo":
+        os.mkfifo(key)
+    else:
+        key.symlink_to(target)
+    result = subprocess.run(
+        [*CARDSCORE, "serve", sid, "--host", "127.0.0.1", "--port", "0"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CARDSCORE_HOME": str(home)},
+        timeout=15,
+    )
+    assert result.returncode == 1
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("cardscore: error: ") and live.KEY_FILE in result.stderr
+    assert os.path.islink(key) == (kind == "link")  # left as it was
+    assert kind == "link" or key.is_fifo()
+    assert target.read_bytes() == b"k" * live.KEY_BYTES

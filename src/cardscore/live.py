@@ -42,6 +42,7 @@ import select
 import selectors
 import socket
 import socketserver
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -54,7 +55,7 @@ from urllib.parse import parse_qs
 
 from cardscore.environment import Environment
 from cardscore.i18n import msg
-from cardscore.store import StoreError
+from cardscore.store import StoreError, printable
 
 #: pages open at once (their event streams): a table and its onlookers, with room to spare
 MAX_VIEWERS = 32
@@ -110,24 +111,39 @@ def token_for(session_id: str, data_folder: Path) -> str:
 
 def _key(folder: Path) -> bytes:
     """The data folder's key, made the first time; a key that cannot be read or kept gives
-    way to one for this run only (its pages then need the new address after a restart)."""
+    way to one for this run only (its pages then need the new address after a restart).
+    A key file that is not a regular file (a link, a FIFO, a device) is refused
+    (:class:`ServeError`) and left as it is: it is not read, nor waited on."""
     path = folder / KEY_FILE
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
+        if path.is_symlink():  # (O_NOFOLLOW is not everywhere)
+            raise _not_a_key(path)
         fd = os.open(path, flags)
-        with os.fdopen(fd, "rb") as handle:
-            key = handle.read(KEY_BYTES + 1)
-        if len(key) == KEY_BYTES:
-            return key
-        return secrets.token_bytes(KEY_BYTES)  # not a key of ours: left alone
     except FileNotFoundError:
-        pass
+        return _new_key(folder)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # made a link since
+            raise _not_a_key(path) from None
+        return secrets.token_bytes(KEY_BYTES)
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise _not_a_key(path)
+            key = handle.read(KEY_BYTES + 1)
     except OSError:
         return secrets.token_bytes(KEY_BYTES)
+    if len(key) == KEY_BYTES:
+        return key
+    return secrets.token_bytes(KEY_BYTES)  # not a key of ours: left alone
+
+
+def _new_key(folder: Path) -> bytes:
+    """A new key, kept in ``folder`` for the next runs where it can be."""
     key = secrets.token_bytes(KEY_BYTES)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(folder / KEY_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as handle:
             handle.write(key)
     except FileExistsError:  # another serve made it just now: use that one
@@ -135,6 +151,16 @@ def _key(folder: Path) -> bytes:
     except OSError:
         pass
     return key
+
+
+def _not_a_key(path: Path) -> ServeError:
+    return ServeError(
+        msg(
+            "the live page's key {path} is not a regular file (a link, a FIFO, a device…): "
+            "it is not read; remove it, and a new key is made",
+            path=printable(path),
+        )
+    )
 
 
 def local_address() -> str:
