@@ -17,7 +17,11 @@ file is checked whole, here, against types made with **msgspec**:
   same, as where they are typed;
 * every round, undone change and logged change: its game's stored type
   (``Game.stored_type``) and, for the rounds, the players it names are the table's of
-  that round (``Game.check_stored``).
+  that round (``Game.check_stored``);
+* every time it holds (``created``, ``updated``, each logged change's ``time``, each
+  corrected round's ``edited``): a date and time (:func:`file_time`), with its zone (UTC
+  when it has none), from 2000 to 2100 and at most a day ahead of this computer's clock —
+  the calendar's edges (year 1, year 9999) break the arithmetic of times.
 
 msgspec rather than pydantic: it checks these types in C and has no dependency of its own;
 its import costs about 15 ms of each command (most of it the standard library's ``decimal``
@@ -28,6 +32,8 @@ as a damaged file, everywhere alike.
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Annotated, Any
@@ -137,6 +143,97 @@ def _strings(data: Any) -> Iterator[str]:
             pending.extend(value.values())
         elif isinstance(value, list):
             pending.extend(value)
+
+
+#: the times a file may hold: cardscore wrote none before 2000 and will write none after 2100
+EARLIEST = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
+LATEST = dt.datetime(2101, 1, 1, tzinfo=dt.UTC)
+#: how far ahead of this computer's clock another laptop's may be
+AHEAD = dt.timedelta(days=1)
+
+
+def file_time(text: object, *, what: str) -> dt.datetime:
+    """A time read from a file (``what`` names where), checked: a date and time with its zone
+    (UTC when it has none), from 2000 to 2100, at most a day ahead of the clock.  Any other
+    value is a ``ValueError`` saying why.
+
+    >>> file_time("2026-11-30T20:15:03+01:00", what="updated").isoformat()
+    '2026-11-30T20:15:03+01:00'
+    >>> file_time("2026-11-30T20:15:03", what="updated").tzname()
+    'UTC'
+    >>> file_time("0001-01-01T00:00:00+01:00", what="updated")
+    Traceback (most recent call last):
+    ...
+    ValueError: updated: '0001-01-01T00:00:00+01:00' is not a time from 2000 to 2100
+    """
+    when = None
+    if isinstance(text, str) and len(text) <= 40:  # (a time is 25 characters, 32 with µs)
+        with contextlib.suppress(ValueError):
+            when = dt.datetime.fromisoformat(text)
+    if when is None:
+        raise ValueError(
+            msg(
+                "{what}: {value!r} is not a date and time (YYYY-MM-DDTHH:MM:SS+HH:MM)",
+                what=what,
+                value=text if not isinstance(text, str) or len(text) <= 40 else text[:40] + "…",
+            )
+        )
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.UTC)
+    # (aware times compare without being converted: converting one at the calendar's edge
+    # overflows)
+    if not EARLIEST <= when < LATEST:
+        raise ValueError(
+            msg("{what}: {value!r} is not a time from 2000 to 2100", what=what, value=text)
+        )
+    if when > dt.datetime.now(dt.UTC) + AHEAD:
+        raise ValueError(
+            msg(
+                "{what}: {value!r} is a time more than a day ahead of this computer's clock",
+                what=what,
+                value=text,
+            )
+        )
+    return when
+
+
+def known_time(text: object) -> dt.datetime | None:
+    """A time read from a file (:func:`file_time`), or ``None`` when it is not one.
+
+    >>> known_time("9999-12-31T23:59:59-01:00"), known_time("2026-11-30").year
+    (None, 2026)
+    """
+    try:
+        return file_time(text, what="")
+    except ValueError:
+        return None
+
+
+def check_times(session: Session) -> None:
+    """Refuse a file any of whose times is not one cardscore writes (:func:`file_time`):
+    the header's ``created`` and ``updated``, each logged change's ``time``, the ``edited``
+    time of each round, of each round a change holds (logged or undone).  An empty time, or
+    a change logged at no known time (a file of the first schema), says no time."""
+    from cardscore.changes import EDITED, effect
+
+    for name in ("created", "updated"):
+        if getattr(session, name):
+            file_time(getattr(session, name), what=name)
+    for entry in session.history:
+        if entry.get("time") not in (None, ""):
+            file_time(
+                entry["time"], what=msg("change {n}: {error}", n=entry.get("n", "?"), error="time")
+            )
+    for number, inp in enumerate(session.rounds, 1):
+        if EDITED in inp:
+            file_time(inp[EDITED], what=msg("round {number}: {error}", number=number, error=EDITED))
+    for entry in [*session.history, *session.undone]:
+        change = effect(entry) if entry.get("kind") != "redo" or "change" in entry else entry
+        for key in ("input", "old", "new"):
+            inp = change.get(key) if isinstance(change, dict) else None
+            if isinstance(inp, dict) and EDITED in inp:
+                what = msg("change {n}: {error}", n=entry.get("n", "?"), error=EDITED)
+                file_time(inp[EDITED], what=what)
 
 
 def check_header(data: Mapping[str, Any]) -> None:

@@ -870,6 +870,7 @@ class Session:
 
         schema.check_header(data)  # every field's type and range (said in msgspec's words)
         schema.check_names(data)  # (before the table changes: a name's own fault is said)
+        schema.check_times(session)
         session.check_tables()
         return session
 

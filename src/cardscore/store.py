@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import re
 import time
@@ -526,36 +527,23 @@ _UPDATED = re.compile(rb'\n  "updated": "([0-9T:+.-]{10,40})",')
 
 def most_recent(files: list[Path]) -> Path:
     """The session last played: by the ``updated`` time it says (a laptop whose clock is
-    behind, or a sync tool, sets a file's mtime to anything), then by mtime.  A time more
-    than a day ahead of this machine's is not believed (it would draw every ``add``)."""
-    import datetime as dt
+    behind, or a sync tool, sets a file's mtime to anything), then by mtime.  A time that is
+    not one a file may hold (:func:`cardscore.schema.known_time`: more than a day ahead of
+    this machine's, which would draw every ``add``, or at the calendar's edge) is not
+    believed: that file comes after every file with a time, by its mtime."""
+    from cardscore.schema import known_time
 
-    limit = (dt.datetime.now(dt.UTC) + dt.timedelta(days=1)).isoformat()
-
-    def key(path: Path) -> tuple[str, float]:
+    def key(path: Path) -> tuple[float, float]:
         try:
             with open(path, "rb") as handle:  # (session_files: regular files only)
                 head = handle.read(4096)
         except OSError:
-            return "", 0.0
+            return -math.inf, 0.0
         found = _UPDATED.search(head)
-        updated = _utc(found.group(1).decode()) if found else ""
-        return (updated if updated <= limit else ""), _mtime(path)
+        when = known_time(found.group(1).decode()) if found else None
+        return (-math.inf if when is None else when.timestamp()), _mtime(path)
 
     return max(files, key=key)
-
-
-def _utc(stamp: str) -> str:
-    """An ISO time as UTC text, comparable as text ("" when it is not a time)."""
-    import datetime as dt
-
-    try:
-        when = dt.datetime.fromisoformat(stamp)
-    except ValueError:
-        return ""
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=dt.UTC)
-    return when.astimezone(dt.UTC).isoformat()
 
 
 def _mtime(path: Path) -> float:

@@ -127,14 +127,15 @@ def _selected(d: Digest, game: str | None, rules: str | None, wanted: set[str]) 
 
 
 def _parsed(d: Digest) -> _dt.datetime | None:
-    """When the session was last played (``updated``, else ``created``), if it says."""
+    """When the session was last played (``updated``, else ``created``), if it says: a time
+    a session file may hold (:func:`cardscore.schema.known_time`), else none — a time at the
+    calendar's edge has no day nor timestamp to sort by."""
+    from cardscore.schema import known_time
+
     for key in ("updated", "created"):
-        text = d.get(key)
-        if text:
-            try:
-                return _dt.datetime.fromisoformat(text)
-            except (TypeError, ValueError):
-                continue
+        moment = known_time(d.get(key))
+        if moment is not None:
+            return moment
     return None
 
 
