@@ -154,3 +154,92 @@ def test_stats_answers_when_a_file_has_a_date_without_zone_in_year_one(cli, home
         assert result.code == 0, result.err
         assert "Traceback" not in result.err and f"{bad}.json" in result.err
     assert good in cli("list", "--json").out
+
+
+# --------------------------------------------------------------------------------------------
+# 2. Numbers: each has the range the command line gives it
+
+HUGE = 10**400
+
+
+def _refused_everywhere(cli, home: Path, sid: str, before: bytes) -> str:
+    """The file is damaged for every command, named in one line, and left as it was."""
+    said = ""
+    for command in (["show", sid], ["print", sid, "-o", str(home / "x.pdf")], ["history", sid]):
+        said = one_line(cli(*command), 1)
+        assert f"{sid}.json" in said, (command, said)
+    one_line(cli("print", sid, "-o", str(home / "x.html")), 1)
+    for command in (["list"], ["stats"], ["stats", "--json"]):
+        result = cli(*command)
+        assert result.code == 0 and "Traceback" not in result.err, (command, result.err)
+        assert f"{sid}.json" in result.err, command
+    assert path_of(home, sid).read_bytes() == before
+    return said
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "value"),
+    [
+        ("tarot", "value_garde", HUGE),
+        ("tarot", "value_garde", 10**12),
+        ("tarot", "value_prise", -1),
+        ("belote", "target", HUGE),
+        ("belote", "capot_made_value", 10**12),
+        ("rami", "never_opened_cap", HUGE),
+        ("tarot", "scoring", "fft2"),
+    ],
+)
+def test_a_rule_parameter_beyond_what_set_takes_makes_the_file_damaged(
+    cli, home: Path, game: str, key: str, value: Any
+) -> None:
+    names = {"belote": "Ann,Bob,Cyd,Dan", "rami": "Ann,Bob,Cyd"}.get(game, NAMES)
+    sid = new(cli, game, names, *(["--rules", "maison"] if game == "tarot" else []))
+    data = data_of(home, sid)
+    data["params"][key] = value
+    said = _refused_everywhere(cli, home, sid, rewrite(home, sid, data))
+    assert key in said and len(said) < 300, said
+
+
+def test_a_rule_parameter_has_the_same_bounds_in_a_file_and_on_the_command_line(
+    cli, home: Path
+) -> None:
+    most = "999999999999"
+    sid = new(cli, "tarot", NAMES, "--rules", "maison", "--set", f"value-garde={most}")
+    assert data_of(home, sid)["params"]["value_garde"] == int(most)
+    assert cli("add", sid, *GARDE).code == 0
+    for fmt in ("pdf", "html"):
+        assert cli("print", sid, "-o", str(home / f"x.{fmt}")).code == 0
+    assert cli("stats").code == 0
+    one_line(cli("new", "tarot", "--names", NAMES, "--set", f"value-garde={most}0"), 2)
+    # a target given by hand: within the same bounds, in a file as on the command line
+    one_line(cli("new", "belote", "--names", NAMES, "--no-play", "--target", "9" * 20), 2)
+    belote = new(cli, "belote", NAMES, "--target", most)
+    one_line(cli("table", belote, "--target", most + "9"), 2)
+    assert cli("show", belote).code == 0
+
+
+@pytest.mark.parametrize(
+    "era",
+    [
+        {"from": 2, "join": {"Fay": HUGE}},
+        {"from": 2, "join": {"Fay": 100_001}},
+        {"from": 2, "join": {"Fay": -100_001}},
+        {"from": 2, "target": HUGE},
+    ],
+)
+def test_a_table_change_beyond_what_table_takes_makes_the_file_damaged(
+    cli, home: Path, era: dict[str, Any]
+) -> None:
+    sid = new(cli, "belote" if "target" in era else "tarot", NAMES)
+    options = ["--taker", "Ann", "--trump", "hearts", "--points", "82", "--dix-de-der", "Ann"]
+    assert cli("add", sid, *(GARDE if "join" in era else options)).code == 0
+    data = data_of(home, sid)
+    data["tables"] = [era]
+    _refused_everywhere(cli, home, sid, rewrite(home, sid, data))
+
+
+def test_a_newcomer_s_points_at_the_bound_are_read(cli, home: Path) -> None:
+    sid = _tarot_with_rounds(cli, home, 1)
+    assert cli("table", sid, "--join", "Fay=-100000").code == 0
+    assert data_of(home, sid)["tables"][0]["join"] == {"Fay": -100_000}
+    assert cli("show", sid).code == 0

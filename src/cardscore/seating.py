@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardscore.games.base import (
+    PARAM_MOST,
     InputError,
     Table,
     alike,
@@ -489,6 +490,16 @@ def check_target(game: Game, params: Any, target: int) -> int:
         raise InputError(
             msg("--target: {target} is not a positive number of points", target=target)
         )
+    if target > PARAM_MOST:  # (the bound of every parameter, --set target=N's too)
+        raise InputError(
+            msg(
+                "{what}: {value} is out of range ({low} to {high})",
+                what="--target",
+                value=target if len(str(target)) <= 20 else str(target)[:19] + "…",
+                low=1,
+                high=PARAM_MOST,
+            )
+        )
     return target
 
 
@@ -637,7 +648,11 @@ def is_table_change(change: Mapping[str, Any]) -> bool:
         "rename": names,
         "replace": names,
         "join": lambda v: (
-            isinstance(v, dict) and all(isinstance(k, str) and type(p) is int for k, p in v.items())
+            isinstance(v, dict)
+            and all(
+                isinstance(k, str) and type(p) is int and abs(p) <= JOIN_POINTS_LIMIT
+                for k, p in v.items()
+            )
         ),
         "leave": lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v),
         "target": lambda v: type(v) is int,

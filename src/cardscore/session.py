@@ -43,6 +43,7 @@ from cardscore.changes import (
 )
 from cardscore.games import get_game, get_preset
 from cardscore.games.base import (
+    PARAM_MOST,
     Game,
     InputError,
     RoundResult,
@@ -871,6 +872,7 @@ class Session:
         schema.check_header(data)  # every field's type and range (said in msgspec's words)
         schema.check_names(data)  # (before the table changes: a name's own fault is said)
         schema.check_times(session)
+        params_from_dict(session.game_rules.params_cls, session.params)  # as --set takes them
         session.check_tables()
         return session
 
@@ -919,7 +921,7 @@ def _seats_possible(session: Session) -> bool:
         arriving = [*era.get("join", {}), *era.get("replace", {}).values()]
         if not gone <= seated or seated & set(arriving):
             return False
-        if "target" in era and ("target" not in fields or era["target"] <= 0):
+        if "target" in era and ("target" not in fields or not 0 < era["target"] <= PARAM_MOST):
             return False
         try:
             game.check_players(list(after.table.players), after.table.params)

@@ -1015,17 +1015,33 @@ def params_from_dict(params_cls: type, data: Mapping[str, Any]) -> Any:
 
 
 def _check_param(f: dataclasses.Field, value: Any) -> None:
-    """A stored parameter has its default's type (a number is not negative, a word is one of
-    its choices): a file may hold anything (see :mod:`cardscore.schema`)."""
+    """A stored parameter is one ``--set`` takes: of its default's type, a number within
+    0 to :data:`PARAM_MOST`, a word one of its choices.  A file may hold anything (see
+    :mod:`cardscore.schema`).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class P:
+    ...     value_garde: int = param_field(40, "a garde's value")
+    >>> params_from_dict(P, {"value_garde": 10**400})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: parameter value_garde: '1000000000000000000…' is not one it takes
+    """
     choices = f.metadata.get("choices")
     kind = next(k for k in (bool, int, str) if isinstance(f.default, k))  # (a StrEnum: str)
     if (
         not isinstance(value, kind)
-        or (kind is int and (isinstance(value, bool) or value < 0))
+        or (kind is int and (isinstance(value, bool) or not 0 <= value <= PARAM_MOST))
         or (choices and value not in choices)
     ):
+        shown = repr(value)  # (a number of 400 digits is said by its first ones)
         raise ValueError(
-            msg("parameter {name}: {value!r} is not one it takes", name=f.name, value=value)
+            msg(
+                "parameter {name}: {value!r} is not one it takes",
+                name=f.name,
+                value=value if len(shown) <= 20 else shown[:19] + "…",
+            )
         )
 
 
@@ -1034,6 +1050,13 @@ def _said(word: str) -> set[str]:
     from cardscore.i18n import LANGUAGES, load_catalog
 
     return {fold(load_catalog(lang).get(word, word)) for lang in LANGUAGES}
+
+
+#: the largest whole number a rule parameter takes (a value, a target): the 12 digits
+#: ``--set`` reads (:func:`parse_int`), far beyond any game's scores, and within what every
+#: sheet and chart can draw.  The same bound holds for a parameter read from a file
+#: (:func:`params_from_dict`) and for a target given by hand (``--target``).
+PARAM_MOST = 10**12 - 1
 
 
 def apply_settings(params: Any, settings: Sequence[str]) -> Any:
@@ -1070,6 +1093,7 @@ def apply_settings(params: Any, settings: Sequence[str]) -> Any:
                     msg("--set {name}: {value!r} is not on or off", name=name, value=value)
                 )
         elif isinstance(current, int):
+            # (at most 12 digits, as parse_int reads a number: PARAM_MOST)
             changes[f.name] = parse_int(value, what=f"--set {name}", low=0)
         else:
             allowed = f.metadata.get("choices")
