@@ -189,11 +189,15 @@ class Choice:
 
     def matches(self, text: str) -> bool:
         folded = fold(text)
-        return (
-            folded == fold(self.value)
-            or folded in {fold(a) for a in self.aliases}
-            or (folded.replace("-", "") == fold(self.value).replace("-", ""))
-        )
+        forms, bare = self._forms
+        return folded in forms or folded.replace("-", "") == bare
+
+    @functools.cached_property
+    def _forms(self) -> tuple[frozenset[str], str]:
+        """Its value and aliases folded, and its value folded without dashes (worked out
+        once: every round read from a file matches its choices)."""
+        value = fold(self.value)
+        return frozenset({value, *(fold(a) for a in self.aliases)}), value.replace("-", "")
 
 
 #: the choice values a language types otherwise (the catalog's word, which the choice accepts
@@ -560,6 +564,43 @@ def clean_name(text: str) -> str:
 
         text = unicodedata.normalize("NFC", text)
     return " ".join(text.split())
+
+
+class about:
+    """Give an error a shared helper raises (``find_player``, ``parse_int``,
+    ``pick_choice``) the key of the round field it is about, so that the prompts ask that
+    question again; an error that names its field already, or ``key`` None, goes as it is.
+
+    A class rather than a generator: every round read from a file passes through several
+    of them, and a generator's context manager costs five times as much.
+
+    >>> with about("winner"):
+    ...     raise InputError("--winner: unknown player 'Zed'")
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --winner: unknown player 'Zed'
+    >>> try:
+    ...     with about("winner"):
+    ...         raise InputError("--winner: unknown player 'Zed'")
+    ... except InputError as exc:
+    ...     exc.field
+    'winner'
+    """
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str | None) -> None:
+        self.key = key
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, _: Any
+    ) -> bool:
+        if isinstance(error, InputError) and error.field is None and self.key is not None:
+            raise InputError(error.args[0], field=self.key) from None
+        return False
 
 
 # What a name may not hold besides UNSAFE_TEXT is in Unicode's own classes, in the generated

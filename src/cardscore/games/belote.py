@@ -39,8 +39,7 @@ section under its own heading).  Their statistics are in :mod:`cardscore.games.b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from types import MappingProxyType
@@ -59,6 +58,7 @@ from cardscore.games.base import (
     Stored,
     Table,
     Words,
+    about,
     check_names,
     fold,
     param_field,
@@ -1219,16 +1219,7 @@ def _only_belote(tally: Tally) -> list[Msg]:
 # Fields
 
 
-@contextmanager
-def _about(field: str | None) -> Iterator[None]:
-    """Give an error raised by a shared helper (``find_player``, ``parse_int``,
-    ``pick_choice``) the key of the field it is about, so that a prompt asks it again."""
-    try:
-        yield
-    except InputError as exc:
-        if exc.field is not None or field is None:
-            raise
-        raise InputError(exc.args[0], field=field) from None
+_about = about  # (the field an error of a shared helper is about)
 
 
 def _answer(raw: Mapping[str, Any], key: str) -> Any:

@@ -42,8 +42,7 @@ statistics are in :mod:`cardscore.games.rami_stats`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import groupby
@@ -62,6 +61,7 @@ from cardscore.games.base import (
     Stored,
     Table,
     Words,
+    about,
     check_names,
     fold,
     param_field,
@@ -557,23 +557,7 @@ FIELDS: tuple[Field, ...] = (
 )
 
 
-@contextmanager
-def _about(key: str) -> Iterator[None]:
-    """Name the field an error of a shared resolver (``find_player``, ``parse_int``,
-    ``reject_inapplicable``) is about, for the prompts to ask that question again.
-
-    >>> with _about("winner"):
-    ...     raise InputError("--winner: unknown player 'Zed'")
-    Traceback (most recent call last):
-    ...
-    cardscore.games.base.InputError: --winner: unknown player 'Zed'
-    """
-    try:
-        yield
-    except InputError as exc:
-        if exc.field is not None:
-            raise
-        raise InputError(exc.args[0], field=key) from None
+_about = about  # (the field an error of a shared resolver is about)
 
 
 # The one reader reads the hands as plain texts: the game splits ``NAME=CARDS`` itself, so

@@ -71,6 +71,8 @@ def read_flag(value: Any, f: Field) -> bool:
 
 def _text(value: Any, f: Field) -> str | None:
     """One value as a stripped string (``None`` when blank); numbers are read as typed."""
+    if type(value) is str:  # (most values: every round read back from a file)
+        return value.strip() or None
     if isinstance(value, bool):
         raise InputError(msg("{option}: a value is needed", option=f.option), field=f.key)
     if isinstance(value, int | float):
@@ -126,6 +128,14 @@ class Answers(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._values)
 
+    # (the Mapping mixin's own go through __getitem__ and an exception: every field's
+    # ``applies`` asks them, for every round of a file)
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._values.get(key, default)
+
     def field(self, key: str) -> Field:
         return self._fields[key]
 
@@ -157,7 +167,7 @@ def read_answers(fields: Sequence[Field], raw: Mapping[str, Any], *, game: str) 
     Refused, with the field named: a key no field has (when given), a non-repeatable field
     given more than once, a value of a type nobody types, a yes/no that is neither.
     """
-    by_key = {f.key: f for f in fields}
+    by_key, plan = _planned(fields)
     for key, value in raw.items():
         if key not in by_key and value is not None and value is not False and value != []:
             raise InputError(
@@ -169,29 +179,61 @@ def read_answers(fields: Sequence[Field], raw: Mapping[str, Any], *, game: str) 
                 )
             )
     values: dict[str, Any] = {}
-    for key, f in by_key.items():
+    for key, f, shape in plan:
         value = raw.get(key)
-        if f.kind is FieldKind.FLAG:
+        if value is None:  # not given, whatever its kind
+            continue
+        if shape is _FLAG:
             if isinstance(value, list | tuple):
                 value = _single(value, f)
             if read_flag(value, f):
                 values[key] = True
-        elif f.repeatable:
-            texts = _texts(value, f)
-            if f.kind in _PAIRS:
-                sep, optional = _PAIRS[f.kind]
-                pairs = tuple(_pair(text, sep, optional=optional, f=f) for text in texts)
-                if pairs:
-                    values[key] = pairs
-            elif texts:
-                values[key] = texts
-        else:
+        elif shape is _SINGLE:
             if isinstance(value, list | tuple):
                 value = _single(value, f)
             text = None if value is None or value is False else _text(value, f)
             if text is not None:
                 values[key] = text
+        elif shape is _TEXTS:
+            texts = _texts(value, f)
+            if texts:
+                values[key] = texts
+        else:  # a repeatable kind of pairs: its separator, and whether its value is optional
+            sep, optional = shape
+            pairs = tuple(_pair(text, sep, optional=optional, f=f) for text in _texts(value, f))
+            if pairs:
+                values[key] = pairs
     return Answers(by_key, values)
+
+
+# How read_answers reads each field: a flag, a single value, a repeatable one, or pairs
+# (their separator and whether their value is optional: _PAIRS)
+_FLAG, _SINGLE, _TEXTS = "flag", "single", "texts"
+
+
+#: each game's fields by key, and how each is read, by the identity of the game's tuple of
+#: fields (a constant: every round read from a file is read back through them)
+_PLANNED: dict[int, tuple[Sequence[Field], dict[str, Field], list[tuple[str, Field, Any]]]] = {}
+
+
+def _planned(fields: Sequence[Field]) -> tuple[dict[str, Field], list[tuple[str, Field, Any]]]:
+    """``fields`` by key, and each with how it is read (kept for a tuple of fields)."""
+    kept = _PLANNED.get(id(fields))
+    if kept is not None and kept[0] is fields:
+        return kept[1], kept[2]
+    by_key = {f.key: f for f in fields}
+    plan = []
+    for key, f in by_key.items():
+        if f.kind is FieldKind.FLAG:
+            shape: Any = _FLAG
+        elif not f.repeatable:
+            shape = _SINGLE
+        else:
+            shape = _PAIRS.get(f.kind, _TEXTS)
+        plan.append((key, f, shape))
+    if isinstance(fields, tuple):
+        _PLANNED[id(fields)] = (fields, by_key, plan)
+    return by_key, plan
 
 
 def _single(items: Sequence[Any], f: Field) -> Any:
@@ -273,8 +315,7 @@ def read_named(text: str, choices: Sequence[Choice]) -> tuple[str, ...]:
     ...
     cardscore.games.reading.UnknownName: carré de rois
     """
-    values = {c.value: c.value for c in choices}
-    names = {_words(name): c.value for c in choices for name in c.aliases}
+    values, names = _names_of(choices)
     found: list[str] = []
     for part in _BETWEEN.split(text):
         tokens = [token for token in _APART.split(part) if token]
@@ -293,3 +334,20 @@ def read_named(text: str, choices: Sequence[Choice]) -> tuple[str, ...]:
             else:
                 raise UnknownName(" ".join(part.split()))
     return tuple(found)
+
+
+#: the values and names of each tuple of choices read_named reads, by its identity
+_NAMED: dict[int, tuple[Sequence[Choice], dict[str, str], dict[tuple[str, ...], str]]] = {}
+
+
+def _names_of(choices: Sequence[Choice]) -> tuple[dict[str, str], dict[tuple[str, ...], str]]:
+    """The values of ``choices`` and their names by their words (kept for a tuple: a game's
+    choices are a constant, read for every round a file holds)."""
+    kept = _NAMED.get(id(choices))
+    if kept is not None and kept[0] is choices:
+        return kept[1], kept[2]
+    values = {c.value: c.value for c in choices}
+    names = {_words(name): c.value for c in choices for name in c.aliases}
+    if isinstance(choices, tuple):
+        _NAMED[id(choices)] = (choices, values, names)
+    return values, names

@@ -34,8 +34,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -54,6 +53,7 @@ from cardscore.games.base import (
     Stored,
     Table,
     Words,
+    about,
     check_names,
     is_given,
     param_field,
@@ -489,6 +489,8 @@ def _contract_so_far(raw: Mapping[str, Any]) -> str | None:
     value = raw.get("contract") if isinstance(raw, Mapping) else None
     if isinstance(value, list | tuple) and len(value) == 1:
         value = value[0]
+    if value in _CONTRACTS:  # (a contract as stored: no choice names it but its own)
+        return _CONTRACTS[value]
     if isinstance(value, str):
         for choice in CONTRACT_CHOICES:
             if choice.matches(value):
@@ -670,16 +672,7 @@ _RENONCE_QUESTIONS = {
 # Reading a round: raw answers (see games.reading) resolved into the stored input
 
 
-@contextmanager
-def _about(key: str) -> Iterator[None]:
-    """Say which field an error from a shared helper (a player's name, a choice, a number)
-    is about, so that the prompts ask that question again."""
-    try:
-        yield
-    except InputError as exc:
-        if exc.field is not None:
-            raise
-        raise InputError(exc.args[0], field=key) from None
+_about = about  # (the field an error of a shared helper is about)
 
 
 class _Seats(NamedTuple):
@@ -723,15 +716,18 @@ class _Points(NamedTuple):
 
 def _read_contract(text: str | None, params: TarotParams) -> Contract:
     option, allowed = _FIELD["contract"].option, contracts(params)
-    accepted = ", ".join(allowed)
     if text is None:
+        accepted = ", ".join(allowed)
         raise InputError(
             msg("{option}: the contract is needed ({accepted})", option=option, accepted=accepted),
             field="contract",
         )
-    with _about("contract"):
-        contract = _CONTRACTS[pick_choice(text, CONTRACT_CHOICES, what=option)]
+    contract = _CONTRACTS.get(text)  # (a contract as stored: no choice names it but its own)
+    if contract is None:
+        with _about("contract"):
+            contract = _CONTRACTS[pick_choice(text, CONTRACT_CHOICES, what=option)]
     if contract not in allowed:
+        accepted = ", ".join(allowed)
         raise InputError(
             msg(
                 "{option}: no {contract} under these rules (accepted: {accepted})",
@@ -1010,18 +1006,20 @@ def _tagged_player(text: str, key: str, seats: _Seats) -> tuple[str, Size]:
 
 def _read_tags(answers: Answers, key: str, kinds: Sequence[Size], seats: _Seats) -> list[list[str]]:
     """``NAME[:KIND]`` values (poignées, misères): one per player, in seating order."""
+    pairs = answers.pairs(key)
+    if not pairs:
+        return []
     option = _FIELD[key].option
-    noun = BONUS_NAMES[Kind(key)]
     found: dict[str, Size] = {}
     # the reader splits NAME:KIND at the first ':'; a name may hold one, so join them back
-    for name, tag in answers.pairs(key):
+    for name, tag in pairs:
         player, kind = _tagged_player(name if tag is None else f"{name}:{tag}", key, seats)
         if kind not in kinds:
             raise InputError(
                 msg(
                     "{option}: no {bonus} {kind} under the maison rules (accepted: {accepted})",
                     option=option,
-                    bonus=noun,
+                    bonus=BONUS_NAMES[Kind(key)],
                     kind=kind,
                     accepted=", ".join(kinds),
                 ),
