@@ -243,3 +243,157 @@ def test_a_newcomer_s_points_at_the_bound_are_read(cli, home: Path) -> None:
     assert cli("table", sid, "--join", "Fay=-100000").code == 0
     assert data_of(home, sid)["tables"][0]["join"] == {"Fay": -100_000}
     assert cli("show", sid).code == 0
+
+
+# --------------------------------------------------------------------------------------------
+# 3. A round the rules refuse is refused in a file too
+
+FIXTURES = Path(__file__).parent / "fixtures"
+FOUR = "Ann,Bob,Cyd,Dan"
+BELOTE_ROUND = ["--taker", "Ann", "--trump", "hearts", "--points", "82", "--dix-de-der", "Ann"]
+RAMI_ROUND = ["--winner", "Ann", "--hand", "Bob=A JK 5", "--hand", "Cyd=12"]
+
+
+def _crafted(cli, home: Path, game: str, change) -> tuple[str, bytes]:
+    """A session of ``game`` with two rounds added, its first one changed by ``change``."""
+    options = {"tarot": GARDE, "belote": BELOTE_ROUND, "rami": RAMI_ROUND}[game]
+    sid = new(cli, game, "Ann,Bob,Cyd" if game == "rami" else FOUR)
+    for _ in range(2):
+        assert cli("add", sid, *options).code == 0
+    data = data_of(home, sid)
+    change(data["rounds"][0])
+    return sid, rewrite(home, sid, data)
+
+
+REFUSED_ROUNDS = {
+    "50 poignées for one player": ("tarot", lambda r: r.update(poignees=[["Ann", "simple"]] * 50)),
+    "a misère under rules without": ("tarot", lambda r: r.update(miseres=[["Bob", "simple"]])),
+    "a renonce under rules without": (
+        "tarot",
+        lambda r: r.update(contract="renonce", bouts=None, called=None, points=60),
+    ),
+    "a chelem made with one bout": ("tarot", lambda r: r.update(chelem="announced", bouts=1)),
+    "tout atout at belote": ("belote", lambda r: r.update(trump="ta")),
+    "no dix de der without a capot": ("belote", lambda r: r.update(dix_de_der=None)),
+    "a winner who never opened": ("rami", lambda r: r.update(not_opened=["Ann"])),
+    "a hand worth what its cards are not": (
+        "rami",
+        lambda r: r["hands"]["Bob"].update(value=1),
+    ),
+    "the taker called by himself": ("tarot", lambda r: r.update(called="Ann")),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED_ROUNDS))
+def test_a_round_add_refuses_makes_the_file_damaged(cli, home: Path, case: str) -> None:
+    game, change = REFUSED_ROUNDS[case]
+    if case == "the taker called by himself":  # (a partner is called at 5 players)
+        sid = new(cli, "tarot", FOUR + ",Eve")
+        for _ in range(2):
+            assert cli("add", sid, *GARDE, "--called", "Bob").code == 0
+        data = data_of(home, sid)
+        change(data["rounds"][0])
+        before = rewrite(home, sid, data)
+    else:
+        sid, before = _crafted(cli, home, game, change)
+    for command in (["show", sid], ["print", sid], ["history", sid], ["undo", sid]):
+        err = one_line(cli(*command), 1)
+        assert f"{sid}.json" in err and "round 1" in err, (command, err)
+    one_line(cli("edit", sid, "1", "--points", "81"), 1)
+    one_line(cli("edit", sid, "2", "--points", "81"), 1)
+    for command in (["list"], ["stats"]):
+        result = cli(*command)
+        assert result.code == 0 and f"{sid}.json" in result.err, (command, result.err)
+    assert path_of(home, sid).read_bytes() == before
+
+
+def test_a_refused_round_in_an_older_file_is_refused_too(cli, home: Path) -> None:
+    """What the rules refused when the file was saved is refused whatever its version."""
+    sid, _ = _crafted(cli, home, "belote", lambda r: r.update(dix_de_der=None))
+    data = {**data_of(home, sid), "schema_version": 3}
+    before = rewrite(home, sid, data)
+    assert "round 1" in one_line(cli("show", sid), 1)
+    assert path_of(home, sid).read_bytes() == before
+
+
+def test_an_undone_round_the_rules_refuse_is_not_redone(cli, home: Path) -> None:
+    sid, _ = _crafted(cli, home, "tarot", lambda r: None)
+    assert cli("undo", sid).code == 0
+    data = data_of(home, sid)
+    data["undone"][0]["input"]["poignees"] = [["Ann", "simple"]] * 50
+    before = rewrite(home, sid, data)
+    err = one_line(cli("redo", sid), 1)
+    assert f"{sid}.json" in err and "round 2" in err
+    assert path_of(home, sid).read_bytes() == before
+
+
+def _replayed(data: dict[str, Any]) -> list[dict[str, int]]:
+    """The totals after each round of a file, scored round by round by the game itself
+    (no file read, no check)."""
+    from cardscore.session import Session
+
+    session = Session.create(data["game"], data["players"], rules=data["rules"])
+    session.params, session.teams = data["params"], data["teams"]
+    game, table = session.game_rules, session.table()
+    totals = dict.fromkeys(game.columns(table), 0)
+    carry, after = None, []
+    for number, inp in enumerate(data["rounds"], start=1):
+        result = game.score(inp, table, number, carry)
+        totals = {c: totals[c] + result.scores.get(c, 0) for c in totals}
+        carry = result.carry
+        after.append(totals)
+    return after
+
+
+OLD_FILES = sorted(FIXTURES.glob("schema*.json"))
+
+
+@pytest.mark.parametrize("path", OLD_FILES, ids=lambda p: p.stem)
+def test_an_older_file_loads_and_scores_exactly_as_before(path: Path, cli, home: Path) -> None:
+    data = json.loads(path.read_text("utf-8"))
+    sid = data["id"]
+    (home / "sessions").mkdir(parents=True)
+    path_of(home, sid).write_bytes(path.read_bytes())
+    shown = cli("show", sid, "--json")
+    assert shown.code == 0, shown.err
+    assert [r["totals"] for r in shown.json()["rounds"]] == _replayed(data)
+
+
+def test_a_round_typed_before_the_chelem_bounds_keeps_its_file_and_its_numbers(
+    cli, home: Path
+) -> None:
+    """A file of schema 3 was saved before tarot's chelem bounds: its rounds are read without
+    them (and with every check that was there), it stays schema 3 when a round is added, and
+    the same rounds in a file of the current schema are refused."""
+    path = FIXTURES / "schema3_tarot_maison_chelems.json"
+    data = json.loads(path.read_text("utf-8"))
+    sid = data["id"]
+    (home / "sessions").mkdir(parents=True)
+    path_of(home, sid).write_bytes(path.read_bytes())
+    expected = _replayed(data)
+    assert (
+        cli(
+            "add", sid, "--taker", "Bob", "--contract", "prise", "--bouts", "1", "--points", "60"
+        ).code
+        == 0
+    )
+    saved = data_of(home, sid)
+    assert saved["schema_version"] == 3 and saved["rounds"][:4] == data["rounds"]
+    totals = [r["totals"] for r in cli("show", sid, "--json").json()["rounds"]]
+    assert totals[:4] == expected and totals[4] == _replayed(saved)[4]
+    # typed now, the same chelems are refused; in a file of the current schema too
+    one_line(cli("add", sid, "--taker", "Ann", "--contract", "garde", "--bouts", "1",
+                 "--points", "45", "--chelem", "announced"), 2)  # fmt: skip
+    from cardscore.session import SCHEMA_VERSION
+
+    rewrite(home, sid, {**data, "schema_version": SCHEMA_VERSION})
+    assert "round 1" in one_line(cli("show", sid), 1)
+    rewrite(home, sid, {**data, "schema_version": SCHEMA_VERSION, "rounds": data["rounds"][1:2]})
+    assert cli("show", sid).code == 0  # 8 typed for 8.5 with 2 bouts: a dropped half, as now
+
+
+def test_a_new_session_is_saved_under_the_current_schema(cli, home: Path) -> None:
+    from cardscore.session import SCHEMA_VERSION
+
+    sid = _tarot_with_rounds(cli, home, 1)
+    assert data_of(home, sid)["schema_version"] == SCHEMA_VERSION == 4

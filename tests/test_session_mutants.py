@@ -225,7 +225,7 @@ def test_a_session_reads_back_as_it_was_written() -> None:
     s = Session.create("tarot", TAROT3)
     s.add({"taker": "Ann", "contract": "garde", "bouts": "1", "points": "60"})
     data = file_data(s)
-    assert data["schema_version"] == 3
+    assert data["schema_version"] == 4
     assert next(iter(data)) == "schema_version"
     assert store.loads(store.dumps(s), Path("x.json")) == s
 

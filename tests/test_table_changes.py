@@ -803,7 +803,7 @@ def test_a_session_with_table_changes_saves_and_loads(home: Path) -> None:
     with store.locked(session.id):
         path = store.write(session)
     data = json.loads(path.read_text("utf-8"))
-    assert data["schema_version"] == 3
+    assert data["schema_version"] == 4
     assert data["tables"] == [
         {"from": 3, "join": {"Zoé": 25}},
         {"from": 6, "replace": {"Bob": "Yan"}, "leave": ["Cyd"]},

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 
-from cardscore.games.base import Table, unsafe_in
+from cardscore.games.base import Table, typed_under, unsafe_in
 from cardscore.i18n import msg
 
 if TYPE_CHECKING:
@@ -291,18 +291,29 @@ def _names_of(
 
 def check_rounds(session: Session) -> None:
     """Refuse rounds (and changes of the history) that the session's game could not have
-    stored, or (the rounds) that name a player who was not at the table of that round."""
+    stored, or (the rounds) that name a player who was not at the table of that round or
+    that ``add`` would not have saved there (``Game.check_typed``: typed under the checks
+    of the file's schema version, ``Session.schema``)."""
     from cardscore.changes import effect
 
     game = session.game_rules
     timeline = session.timeline()
-    for number, inp in enumerate(session.rounds, 1):
-        try:
-            game.check_stored(inp, timeline.at(number))
-        except ValueError as exc:
-            raise ValueError(
-                msg("round {number}: {error}", number=number, error=_said(exc))
-            ) from None
+    table, checked = None, _NO_ROUNDS
+    with typed_under(session.schema):  # (an older file: not judged by checks added since)
+        for number, inp in enumerate(session.rounds, 1):
+            if timeline.at(number) is not table:  # (the same table object for a whole era)
+                table = timeline.at(number)
+                checked = _checked_at(game.name, table, session.schema)
+            seen = (number, msgspec.json.encode(inp))
+            if seen in checked:
+                continue
+            try:
+                game.check_stored(inp, table, number)
+            except ValueError as exc:
+                raise ValueError(
+                    msg("round {number}: {error}", number=number, error=_said(exc))
+                ) from None
+            checked.add(seen)
     # A logged change names the players of its own time: some renamed since (a rename
     # corrects the rounds, not the log), some seated by a table change undone since.  So:
     # anyone who ever sat at the table, by any name the log gives him.
@@ -326,6 +337,22 @@ def check_rounds(session: Session) -> None:
                 raise ValueError(
                     msg("change {n}: {error}", n=entry.get("n", "?"), error=_said(exc))
                 ) from None
+
+
+#: the rounds this process found as ``add`` saves them, by game, table and schema: a file
+#: read again (``edit`` reads it twice; ``play`` and ``serve`` read it again at every save)
+#: has its rounds built again (``Game.check_typed``) only where they changed
+_CHECKED: dict[tuple[str, Table, int], set[tuple[int, bytes]]] = {}
+_NO_ROUNDS: set[tuple[int, bytes]] = set()
+#: the most rounds kept (a server that runs for days reads many versions of a session)
+_MOST_CHECKED = 200_000
+
+
+def _checked_at(game: str, table: Table, schema: int) -> set[tuple[int, bytes]]:
+    """The rounds (their number and bytes) found as ``add`` saves them at ``table``."""
+    if sum(map(len, _CHECKED.values())) > _MOST_CHECKED:
+        _CHECKED.clear()
+    return _CHECKED.setdefault((game, table, schema), set())
 
 
 def _said(error: BaseException) -> str:

@@ -56,6 +56,7 @@ from cardscore.games.base import (
     is_given,
     params_from_dict,
     twins_problem,
+    typed_under,
 )
 from cardscore.i18n import Msg, msg
 from cardscore.seating import (
@@ -71,8 +72,12 @@ from cardscore.seating import (
 if TYPE_CHECKING:
     from cardscore.games.record import RoundRecord
 
+# 4: every round typed with tarot's chelem bounds (the shape of 3: see Session.schema);
 # 3: the table changes (``tables``); 2: the history of changes; 1: rounds and undone rounds
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+#: the schema an older file is written back as: the shape it has once read (migrated), its
+#: rounds still typed under the checks of its time (see Session.schema)
+SHAPE_VERSION = 3
 
 
 class SessionDataError(ValueError):
@@ -407,6 +412,13 @@ class Session:
     extra: dict[str, Any] = field(
         default_factory=dict, repr=False, compare=False, metadata={"stored": False}
     )
+    # The schema version the file is written as, which says what checks its rounds were
+    # typed under: a new session's is the current one; a file of an older version keeps
+    # SHAPE_VERSION, its rounds read without the checks added to typing since (tarot's
+    # chelem bounds), so that it keeps every round, and every number, it had.
+    schema: int = field(
+        default=SCHEMA_VERSION, repr=False, compare=False, metadata={"stored": False}
+    )
     # Not stored: the last replay, which the next one continues while the rounds before it
     # are unchanged (see standings()).
     _progress: _Progress | None = field(
@@ -603,10 +615,31 @@ class Session:
             raise SessionDataError(
                 self.id, msg("a change of the history is not one cardscore makes")
             )
-        change = self.undone.pop()
+        change = self.undone[-1]
         self._apply(change)
+        try:
+            self._check_brought(change)
+        except ValueError:
+            self._revert(change)
+            raise
+        self.undone.pop()
         self._log({"kind": Kind.REDO.value, "round": change["round"], "change": change})
         return change
+
+    def _check_brought(self, change: Mapping[str, Any]) -> None:
+        """Refuse the round a change read from the file (an undone one, redone) puts in
+        place, when the rules would not have saved it there, as a damaged file: the same
+        check as the rounds' on reading (``Game.check_stored``)."""
+        if change["kind"] not in (Kind.ADD, Kind.INSERT, Kind.EDIT):
+            return
+        number = change["round"]
+        with typed_under(self.schema):
+            try:
+                self.game_rules.check_stored(self.rounds[number - 1], self.table_at(number), number)
+            except ValueError as exc:
+                raise SessionDataError(
+                    self.id, msg("round {number}: {error}", number=number, error=reason_of(exc))
+                ) from None
 
     def _existing(self, number: int, what: str) -> None:
         if not 1 <= number <= len(self.rounds):
@@ -716,7 +749,8 @@ class Session:
             new_number = old_number + shift
             try:
                 answers = game.answers(inp, before.at(old_number))
-                game.build_round(answers, after.at(new_number), new_number)
+                with typed_under(self.schema):  # (as it was typed: only its place changes)
+                    game.build_round(answers, after.at(new_number), new_number)
             except InputError as exc:
                 raise InputError(
                     msg(

@@ -33,7 +33,7 @@ from typing import Any
 from cardscore import atomic
 from cardscore.environment import current
 from cardscore.i18n import msg
-from cardscore.session import SCHEMA_VERSION, Session, reason_of
+from cardscore.session import SCHEMA_VERSION, SHAPE_VERSION, Session, reason_of
 
 LOCK_TIMEOUT = 5.0  # seconds a process waits for another one's save before giving up
 
@@ -160,7 +160,7 @@ def encode(session: Session) -> bytes:
     >>> '"notes": "Friday",' in text, text.endswith('"history": []' + chr(10) + "}" + chr(10))
     (True, True)
     """
-    data: dict[str, Any] = {"schema_version": SCHEMA_VERSION}
+    data: dict[str, Any] = {"schema_version": session.schema}
     data.update((name, getattr(session, name)) for name in session.stored_fields())
     lists = {key: data.pop(key) for key in ("rounds", "undone", "history")}
     data.update((k, v) for k, v in session.extra.items() if k not in data and k not in lists)
@@ -215,6 +215,8 @@ def _session(data: Any, path: Path) -> Session:
 
     try:
         session = Session.from_dict(migrate(data))
+        # an older file keeps its version: its rounds were typed under the checks of its time
+        session.schema = SCHEMA_VERSION if version == SCHEMA_VERSION else SHAPE_VERSION
         schema.check_rounds(session)
         return session
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -229,6 +231,9 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     * 1 → 2: the history of changes was not kept: each round is logged as added (at an
       unknown time), and the undone rounds become added rounds waiting to be redone.
     * 2 → 3: the table could not change: no table change (``tables`` empty).
+    * 3 → 4: nothing changes in the data: a file of schema 4 says that every round of it
+      was typed with the checks of schema 4 (tarot's chelem bounds).  An older file is
+      written back as schema 3 (``Session.schema``): its rounds are judged without them.
 
     The file itself is rewritten at its next save only."""
     version = data["schema_version"]
@@ -244,6 +249,8 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
         data["history"], data["undone"] = from_schema_1(rounds, undone)
     if data["schema_version"] == 2:
         data = {**data, "schema_version": 3, "tables": []}
+    if data["schema_version"] == 3:
+        data = {**data, "schema_version": 4}
     return data
 
 

@@ -20,11 +20,13 @@ defaults), one vocabulary every game module imports.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import dataclasses
 import functools
 import math
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -1235,7 +1237,7 @@ class Game(Protocol):
         """A counted session as one match of the league (its sides ranked, best first), from
         its players' counters and its winners."""
 
-    def check_stored(self, inp: Any, table: Table | None) -> None: ...
+    def check_stored(self, inp: Any, table: Table | None, number: int | None = None) -> None: ...
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """Raise :class:`InputError` unless this many players can play."""
@@ -1326,6 +1328,51 @@ class Game(Protocol):
         ``None`` where the totals table says nothing of it."""
 
 
+# --------------------------------------------------------------------------------------------
+# Rounds read from a file
+
+
+#: the schema version of the file whose rounds are being read (``None``: a round typed now).
+#: A check added to typing after some files were saved must not turn them into damaged
+#: files: such a check asks :func:`checked_since` whether it judges the round being read.
+_TYPED_UNDER: contextvars.ContextVar[int | None] = contextvars.ContextVar(
+    "typed_under", default=None
+)
+
+
+#: the first schema whose files were all typed under the bounds cardscore added to typing
+#: after its first files were saved: tarot's points by bouts and everything about a chelem
+#: (what it leaves each side, the petit au bout), rami's hands (at most 14 cards, worth at
+#: most 14 times the highest card).  The rounds of an older file are read without them, as
+#: they were typed: it keeps every round and every number it had.
+BOUNDS_SCHEMA = 4
+
+
+@contextlib.contextmanager
+def typed_under(version: int) -> Iterator[None]:
+    """Read rounds (``build_round``) as a file of schema ``version`` holds them: typed under
+    the checks of that version, none added since.
+
+    >>> with typed_under(3):
+    ...     checked_since(3), checked_since(4)
+    (True, False)
+    >>> checked_since(4)
+    True
+    """
+    token = _TYPED_UNDER.set(version)
+    try:
+        yield
+    finally:
+        _TYPED_UNDER.reset(token)
+
+
+def checked_since(version: int) -> bool:
+    """Whether a check of typing added with schema ``version`` judges the round being read:
+    a round typed now, or read from a file of that version or a later one."""
+    under = _TYPED_UNDER.get()
+    return under is None or under >= version
+
+
 class Stored(msgspec.Struct, forbid_unknown_fields=False):
     """The base of a game's ``stored_type``: a round as a session file holds it, typed (keys
     it does not know are kept in the file, and left alone here)."""
@@ -1336,6 +1383,14 @@ class Stored(msgspec.Struct, forbid_unknown_fields=False):
 
     def check(self, table: Table) -> None:
         """Refuse what cannot be at ``table`` (a ``ValueError``); nothing by default."""
+
+
+def _short_json(value: Any) -> str:
+    """A value as a file writes it, cut short: ``null``, ``"Ann"``, ``[["Ann", "simple"]]``."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 class GameDefaults:
@@ -1396,11 +1451,12 @@ class GameDefaults:
 
         return free_for_all(per_player, lower_wins=getattr(self, "lower_wins", False))
 
-    def check_stored(self, inp: Any, table: Table | None) -> None:
+    def check_stored(self, inp: Any, table: Table | None, number: int | None = None) -> None:
         """Refuse a stored input (read from a file) this game could not have written: of
         another shape than its ``stored_type``, or (with a ``table``) naming a player who is
-        not at it, or saying what cannot be at it (``stored_type.check``).  Raises a
-        ``ValueError`` that says what is wrong."""
+        not at it, or saying what cannot be at it (``stored_type.check``).  With its round's
+        ``number`` (a round of the session, at its own table), a round ``add`` would not
+        have saved (:meth:`check_typed`).  Raises a ``ValueError`` that says what is wrong."""
         if not isinstance(inp, dict):
             raise ValueError(msg("a round is not an object"))
         stored = msgspec.convert(inp, self.stored_type)  # type: ignore[attr-defined]
@@ -1410,6 +1466,47 @@ class GameDefaults:
             if name not in table.players:
                 raise ValueError(msg("{name!r} is not at the table", name=name))
         stored.check(table)
+        if number is not None:
+            self.check_typed(inp, stored, table, number)
+
+    def check_typed(self, inp: Mapping[str, Any], stored: Any, table: Table, number: int) -> None:
+        """Refuse a stored round that ``add`` would not have saved as round ``number`` at
+        ``table``: the same checks as a round typed, by the same code, its answers
+        (:meth:`answers`) built again (:meth:`build_round`) must give the round back, key
+        for key (``stored``: the round as its stored type read it, which gives a key the
+        file leaves out its default).  Raises a ``ValueError`` that says what is wrong.
+
+        >>> from cardscore.games import get_game
+        >>> tarot = get_game("tarot")
+        >>> table = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), tarot.presets["fft"])
+        >>> inp = tarot.build_round({"taker": "Ann", "contract": "garde", "bouts": "2",
+        ...                          "points": "49"}, table, 1)
+        >>> tarot.check_stored(inp, table, 1)
+        >>> tarot.check_stored({**inp, "poignees": [["Ann", "simple"]] * 2}, table, 1)
+        Traceback (most recent call last):
+        ...
+        ValueError: --poignee: Ann has two poignées (one per player)
+        """
+        try:
+            built = self.build_round(self.answers(inp, table), table, number)  # type: ignore[attr-defined]
+        except InputError as exc:
+            raise ValueError(exc.args[0]) from None
+        except Exception:  # answers the reader cannot even read back (a null where a team is)
+            raise ValueError(msg("not a round cardscore saves")) from None
+        # each key as the file holds it (JSON: lists, not tuples), or as its type defaults it
+        kept = {
+            key: inp[key] if key in inp else getattr(stored, key)
+            for key in stored.__struct_fields__
+        }
+        differ = [key for key, value in kept.items() if built.get(key) != value]
+        if differ:
+            raise ValueError(
+                msg(
+                    "{keys}: not as cardscore saves this round (it saves {saved})",
+                    keys=", ".join(differ),
+                    saved=", ".join(f"{key}: {_short_json(built.get(key))}" for key in differ),
+                )
+            )
 
     def explained(self, record: Any, table: Table) -> tuple[str, ...] | None:
         return None  # the round is scored again, with its breakdown

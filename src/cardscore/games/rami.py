@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 import msgspec
 
 from cardscore.games.base import (
+    BOUNDS_SCHEMA,
     Field,
     FieldKind,
     GameDefaults,
@@ -63,6 +64,7 @@ from cardscore.games.base import (
     Words,
     about,
     check_names,
+    checked_since,
     fold,
     param_field,
     parse_int,
@@ -648,7 +650,9 @@ def _hands(read: _Read, table: Table) -> dict[str, dict[str, Any]]:
             raise InputError(
                 msg("--hand {name}: {name}'s hand is given twice", name=name), field=_HAND
             )
-        value, _ = hand_value(cards, table.params, what=f"--hand {name}")
+        # (a hand of a file saved before the hands' bounds is read without them)
+        strict = checked_since(BOUNDS_SCHEMA)
+        value, _ = hand_value(cards, table.params, what=f"--hand {name}", strict=strict)
         hands[name] = {"cards": " ".join(cards.split()), "value": value}
     return hands
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 import msgspec
 
 from cardscore.games.base import (
+    BOUNDS_SCHEMA,
     Choice,
     Field,
     FieldKind,
@@ -55,6 +56,7 @@ from cardscore.games.base import (
     Words,
     about,
     check_names,
+    checked_since,
     is_given,
     param_field,
     parse_int,
@@ -807,7 +809,10 @@ def _read_points(answers: Answers, bouts: int | None, half_points: bool = True) 
 def _check_bounds(
     points: float, typed: float, bouts: int, from_defense: bool, half_points: bool = True
 ) -> None:
-    """Refuse points the bouts make impossible, stating the bounds in the points typed."""
+    """Refuse points the bouts make impossible, stating the bounds in the points typed (a
+    round of a file saved before these bounds is read without them: BOUNDS_SCHEMA)."""
+    if not checked_since(BOUNDS_SCHEMA):
+        return
     low, high = point_bounds(bouts)
     if lowest_typed(low, half_points) <= points <= high:
         return
@@ -854,7 +859,10 @@ def _check_chelem(
     """Refuse a chelem that contradicts the rest of the round: a chelem made by the taker's
     side leaves no trick (so not the petit au bout) to the defence, and only the chien it
     holds at garde contre (``chien``: its cards) and the excuse (:func:`chelem_bounds`); a
-    chelem of the defence leaves the taker at most the excuse and never the petit au bout."""
+    chelem of the defence leaves the taker at most the excuse and never the petit au bout.
+    (A round of a file saved before these bounds is read without them: BOUNDS_SCHEMA.)"""
+    if not checked_since(BOUNDS_SCHEMA):
+        return
     option = _FIELD["chelem"].option
     made = chelem in (Chelem.ANNOUNCED, Chelem.UNANNOUNCED)
     if made:
