@@ -397,3 +397,29 @@ def test_a_new_session_is_saved_under_the_current_schema(cli, home: Path) -> Non
 
     sid = _tarot_with_rounds(cli, home, 1)
     assert data_of(home, sid)["schema_version"] == SCHEMA_VERSION == 4
+
+
+# --------------------------------------------------------------------------------------------
+# 5. A short id squatted by a copy
+
+
+def test_an_id_that_is_also_the_start_of_another_is_ambiguous(cli, home: Path) -> None:
+    """A copy saved as ``pxnb.json`` (its id ``pxnb``) would take the rounds meant for
+    ``pxnb9t7xr5``, which ``list`` names by its first four letters: refused, naming both."""
+    sid = _tarot_with_rounds(cli, home, 1)
+    squat = sid[:4]
+    data = {**data_of(home, sid), "id": squat}
+    path_of(home, squat).write_text(json.dumps(data), "utf-8")
+    files = {p: p.read_bytes() for p in (path_of(home, sid), path_of(home, squat))}
+    for command in (["add", squat, *GARDE], ["show", squat], ["undo", squat]):
+        err = one_line(cli(*command), 2)
+        assert sid in err and repr(squat) in err, err
+    assert {p: p.read_bytes() for p in files} == files
+    # the whole id, or enough of it to tell, still names the session
+    assert cli("add", sid[:5], *GARDE).code == 0
+    assert cli("show", sid).code == 0
+    assert len(data_of(home, sid)["rounds"]) == 2
+    assert path_of(home, squat).read_bytes() == files[path_of(home, squat)]
+    with pytest.raises(store.SessionNotFound, match=sid):
+        store.resolve(squat)
+

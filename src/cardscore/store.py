@@ -589,8 +589,8 @@ def short_ids(ids: Sequence[str], least: int = 4) -> list[str]:
 
 
 def resolve(text: str | None) -> str:
-    """The id of the session named by ``text``: an id, a unique prefix, or (``None``) the
-    most recently changed session."""
+    """The id of the session named by ``text``: an id or a prefix that no other id starts
+    with, or (``None``) the most recently changed session."""
     files = session_files()
     ids = [p.stem for p in files]
     if text is None:
@@ -598,8 +598,9 @@ def resolve(text: str | None) -> str:
             raise SessionNotFound(msg("no saved session yet: start one with `cardscore new GAME`"))
         return most_recent(files).stem
     wanted = text.strip().lower()
-    if wanted in ids:
-        return wanted
+    # An id that is also the start of another's is ambiguous, not exact: a copy saved as
+    # ``pxnb.json`` must not take the rounds meant for ``pxnb9t7xr5``, which ``list`` names
+    # by its first letters.
     matches = [i for i in ids if i.startswith(wanted)] if wanted else []
     if len(matches) == 1:
         return matches[0]
