@@ -423,3 +423,39 @@ def test_an_id_that_is_also_the_start_of_another_is_ambiguous(cli, home: Path) -
     with pytest.raises(store.SessionNotFound, match=sid):
         store.resolve(squat)
 
+
+# --------------------------------------------------------------------------------------------
+# 6. No traceback: one line, exit 2, or it works
+
+
+def test_a_line_with_an_option_the_game_has_not_is_one_line(cli, home: Path) -> None:
+    sid = new(cli, "rami", "Ann,Bob,Cyd")
+    before = path_of(home, sid).read_bytes()
+    err = one_line(cli("add", sid, "--line", "ann", "--taker", "Bob"), 2)
+    assert "--taker" in err and "--line" in err
+    err = one_line(cli("add", sid, "--line", "ann", "--winner", "Bob"), 2)
+    assert "--winner" in err
+    assert path_of(home, sid).read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "option", [("--season", "0000"), ("--month", "0000-01"), ("--month", "0000-12")]
+)
+def test_a_season_or_month_before_year_one_is_one_line(cli, home: Path, option) -> None:
+    _tarot_with_rounds(cli, home, 1)
+    err = one_line(cli("stats", *option), 2)
+    assert option[0] in err and option[1] in err
+    assert cli("stats", option[0], option[1].replace("0000", "2026")).code == 0
+
+
+@pytest.mark.parametrize("columns", ["1", "2", "5", "20", "40"])
+def test_list_on_a_terminal_narrower_than_any_column_works(
+    cli, home: Path, monkeypatch: pytest.MonkeyPatch, columns: str
+) -> None:
+    sid = _tarot_with_rounds(cli, home, 1)
+    new(cli, "rami", "Marie-Hélène,Bob,Cyd", "--title", "a long title for a narrow terminal")
+    monkeypatch.setenv("COLUMNS", columns)
+    listed = cli("list")
+    assert listed.code == 0 and "Traceback" not in listed.err, listed.err
+    if int(columns) >= 20:  # (narrower, nothing is whole: the table is drawn as it can be)
+        assert sid[:4] in listed.out

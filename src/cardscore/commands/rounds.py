@@ -111,7 +111,9 @@ def _from_line(current: Any, line: str | None, raw: dict[str, Any], number: int)
         return None
     given = [key for key, value in raw.items() if is_given(value)]
     if given:
-        option = next(f.option for f in current.game_rules.fields if f.key == given[0])
+        # (an option of another game's has no field here: it is named as it was typed)
+        fields = {f.key: f.option for f in current.game_rules.fields}
+        option = fields.get(given[0], "--" + given[0].replace("_", "-"))
         raise InputError(
             msg("--line is the whole round: give no other round option with it ({option})",
                 option=option)

@@ -229,16 +229,18 @@ def _wrapped(table: Any, wraps: int, width: int) -> None:
     count = len(table.columns)
     if sum(natural(i) for i in range(count)) + 3 * count + 1 <= width:
         return  # every cell on one line
-    room = table.columns[wraps].min_width + width - _narrowest(table)
+    # (narrower than the narrowest table: each column at its least width, wider than the
+    # screen, rather than a room of nothing)
+    room = table.columns[wraps].min_width + max(0, width - _narrowest(table))
     for index, column in enumerate(table.columns):
-        inside = room if index == wraps else column.min_width
+        inside = max(1, room if index == wraps else column.min_width)
         column.header = "\n".join(words(str(column.header), inside)) or column.header
     # each further line of the names a row of its own, blank but for them: the picture of
     # a cell on several lines, which the Grid then draws itself (Rich's Table would take
     # a second for a club's thousand sessions)
     rows = []
     for row in table.rows:
-        first, *more = words(str(row[wraps]), room) or [""]
+        first, *more = words(str(row[wraps]), max(1, room)) or [""]
         rows.append((*row[:wraps], first, *row[wraps + 1 :]))
         rows += [("",) * wraps + (line,) + ("",) * (len(row) - wraps - 1) for line in more]
     table.rows[:] = rows

@@ -251,12 +251,13 @@ def _stats_period(
     import datetime
 
     if season is not None:
-        if not re.fullmatch(r"\d{4}", season.strip()):
+        # (the calendar starts at year 1: 0000 is no year)
+        if not re.fullmatch(r"\d{4}", season.strip()) or int(season) < 1:
             raise InputError(msg("--season: {value!r} is not a year (YYYY)", value=season))
         year = int(season)
         return datetime.date(year, 1, 1), datetime.date(year, 12, 31)
     found = re.fullmatch(r"(\d{4})-(\d{2})", (month or "").strip())
-    if not found or not 1 <= int(found.group(2)) <= 12:
+    if not found or not 1 <= int(found.group(2)) <= 12 or int(found.group(1)) < 1:
         raise InputError(msg("--month: {value!r} is not a month (YYYY-MM)", value=month))
     year, number = int(found.group(1)), int(found.group(2))
     end = calendar.monthrange(year, number)[1]
