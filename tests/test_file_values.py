@@ -316,6 +316,32 @@ def test_a_refused_round_in_an_older_file_is_refused_too(cli, home: Path) -> Non
     assert path_of(home, sid).read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    ("where", "change"),
+    [
+        ("history.0.input", {"dix_de_der": None}),
+        ("history.0.input", {"trump": "ta"}),
+        ("history.2.old", {"dix_de_der": None}),
+        ("history.2.new", {"announces": [[0, 20]] * 3, "belote": 0, "trump": "sa"}),
+    ],
+)
+def test_a_logged_round_the_rules_refuse_makes_the_file_damaged(
+    cli, home: Path, where: str, change: dict[str, Any]
+) -> None:
+    """The history says each of its rounds (undo too): one the rules refuse is refused."""
+    sid, _ = _crafted(cli, home, "belote", lambda r: None)
+    assert cli("edit", sid, "1", "--points", "90").code == 0
+    data = data_of(home, sid)
+    _, at, key = where.split(".")
+    data["history"][int(at)][key].update(change)
+    before = rewrite(home, sid, data)
+    number = data["history"][int(at)]["n"]
+    for command in (["show", sid], ["history", sid], ["undo", sid], ["print", sid]):
+        err = one_line(cli(*command), 1)
+        assert f"{sid}.json" in err and f"change {number}" in err, (command, err)
+    assert path_of(home, sid).read_bytes() == before
+
+
 def test_an_undone_round_the_rules_refuse_is_not_redone(cli, home: Path) -> None:
     sid, _ = _crafted(cli, home, "tarot", lambda r: None)
     assert cli("undo", sid).code == 0
@@ -388,7 +414,12 @@ def test_a_round_typed_before_the_chelem_bounds_keeps_its_file_and_its_numbers(
 
     rewrite(home, sid, {**data, "schema_version": SCHEMA_VERSION})
     assert "round 1" in one_line(cli("show", sid), 1)
-    rewrite(home, sid, {**data, "schema_version": SCHEMA_VERSION, "rounds": data["rounds"][1:2]})
+    one = {**data["history"][1], "n": 1, "round": 1}
+    rewrite(
+        home,
+        sid,
+        {**data, "schema_version": SCHEMA_VERSION, "rounds": data["rounds"][1:2], "history": [one]},
+    )
     assert cli("show", sid).code == 0  # 8 typed for 8.5 with 2 bouts: a dropped half, as now
 
 

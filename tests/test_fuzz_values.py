@@ -299,6 +299,7 @@ def _renamed(data: dict[str, Any], old: str, new: str, *, everywhere: bool) -> N
 
 
 FAMILIES = ("date", "number", "name", "round")
+_ROUNDS = ("input", "old", "new")  # the rounds a change of the history holds
 
 
 @st.composite
@@ -318,15 +319,17 @@ def crafted(draw: st.DrawFn) -> tuple[str, dict[str, Any], set[str]]:
         elif family == "name":
             old = draw(st.sampled_from(data["players"]))
             _renamed(data, old, draw(NAMES), everywhere=draw(st.booleans()))
-        else:
+        else:  # a round of the file, or of its history
             pool = other_rounds()[data["game"]]
-            at = draw(st.integers(0, len(data["rounds"]) - 1))
+            held = [*data["rounds"], *(e[k] for e in data["history"] for k in _ROUNDS if k in e)]
+            at = held[draw(st.integers(0, len(held) - 1))]
             other = draw(st.sampled_from(pool))
             if draw(st.booleans()):
-                data["rounds"][at] = copy.deepcopy(other)
+                at.clear()
+                at.update(copy.deepcopy(other))
             else:  # one answer of another valid round
                 key = draw(st.sampled_from(sorted(other)))
-                data["rounds"][at][key] = copy.deepcopy(other[key])
+                at[key] = copy.deepcopy(other[key])
     return name, data, families
 
 

@@ -337,6 +337,43 @@ def check_rounds(session: Session) -> None:
                 raise ValueError(
                     msg("change {n}: {error}", n=entry.get("n", "?"), error=_said(exc))
                 ) from None
+    _check_logged(session)
+
+
+def _check_logged(session: Session) -> None:
+    """Refuse a change of the history holding a round ``add`` would not have saved at the
+    table of its time (the one its history line is said with): the history says each of
+    them, and undo reads them.  (An undone change is checked when it is redone.)"""
+    from cardscore.changes import effect
+
+    game = session.game_rules
+    try:
+        logged = session.logged_tables()
+    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
+        # (a history whose tables cannot be walked back: no line of it could be said)
+        raise ValueError(msg("a change of the history is not one cardscore makes")) from None
+    table, checked = None, _NO_ROUNDS
+    with typed_under(session.schema):
+        for entry, timeline in logged:
+            change = effect(entry)
+            for key in ("input", "old", "new"):
+                inp = change.get(key)
+                if inp is None:
+                    continue
+                number = change["round"]
+                if timeline.at(number) is not table:
+                    table = timeline.at(number)
+                    checked = _checked_at(game.name, table, session.schema)
+                seen = (number, msgspec.json.encode(inp))
+                if seen in checked:
+                    continue
+                try:
+                    game.check_stored(inp, table, number)
+                except ValueError as exc:
+                    raise ValueError(
+                        msg("change {n}: {error}", n=entry.get("n", "?"), error=_said(exc))
+                    ) from None
+                checked.add(seen)
 
 
 #: the rounds this process found as ``add`` saves them, by game, table and schema: a file

@@ -770,6 +770,16 @@ class Session:
     def changes(self) -> list[tuple[Mapping[str, Any], Msg]]:
         """Every change of the history with its line (a message), oldest first; each said
         with the table of its time (the names it had then)."""
+        game = self.game_rules
+        by_number = {e["n"]: e for e in self.history}
+        return [
+            (entry, summary(entry, game, timeline.at, by_number.get))
+            for entry, timeline in self.logged_tables()
+        ]
+
+    def logged_tables(self) -> list[tuple[Mapping[str, Any], Timeline]]:
+        """Every change of the history, oldest first, with the tables of its time (the
+        names they had then): those its line is said with, and its rounds were typed at."""
         entries = list(self.history)
         by_number = {e["n"]: e for e in entries}
         game = self.game_rules
@@ -789,14 +799,14 @@ class Session:
                 unmake(state, effect(entry))
             states.append(state.copy() if _takes_away(entry, by_number.get) else after)
         states.reverse()
-        lines = []
+        logged = []
         built: dict[str, Timeline] = {}
         for entry, seen in zip(entries, states, strict=True):
             key = repr((seen.players, seen.teams, seen.tables))
             if key not in built:
                 built[key] = Timeline.build(game, seen.players, seen.teams, params, seen.tables)
-            lines.append((entry, summary(entry, game, built[key].at, by_number.get)))
-        return lines
+            logged.append((entry, built[key]))
+        return logged
 
     def touch(self) -> None:
         self.updated = now()
