@@ -72,7 +72,8 @@ from cardscore.seating import (
 if TYPE_CHECKING:
     from cardscore.games.record import RoundRecord
 
-# 4: every round typed with tarot's chelem bounds (the shape of 3: see Session.schema);
+# 4: every round typed under the bounds added to typing (games.base.BOUNDS_SCHEMA), the
+# shape of 3 (see Session.schema);
 # 3: the table changes (``tables``); 2: the history of changes; 1: rounds and undone rounds
 SCHEMA_VERSION = 4
 #: the schema an older file is written back as: the shape it has once read (migrated), its
@@ -414,8 +415,8 @@ class Session:
     )
     # The schema version the file is written as, which says what checks its rounds were
     # typed under: a new session's is the current one; a file of an older version keeps
-    # SHAPE_VERSION, its rounds read without the checks added to typing since (tarot's
-    # chelem bounds), so that it keeps every round, and every number, it had.
+    # SHAPE_VERSION, its rounds read without the bounds added to typing since
+    # (games.base.BOUNDS_SCHEMA), so that it keeps every round, and every number, it had.
     schema: int = field(
         default=SCHEMA_VERSION, repr=False, compare=False, metadata={"stored": False}
     )

@@ -232,8 +232,9 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
       unknown time), and the undone rounds become added rounds waiting to be redone.
     * 2 → 3: the table could not change: no table change (``tables`` empty).
     * 3 → 4: nothing changes in the data: a file of schema 4 says that every round of it
-      was typed with the checks of schema 4 (tarot's chelem bounds).  An older file is
-      written back as schema 3 (``Session.schema``): its rounds are judged without them.
+      was typed under the bounds added to typing (``games.base.BOUNDS_SCHEMA``: tarot's
+      points and chelems, rami's hands).  An older file is written back as schema 3
+      (``Session.schema``): its rounds are judged without them.
 
     The file itself is rewritten at its next save only."""
     version = data["schema_version"]
