@@ -301,9 +301,9 @@ def check_rounds(session: Session) -> None:
     table, checked = None, _NO_ROUNDS
     with typed_under(session.schema):  # (an older file: not judged by checks added since)
         for number, inp in enumerate(session.rounds, 1):
-            if timeline.at(number) is not table:  # (the same table object for a whole era)
-                table = timeline.at(number)
-                checked = _checked_at(game.name, table, session.schema)
+            at = timeline.at(number)
+            if at is not table:  # (the same table object for a whole era)
+                table, checked = at, _checked_at(game.name, at, session.schema)
             seen = (number, msgspec.json.encode(inp))
             if seen in checked:
                 continue
@@ -325,7 +325,9 @@ def check_rounds(session: Session) -> None:
                 known |= {old, new}
         known |= set(change.get("join") or {}) | set(change.get("leave") or ())
     anyone = Table(session.game, tuple(known), timeline.current.params, timeline.current.teams)
-    for entry in [*session.history, *session.undone]:
+    # (a logged change's rounds are checked whole, at the table of their time, below; an
+    # undone change's when it is redone, and here as far as its types go)
+    for entry in session.undone:
         change = effect(entry)
         for key in ("input", "old", "new"):
             inp = change.get(key)
@@ -361,9 +363,9 @@ def _check_logged(session: Session) -> None:
                 if inp is None:
                     continue
                 number = change["round"]
-                if timeline.at(number) is not table:
-                    table = timeline.at(number)
-                    checked = _checked_at(game.name, table, session.schema)
+                at = timeline.at(number)
+                if at is not table:
+                    table, checked = at, _checked_at(game.name, at, session.schema)
                 seen = (number, msgspec.json.encode(inp))
                 if seen in checked:
                     continue
