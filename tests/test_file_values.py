@@ -145,6 +145,43 @@ def test_a_bad_updated_never_breaks_the_commands_that_take_the_latest_session(
     assert path_of(home, bad).read_bytes() == before
 
 
+@pytest.mark.parametrize("value", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00"])
+def test_serve_and_play_take_the_latest_session_past_a_bad_updated(
+    cli, home: Path, value: str
+) -> None:
+    """``serve`` serves the session played last, ``play`` opens it (no terminal here: it
+    stops at its first question), in real processes, bounded in time."""
+    import os
+    import subprocess
+    import sys
+
+    good = _tarot_with_rounds(cli, home, 1)
+    bad = new(cli)
+    rewrite(home, bad, {**data_of(home, bad), "updated": value})
+    env = {**os.environ, "CARDSCORE_HOME": str(home), "NO_COLOR": "1"}
+    command = [sys.executable, "-m", "cardscore"]
+    server = subprocess.Popen(
+        [*command, "serve", "--host", "127.0.0.1", "--port", "0"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        first = server.stdout.readline()  # (the page's address, once it is served)
+        assert first.startswith("Live page: http://127.0.0.1:"), (first, server.stderr.read())
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=10)
+    assert "Traceback" not in err
+    played = subprocess.run(
+        [*command, "play"], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+        timeout=30,
+    )  # fmt: skip
+    assert "Traceback" not in played.stderr and played.returncode in (0, 130), played.stderr
+    assert good in cli("list", "--json").out
+
+
 def test_stats_answers_when_a_file_has_a_date_without_zone_in_year_one(cli, home: Path) -> None:
     good = _tarot_with_rounds(cli, home)
     bad = _tarot_with_rounds(cli, home)
