@@ -259,7 +259,12 @@ def read(path: Path) -> Session:
     """Read and check the session file ``path``.  Only a regular file is read (a symbolic
     link is not followed, a FIFO or a device is refused without waiting on it), and only up
     to :data:`MAX_FILE_BYTES`."""
-    raw = read_bytes(path)
+    return parse(read_bytes(path), path)
+
+
+def parse(raw: bytes, path: Path) -> Session:
+    """The session the bytes ``raw`` of the file ``path`` hold, checked as :func:`read`
+    checks it (:mod:`cardscore.catalog` reads each file's bytes once, for their hash too)."""
     if not raw.strip():
         raise SessionFileError(path, msg("the file is empty"))
     session = loads(raw, path)
@@ -270,38 +275,68 @@ def read(path: Path) -> Session:
     return session
 
 
-def read_bytes(path: Path) -> bytes:
-    """The bytes of the regular file ``path`` (see :func:`read`)."""
+def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file ``path`` (see :func:`read`), of at most ``limit``."""
+    return read_file(path, limit)[0]
+
+
+def read_file(path: Path | str, limit: int = MAX_FILE_BYTES) -> tuple[bytes, os.stat_result]:
+    """The bytes of the regular file ``path`` (see :func:`read`), of at most ``limit``, and
+    what the open file said of itself (its size and modification time).
+
+    One sized read of what the file holds (a read of the largest size allowed would cost
+    that much memory each time: :mod:`cardscore.catalog` reads every session of a club)."""
     import stat
 
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        if path.is_symlink():  # (O_NOFOLLOW is not everywhere)
-            raise SessionFileError(path, msg("a symbolic link (not followed)"))
-        fd = os.open(path, flags)
+        if not _NOFOLLOW and os.path.islink(path):  # (O_NOFOLLOW is not everywhere)
+            raise SessionFileError(Path(path), msg("a symbolic link (not followed)"))
+        fd = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         raise SessionNotFound(msg("no session file {path}", path=str(path))) from None
     except OSError as exc:
-        raise SessionFileError(path, exc.strerror or str(exc)) from None
+        if os.path.islink(path):  # refused by O_NOFOLLOW
+            raise SessionFileError(Path(path), msg("a symbolic link (not followed)")) from None
+        raise SessionFileError(Path(path), exc.strerror or str(exc)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise SessionFileError(path, msg("not a regular file"))
-        if info.st_size > MAX_FILE_BYTES:
-            raise SessionFileError(path, _too_big())
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+            raise SessionFileError(Path(path), msg("not a regular file"))
+        if info.st_size > limit:
+            raise SessionFileError(Path(path), _too_big(limit))
+        raw = _read_up_to(fd, info.st_size, limit)
     except OSError as exc:
-        raise SessionFileError(path, exc.strerror or str(exc)) from None
+        raise SessionFileError(Path(path), exc.strerror or str(exc)) from None
     finally:
         os.close(fd)
-    if len(raw) > MAX_FILE_BYTES:  # it grew while being read
-        raise SessionFileError(path, _too_big())
-    return raw
+    if len(raw) > limit:  # it grew while being read
+        raise SessionFileError(Path(path), _too_big(limit))
+    return raw, info
 
 
-def _too_big() -> str:
-    return msg("larger than {size} MB: no session is", size=MAX_FILE_BYTES // (1024 * 1024))
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_READ_FLAGS = os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _read_up_to(fd: int, size: int, limit: int) -> bytes:
+    """What the file ``fd`` holds, told it holds ``size`` bytes: read to its end, or to one
+    byte past ``limit`` (a file that grew while being read)."""
+    raw = os.read(fd, size + 1)
+    if len(raw) <= size:  # a short read of a regular file: its end (one read, nearly always)
+        return raw
+    parts, total = [raw], len(raw)
+    while total <= limit:
+        ask = min(limit + 1 - total, 1 << 20)
+        part = os.read(fd, ask)
+        parts.append(part)
+        total += len(part)
+        if len(part) < ask:
+            break
+    return b"".join(parts)
+
+
+def _too_big(limit: int = MAX_FILE_BYTES) -> str:
+    return msg("larger than {size} MB: no session is", size=limit // (1024 * 1024))
 
 
 def write(session: Session) -> Path:
