@@ -1,4 +1,5 @@
-"""Shared fixtures: every test gets its own empty data folder (CARDSCORE_HOME)."""
+"""Shared fixtures: every test gets its own empty data folder (CARDSCORE_HOME) and cache
+folder (CARDSCORE_CACHE: never the user's own)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ class Result:
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "home"
     monkeypatch.setenv("CARDSCORE_HOME", str(folder))
+    monkeypatch.setenv("CARDSCORE_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("CARDSCORE_LANG", raising=False)

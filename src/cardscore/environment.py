@@ -1,13 +1,14 @@
 """What the program reads of the world it runs in, gathered in one object.
 
 :meth:`Environment.of_process` is the one place that reads the process: its standard input,
-its environment variables (``CARDSCORE_HOME``, ``CARDSCORE_LANG``, the locale) and, through
-Rich, its terminal.  :func:`cardscore.cli.run` builds one per command and runs the command
-in it (:func:`running`: a context variable, like :mod:`decimal`'s context).  The commands,
-the questions they ask, the store and the screen find it with :func:`current` instead of
-each reading the process on its own.  A test runs the program "on a terminal" or "in a
-pipe", in French or in a folder of its own, by handing ``run()`` an environment, without a
-pseudo-terminal where the only question is whether something could be asked:
+its environment variables (``CARDSCORE_HOME``, ``CARDSCORE_CACHE``, ``CARDSCORE_LANG``, the
+locale) and, through Rich, its terminal.  :func:`cardscore.cli.run` builds one per command
+and runs the command in it (:func:`running`: a context variable, like :mod:`decimal`'s
+context).  The commands, the questions they ask, the store and the screen find it with
+:func:`current` instead of each reading the process on its own.  A test runs the program
+"on a terminal" or "in a pipe", in French or in a folder of its own, by handing ``run()``
+an environment, without a pseudo-terminal where the only question is whether something
+could be asked:
 
 >>> env = Environment(stdin_isatty=False, home=Path("/club"), language="fr")
 >>> env.interactive, env.sessions_folder.as_posix(), env.language
@@ -42,6 +43,8 @@ class Environment:
     stdin_isatty: bool
     #: the folder that holds the ``sessions`` folder (``None``: the user's data folder)
     home: Path | None = None
+    #: the folder of the caches of ``list`` and ``stats`` (``None``: the user's cache folder)
+    cache: Path | None = None
     #: the language spoken (``en``, ``fr`` or ``nb``)
     language: str = "en"
     #: the screen's width in columns (``None``: what the terminal, or ``COLUMNS``, says)
@@ -56,13 +59,18 @@ class Environment:
         '/club'
         >>> Environment.of_process({"LANG": "nb_NO.UTF-8"}, stdin_isatty=True).language
         'nb'
+        >>> env = Environment.of_process({"CARDSCORE_CACHE": "/tmp/c"}, stdin_isatty=True)
+        >>> env.cache_folder.as_posix()
+        '/tmp/c'
         """
         from cardscore.i18n import choose_language
 
         environ = os.environ if environ is None else environ
         home = environ.get("CARDSCORE_HOME")
+        cache = environ.get("CARDSCORE_CACHE")
         found: dict[str, Any] = {
             "home": Path(home) if home else None,
+            "cache": Path(cache) if cache else None,
             "language": choose_language(None, environ),
         }
         found.update(given)
@@ -83,6 +91,16 @@ class Environment:
         import platformdirs  # only when needed: tests and most runs never import it
 
         return platformdirs.user_data_path("cardscore")
+
+    @cached_property
+    def cache_folder(self) -> Path:
+        """The folder of the caches (:mod:`cardscore.caches`): the user's own, never the
+        sessions' (a folder a sync tool shares with other machines)."""
+        if self.cache is not None:
+            return self.cache
+        import platformdirs
+
+        return platformdirs.user_cache_path("cardscore")
 
     @property
     def sessions_folder(self) -> Path:
