@@ -1,7 +1,8 @@
 """The sessions catalog (issue 14, "A club's shared folder"): several homes, the conflict
-copies of file-sync tools, the same id in two homes, damaged files, the summary index beside
-the sessions, session ids that do not collide across machines, and ``list`` / ``stats``
-writing nothing to the sessions they read."""
+copies of file-sync tools, the same id in two homes, damaged files, the summary index (in the
+home's cache folder since issue 37: see test_untrusted_caches.py), session ids that do not
+collide across machines, and ``list`` / ``stats`` writing nothing to the sessions they
+read."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from cardscore import catalog, completion, store
+from cardscore import caches, catalog, completion, store
 from cardscore.document import summary
 from cardscore.session import Session
 
@@ -41,8 +42,7 @@ def make(home: Path, game: str = "tarot", rounds: int = 1, session_id: str | Non
 
 
 def age(path: Path, hours: float = 1) -> int:
-    """Make a file ``hours`` old: the index keeps only files older than catalog.RACY_NS (a
-    file changed just now may change again within the same mtime tick)."""
+    """Make a file ``hours`` old (the most recently changed is listed first)."""
     mtime = time.time_ns() - int(hours * HOUR_NS)
     os.utime(path, ns=(mtime, mtime))
     return mtime
@@ -57,30 +57,38 @@ def warned(found: catalog.Scan, *words: str) -> list[str]:
     return [w for w in found.warnings if all(word in w for word in words)]
 
 
+def index_path(home: Path, name: str = catalog.INDEX_NAME) -> Path:
+    """Where the catalog keeps an index file of ``home``: its cache folder."""
+    return caches.folder_of(home) / name
+
+
 @pytest.fixture
 def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """Every session file the catalog reads (store.read), in order."""
+    """Every session file the catalog works out (store.parse: each file's bytes are read
+    every time, for their hash), in order."""
     seen: list[Path] = []
-    real = store.read
+    real = store.parse
 
-    def counting(path: Path) -> Session:
+    def counting(raw: bytes, path: Path) -> Session:
         seen.append(path)
-        return real(path)
+        return real(raw, path)
 
-    monkeypatch.setattr(store, "read", counting)
+    monkeypatch.setattr(store, "parse", counting)
     return seen
 
 
 @pytest.fixture
 def digests(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """A stand-in for cardscore.stats.digest.digest (version 1): the ids it digested."""
+    """cardscore.stats.digest.digest, watched: the ids it digested."""
+    from cardscore.stats.digest import VERSION, digest
+
     made: list[str] = []
 
-    def fake(session: Session) -> dict[str, Any]:
+    def watched(session: Session) -> dict[str, Any]:
         made.append(session.id)
-        return {"id": session.id, "rounds": len(session.rounds), "pair": (1, 2)}
+        return digest(session)
 
-    monkeypatch.setattr(catalog, "_digester", lambda: (fake, 1))
+    monkeypatch.setattr(catalog, "_digester", lambda: (watched, VERSION))
     return made
 
 
@@ -228,7 +236,7 @@ def test_a_round_that_cannot_be_scored_is_named(home: Path) -> None:
     found = catalog.scan()
     assert ids(found) == [good.stem]
     assert warned(found, "cannot read session file", str(bad), "round 1")
-    index = json.loads((home / catalog.INDEX_NAME).read_text())
+    index = json.loads(index_path(home).read_text())
     assert list(index["sessions"]) == [good.name]  # nothing kept of the damaged file
     bad.write_bytes(sound)  # repaired
     age(bad)
@@ -239,14 +247,14 @@ def test_a_session_deleted_while_listed_is_just_gone(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kept, gone = make(home), make(home)
-    real = store.read
+    real = store.read_file
 
-    def deleted_meanwhile(path: Path) -> Session:
-        if path == gone:
-            path.unlink()
-        return real(path)
+    def deleted_meanwhile(path: Path | str, *limit: int) -> tuple[bytes, os.stat_result]:
+        if Path(path) == gone:
+            gone.unlink()
+        return real(path, *limit)
 
-    monkeypatch.setattr(store, "read", deleted_meanwhile)
+    monkeypatch.setattr(store, "read_file", deleted_meanwhile)
     found = catalog.scan()
     assert ids(found) == [kept.stem] and found.warnings == []
 
@@ -419,17 +427,18 @@ def test_list_imports_neither_the_statistics_nor_the_prompts(home: Path) -> None
 # The index
 
 
-def test_the_index_is_written_beside_the_sessions_and_hidden(home: Path, cli) -> None:
+def test_the_index_is_written_in_the_cache_folder_never_beside_the_sessions(
+    home: Path, cli
+) -> None:
     paths = [make(home), make(home)]
     catalog.scan()
-    index = json.loads((home / catalog.INDEX_NAME).read_text())
+    index = json.loads(index_path(home).read_text())
     assert set(index["sessions"]) == {p.name for p in paths}
     record = index["sessions"][paths[0].name]
-    assert record["size"] == paths[0].stat().st_size
-    assert record["mtime_ns"] == paths[0].stat().st_mtime_ns
+    assert record["hash"] == caches.content_hash(paths[0].read_bytes())
     assert record["summary"]["id"] == paths[0].stem
     assert sorted(p.name for p in (home / "sessions").iterdir()) == sorted(p.name for p in paths)
-    assert sorted(p.name for p in home.iterdir()) == [catalog.INDEX_NAME, "sessions"]
+    assert sorted(p.name for p in home.iterdir()) == ["sessions"]
     assert sorted(store.session_files()) == sorted(paths)
 
 
@@ -438,11 +447,11 @@ def test_nothing_changed_nothing_read(home: Path, reads: list[Path], cli) -> Non
     first = cli("list", "--json").json()
     assert sorted(reads) == sorted(paths)
     reads.clear()
-    stamp = (home / catalog.INDEX_NAME).stat().st_mtime_ns
+    stamp = index_path(home).stat().st_mtime_ns
     assert cli("list", "--json").json() == first
     assert cli("list").code == 0
     assert reads == []
-    assert (home / catalog.INDEX_NAME).stat().st_mtime_ns == stamp  # not rewritten either
+    assert index_path(home).stat().st_mtime_ns == stamp  # not rewritten either
 
 
 def test_a_change_of_size_is_read_again(home: Path, reads: list[Path]) -> None:
@@ -479,18 +488,23 @@ def test_a_change_of_mtime_alone_is_read_again(home: Path, reads: list[Path]) ->
     assert titles == {changed.stem: "x", same.stem: ""}
 
 
-def test_a_file_changed_just_now_is_not_indexed(home: Path, reads: list[Path]) -> None:
+def test_a_file_changed_twice_within_a_tick_is_read_again(home: Path, reads: list[Path]) -> None:
+    """A file changed just now may change again within the same mtime tick, keeping its
+    size: the index knows it by what it holds, so it is indexed at once and still read
+    again after such a change."""
     recent = make(home)
-    os.utime(recent)  # now: it may change again within the same mtime tick
-    catalog.scan()
-    reads.clear()
-    catalog.scan()
-    assert reads == [recent]
-    age(recent)
+    os.utime(recent)  # now
     catalog.scan()
     reads.clear()
     catalog.scan()
     assert reads == []
+    stat = recent.stat()
+    data = recent.read_bytes().replace(b'"title": ""', b'"title": "x"', 1)
+    recent.write_bytes(data.replace(b'"rules": "fft"', b'"rules":"fft"', 1))
+    os.utime(recent, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert (recent.stat().st_size, recent.stat().st_mtime_ns) == (stat.st_size, stat.st_mtime_ns)
+    found = catalog.scan()
+    assert reads == [recent] and found.entries[0].summary()["title"] == "x"
 
 
 def test_a_session_deleted_leaves_the_index(home: Path, cli) -> None:
@@ -498,7 +512,7 @@ def test_a_session_deleted_leaves_the_index(home: Path, cli) -> None:
     catalog.scan()
     gone.unlink()
     assert ids(catalog.scan()) == [kept.stem]
-    index = json.loads((home / catalog.INDEX_NAME).read_text())
+    index = json.loads(index_path(home).read_text())
     assert list(index["sessions"]) == [kept.name]
 
 
@@ -530,7 +544,7 @@ def test_a_damaged_index_is_only_a_slower_run(
 ) -> None:
     paths = [make(home), make(home, "belote")]
     expected = cli("list", "--json").json()
-    index = home / catalog.INDEX_NAME
+    index = index_path(home)
     good = json.loads(index.read_text())
     index.write_bytes(broken_indexes()[kind](good))
     reads.clear()
@@ -548,25 +562,25 @@ def test_a_damaged_index_is_only_a_slower_run(
 def test_a_missing_index_is_rebuilt(home: Path, reads: list[Path]) -> None:
     paths = [make(home), make(home)]
     catalog.scan()
-    (home / catalog.INDEX_NAME).unlink()
+    index_path(home).unlink()
     reads.clear()
     assert sorted(ids(catalog.scan())) == sorted(p.stem for p in paths)
     assert sorted(reads) == sorted(paths)
-    assert (home / catalog.INDEX_NAME).exists()
+    assert index_path(home).exists()
 
 
 def test_an_index_that_cannot_be_written_is_only_a_slower_run(
     home: Path, reads: list[Path], cli
 ) -> None:
     paths = [make(home), make(home)]
-    (home / catalog.INDEX_NAME).mkdir()  # neither readable nor replaceable as a file
+    index_path(home).mkdir(parents=True)  # neither readable nor replaceable as a file
     for _ in range(2):
         reads.clear()
         listed = cli("list", "--json")
         assert listed.code == 0 and listed.err == ""
         assert sorted(row["id"] for row in listed.json()) == sorted(p.stem for p in paths)
         assert sorted(reads) == sorted(paths)
-    assert [p.name for p in home.iterdir() if p.name.endswith(".tmp")] == []
+    assert [p.name for p in index_path(home).parent.iterdir() if p.name.endswith(".tmp")] == []
 
 
 def test_an_index_write_refused_is_only_a_slower_run(
@@ -579,7 +593,7 @@ def test_an_index_write_refused_is_only_a_slower_run(
 
     monkeypatch.setattr("cardscore.atomic.replace", refuse)
     assert ids(catalog.scan()) == [path.stem]
-    assert not (home / catalog.INDEX_NAME).exists()
+    assert not index_path(home).exists()
 
 
 def test_two_writers_at_once_never_leave_a_broken_index(home: Path) -> None:
@@ -587,27 +601,29 @@ def test_two_writers_at_once_never_leave_a_broken_index(home: Path) -> None:
     index or the other's, never a mix nor a half-written file."""
     make(home)
     catalog.scan()
-    index_path = home / catalog.INDEX_NAME
+    index_file = index_path(home)
     stop = threading.Event()
     seen: list[int] = []
     errors: list[str] = []
 
     def writer(count: int) -> None:
-        filler = {"size": 1, "mtime_ns": 1, "summary": {"x": "y" * 2000}}
+        filler = {"hash": "0" * 64, "summary": {"x": "y" * 2000}}
         records = {f"s{i:05}.json": filler for i in range(count)}
-        index = catalog._Records(index_path, "summary", None, time.time_ns(), records)
+        index = catalog._Records(index_file, "summary", None, str(home), records)
         while not stop.is_set():
             index.changed = True
             index.save()
 
     def reader() -> None:
         deadline = time.monotonic() + 1.5
-        while time.monotonic() < deadline:
-            try:
-                seen.append(len(json.loads(index_path.read_bytes())["sessions"]))
-            except ValueError as exc:
-                errors.append(str(exc))
-        stop.set()
+        try:
+            while time.monotonic() < deadline:
+                try:
+                    seen.append(len(json.loads(index_file.read_bytes())["sessions"]))
+                except ValueError as exc:
+                    errors.append(str(exc))
+        finally:
+            stop.set()  # (whatever happens: the writers never run on)
 
     threads = [threading.Thread(target=writer, args=(n,)) for n in (200, 300)]
     threads.append(threading.Thread(target=reader))
@@ -617,12 +633,19 @@ def test_two_writers_at_once_never_leave_a_broken_index(home: Path) -> None:
         thread.join()
     assert errors == []
     assert set(seen) <= {1, 200, 300} and {200, 300} & set(seen)
-    leftovers = [p.name for p in home.iterdir() if p.name.endswith(".tmp")]
+    leftovers = [p.name for p in index_file.parent.iterdir() if p.name.endswith(".tmp")]
     assert leftovers == []
 
 
 # --------------------------------------------------------------------------------------------
 # Digests (the statistics of each session, for stats)
+
+
+def plain_digest(path: Path) -> dict[str, Any]:
+    """The digest of the session file ``path``, as plain JSON data."""
+    from cardscore.stats.digest import digest
+
+    return json.loads(json.dumps(digest(store.read(path))))
 
 
 def test_digests_are_worked_out_once_then_read_from_the_index(
@@ -633,7 +656,8 @@ def test_digests_are_worked_out_once_then_read_from_the_index(
     assert sorted(digests) == sorted(p.stem for p in paths)
     assert sorted(reads) == sorted(paths)  # one read each for the summary and the digest
     by_id = {e.id: e.digest() for e in found.entries}
-    assert by_id[paths[0].stem] == {"id": paths[0].stem, "rounds": 2, "pair": [1, 2]}
+    assert by_id[paths[0].stem] == plain_digest(paths[0])
+    assert by_id[paths[0].stem]["id"] == paths[0].stem and by_id[paths[0].stem]["rounds"] == 2
     digests.clear()
     reads.clear()
     again = catalog.scan(digests=True)
@@ -665,21 +689,22 @@ def test_the_digests_are_a_file_of_their_own_that_list_never_reads(
 ) -> None:
     paths = [make(home), make(home, "rami")]
     catalog.scan(digests=True)
-    saved = json.loads((home / catalog.DIGESTS_NAME).read_text())
-    assert saved["version"] == 1
+    from cardscore.stats.digest import VERSION
+
+    saved = json.loads(index_path(home, catalog.DIGESTS_NAME).read_text())
+    assert saved["version"] == VERSION
     record = saved["sessions"][paths[1].name]
-    assert record["size"] == paths[1].stat().st_size
-    assert record["mtime_ns"] == paths[1].stat().st_mtime_ns
-    assert record["digest"] == {"id": paths[1].stem, "rounds": 0, "pair": [1, 2]}
-    rows = json.loads((home / catalog.INDEX_NAME).read_text())["sessions"]
+    assert record["hash"] == caches.content_hash(paths[1].read_bytes())
+    assert record["digest"] == plain_digest(paths[1])
+    rows = json.loads(index_path(home).read_text())["sessions"]
     assert "digest" not in rows[paths[1].name] and rows[paths[1].name]["summary"]["rounds"] == 0
     # list: neither the digests' module nor their file (damaged here, and left so)
-    (home / catalog.DIGESTS_NAME).write_bytes(b"{damaged")
+    index_path(home, catalog.DIGESTS_NAME).write_bytes(b"{damaged")
     monkeypatch.setattr(catalog, "_digester", lambda: pytest.fail("list asked for digests"))
     paths[0].unlink()
     listed = cli("list", "--json")
     assert listed.code == 0 and [row["id"] for row in listed.json()] == [paths[1].stem]
-    assert (home / catalog.DIGESTS_NAME).read_bytes() == b"{damaged"
+    assert index_path(home, catalog.DIGESTS_NAME).read_bytes() == b"{damaged"
 
 
 @pytest.mark.parametrize("kind", [k for k in broken_indexes() if "summary" not in k])
@@ -688,7 +713,7 @@ def test_a_damaged_digests_file_is_only_a_slower_run(
 ) -> None:
     paths = [make(home), make(home, "coinche")]
     expected = {e.id: d for e, d in catalog.scan(digests=True).digests()}
-    digests_file = home / catalog.DIGESTS_NAME
+    digests_file = index_path(home, catalog.DIGESTS_NAME)
     good = json.loads(digests_file.read_text())
     digests_file.write_bytes(broken_indexes()[kind](good))
     digests.clear()
@@ -717,8 +742,11 @@ def test_digests_of_another_version_are_worked_out_again(
 ) -> None:
     paths = [make(home), make(home)]
     catalog.scan(digests=True)
-    (function, _) = catalog._digester()
-    monkeypatch.setattr(catalog, "_digester", lambda: (function, 2))
+    (function, version) = catalog._digester()
+    newer = version + 1  # (its digests say so too)
+    monkeypatch.setattr(
+        catalog, "_digester", lambda: (lambda s: {**function(s), "version": newer}, newer)
+    )
     digests.clear()
     catalog.scan()  # list: no digest asked, the old ones stay
     catalog.scan(digests=True)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardscore import store
+from cardscore import caches, store
 from cardscore.session import Session
 from cardscore.stats import league
 from cardscore.stats.aggregate import aggregate
@@ -154,8 +154,9 @@ def test_a_correction_that_changes_a_winner_changes_the_ratings_at_once(cli, hom
     assert ratings_of(after) != ratings_of(before)
     assert ratings_of(after)["Cyd"] > ratings_of(before)["Cyd"]
     # the same as worked out from nothing
-    (home / "stats.json").unlink(missing_ok=True)
-    (home / "digests.json").unlink(missing_ok=True)
+    kept = caches.folder_of(home)
+    (kept / "stats.json").unlink()
+    (kept / "digests.json").unlink()
     assert cli("stats", "--json").json()["players"] == after["players"]
     # an undo, then a deleted session: at once too
     assert cli("undo", ids[1]).code == 0
@@ -168,15 +169,10 @@ def test_a_correction_that_changes_a_winner_changes_the_ratings_at_once(cli, hom
 
 
 def test_the_cache_is_used_and_is_only_a_cache(cli, home) -> None:
-    import os
-
-    ids = _club(home)
-    old = 1_600_000_000  # files older than the racy window: a cache may be kept
-    for sid in ids:
-        os.utime(home / "sessions" / f"{sid}.json", (old, old))
+    _club(home)
     first = cli("stats", "--json")
-    kept = home / "stats.json"
-    assert kept.exists()
+    kept = caches.folder_of(home) / "stats.json"
+    assert kept.exists() and not (home / "stats.json").exists()
     kept_doc = json.loads(kept.read_bytes())["doc"]
     assert kept_doc["players"] == first.json()["players"]
     assert cli("stats", "--json").out == first.out  # from the cache: the same

@@ -12,43 +12,39 @@ every session of the homes given, once:
   recently (by its ``updated``) is kept;
 * a damaged file is named in a warning, as ``list`` always did.
 
-The index is two files beside the sessions folder (never in it, so never taken for a
-session): ``<home>/index.json`` maps each session file's name to its size, ``mtime_ns`` and
-``list`` row; ``<home>/digests.json`` to its size, ``mtime_ns`` and statistics digest.  Two
-files so that ``list`` reads only the rows (the digests are most of the bytes).  A record is
-trusted only while the file's size and mtime are unchanged (and the file was already a
-little old when it was indexed, see :data:`RACY_NS`); anything else is worked out from the
-file and the index file rewritten atomically (:mod:`cardscore.atomic`).  It is a cache:
-missing, damaged, of another version or unwritable, it only makes the run slower.  Two
-processes writing it at once each replace it whole (the last one wins): never half written.
+The index is two files in the home's cache folder (:func:`cardscore.caches.folder_of`:
+the user's own, never beside the sessions, which a sync tool may share with machines that
+are not this user's): ``index.json`` maps each session file's name to the hash of what it
+holds (:func:`cardscore.caches.content_hash`) and its ``list`` row; ``digests.json`` to the
+hash and its statistics digest.  Two files so that ``list`` reads only the rows (the digests
+are most of the bytes).  Every session file is read on every run, and a record is used only
+for the very bytes it was made from (a file edited keeping its size and modification time,
+as a sync tool leaves it, is worked out again); anything else is worked out from the file
+and the index file rewritten atomically (:mod:`cardscore.atomic`).  It is a cache, read as
+untrusted as a session (:func:`cardscore.caches.read`, :mod:`cardscore.cache_types`):
+missing, damaged, of another version or shape, or unwritable, it only makes the run slower.
+Two processes writing it at once each replace it whole (the last one wins): never half
+written.  The index files cardscore 0.1 kept beside the sessions folder are neither read nor
+written.
 
 Nothing here writes to a session file, nor takes its lock.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from stat import S_ISREG
 from typing import Any
 
-from cardscore import store
+from cardscore import caches, store
 from cardscore.i18n import Msg, date_text, msg
 
 INDEX_NAME = "index.json"  # the list rows
 DIGESTS_NAME = "digests.json"  # the statistics digests
-INDEX_FORMAT = 2
-# A file changed less than this before the scan may change again within the same mtime
-# tick (2 s on FAT, a few ms on ext4) keeping its size: it is read every time until it is
-# older (git's "racily clean" entries).
-RACY_NS = 2_000_000_000
-# Temporary files of an index write older than this were left by a killed process.
-STALE_TMP_S = 600
+INDEX_FORMAT = 3  # 3: in the user's cache folder, each record by its file's content hash
 
 _MISSING: Any = object()
 
@@ -69,8 +65,8 @@ def _digester() -> tuple[Callable[[Any], Any], Any]:
 
 @dataclass(eq=False)
 class Entry:
-    """One session file: where it is, and (worked out once, or taken from the index) its
-    ``list`` row and statistics digest."""
+    """One session file: where it is, the hash of what it held when it was read, and
+    (worked out once, or taken from the index) its ``list`` row and statistics digest."""
 
     id: str
     name: str  # the file's name, ``ID.json``
@@ -78,6 +74,8 @@ class Entry:
     size: int
     mtime_ns: int
     _home: _Home = field(repr=False)
+    #: :func:`cardscore.caches.content_hash` of the file's bytes the row and digest are of
+    hash: str = ""
     _summary: dict[str, Any] | None = field(default=None, repr=False)
     _digest: Any = field(default=_MISSING, repr=False)
 
@@ -94,7 +92,7 @@ class Entry:
         """The ``list`` row: :func:`cardscore.document.summary` with ``finished`` and
         ``winner``."""
         if self._summary is None:
-            self._fill(self.session(), want_digest=False)
+            self._fill(store.read_bytes(self.path), want_digest=False)
         assert self._summary is not None
         return self._summary
 
@@ -104,12 +102,18 @@ class Entry:
         if self._digest is _MISSING:
             self._digest = self._home.digests().recall(self)
         if self._digest is _MISSING:
-            self._fill(self.session(), want_digest=True)
+            self._fill(store.read_bytes(self.path), want_digest=True)
         return self._digest
 
-    def _fill(self, session: Any, *, want_digest: bool) -> None:
-        """Work out what is missing from one read of the file (the digest continues the
-        replay the row made), and remember it in the index."""
+    def _fill(self, raw: bytes, *, want_digest: bool) -> None:
+        """Work out what is missing from the file's bytes ``raw`` (the digest continues the
+        replay the row made), and remember it in the index under their hash.  Bytes other
+        than those the entry was read with (the file changed since): the row is worked out
+        again from them too, so that the row and the digest are of the same bytes."""
+        made = caches.content_hash(raw)
+        if made != self.hash:
+            self.hash, self._summary, self._digest = made, None, _MISSING
+        session = store.parse(raw, self.path)
         if self._summary is None:
             from cardscore.document import summary
 
@@ -129,6 +133,8 @@ class Scan:
     entries: list[Entry]
     warnings: list[Msg]
     _homes: list[_Home] = field(default_factory=list, repr=False)
+    #: the homes asked for, each once (those without a sessions folder too)
+    folders: list[Path] = field(default_factory=list)
 
     def digests(self) -> list[tuple[Entry, Any]]:
         """Every entry with its digest; a session whose digest cannot be worked out is
@@ -171,17 +177,16 @@ def scan(
     warnings: list[Msg] = []
     known: list[_Home] = []
     readable: list[Entry] = []
-    started = time.time_ns()
     for folder in folders:
         sessions = folder / "sessions"
         if not sessions.is_dir():
             if explicit:
                 warnings.append(msg("no sessions folder in {home}", home=str(folder)))
             continue
-        home = _Home(folder, started, _session_stats(sessions, warnings))
+        home = _Home(folder, _session_files(sessions, warnings))
         known.append(home)
         readable += home.read(digests, warnings, digest_reads)
-    found = Scan(_one_per_id(readable, warnings), warnings, known)
+    found = Scan(_one_per_id(readable, warnings), warnings, known, folders)
     found.save()
     return found
 
@@ -200,9 +205,9 @@ def _unique_homes(homes: Sequence[Path]) -> list[Path]:
     return unique
 
 
-def _session_stats(folder: Path, warnings: list[Msg]) -> list[tuple[str, os.stat_result]]:
-    """The session files of one folder (names) with their size and mtime; conflict copies
-    are named in ``warnings`` and left out."""
+def _session_files(folder: Path, warnings: list[Msg]) -> list[tuple[str, str]]:
+    """The session files of one folder (names and paths); conflict copies are named in
+    ``warnings`` and left out, and so is anything but a regular file."""
     found = []
     try:
         listing = list(os.scandir(folder))
@@ -215,23 +220,23 @@ def _session_stats(folder: Path, warnings: list[Msg]) -> list[tuple[str, os.stat
             )
         )
         return []
-    ids = {i.name[:-5] for i in listing if store.is_session_id(i.name.removesuffix(".json"))}
-    for item in listing:
-        name = item.name
-        if not name.endswith(".json") or name.startswith("."):
-            continue
-        shown = store.printable(item.path)
-        if not store.is_session_id(name[:-5]):
-            _not_a_session(Path(item.path), shown, ids, warnings)
+    named = [i for i in listing if i.name.endswith(".json") and not i.name.startswith(".")]
+    ids = {i.name[:-5] for i in named if store.is_session_id(i.name[:-5])}
+    for item in named:
+        if item.name[:-5] not in ids:
+            _not_a_session(Path(item.path), store.printable(item.path), ids, warnings)
             continue
         try:
-            stat = item.stat(follow_symlinks=False)
+            # (the kind the folder's listing says, mostly without a system call; what the
+            # file is when it is opened is checked again, and its size and time read then)
+            regular = item.is_file(follow_symlinks=False)
         except OSError:  # gone since the folder was listed
             continue
-        if not S_ISREG(stat.st_mode):  # a link, a FIFO, a folder: never read
+        if not regular:  # a link, a FIFO, a folder: never read
+            shown = store.printable(item.path)
             warnings.append(msg("{path} is not a regular file: it is not read", path=shown))
             continue
-        found.append((name, stat))
+        found.append((item.name, item.path))
     return found
 
 
@@ -342,38 +347,44 @@ def _unusable(path: Path, exc: Exception) -> Msg:
 
 
 class _Home:
-    """One home's session files and its two index files (the digests' read only when a
-    digest is asked)."""
+    """One home's session files and its two index files, in its cache folder (the digests'
+    read only when a digest is asked)."""
 
-    def __init__(self, folder: Path, started_ns: int, files: list[tuple[str, Any]]) -> None:
+    def __init__(self, folder: Path, files: list[tuple[str, str]]) -> None:
         self.folder = folder
-        self.started_ns = started_ns
+        self.cache = caches.folder_of(folder)
         self.files = files
-        self.names = {name for name, _ in files}
-        self.rows = _Records.load(folder / INDEX_NAME, "summary", None, self)
+        self.names = {name for name, _path in files}
+        self.rows = _Records.load(self.cache / INDEX_NAME, "summary", None, self)
         self._digests: _Records | None = None
 
     def digests(self) -> _Records:
         if self._digests is None:
             _, version = _digester()
-            self._digests = _Records.load(self.folder / DIGESTS_NAME, "digest", version, self)
+            self._digests = _Records.load(self.cache / DIGESTS_NAME, "digest", version, self)
         return self._digests
 
     def read(self, digests: bool, warnings: list[Msg], digest_reads: bool = False) -> list[Entry]:
         """The entries of the files that can be used (each one's row known, and its digest
         with ``digests``, or with ``digest_reads`` when its file is read); the others are
-        named in ``warnings``."""
+        named in ``warnings``.  Every file is read (the index knows a file by the hash of
+        what it holds), and worked out only when the index does not know those bytes."""
         readable = []
-        for name, stat in self.files:
-            entry = Entry(name[:-5], name, self.folder, stat.st_size, stat.st_mtime_ns, self)
-            summary = self.rows.recall(entry)
-            if summary is not _MISSING:
-                entry._summary = summary
-            if digests:
-                entry._digest = self.digests().recall(entry)
+        for name, path in self.files:
+            entry = Entry(name[:-5], name, self.folder, 0, 0, self)
             try:
+                # (its path as listed: a Path made for each file of a club is a good part of
+                # a warm scan)
+                raw, stat = store.read_file(path)
+                entry.size, entry.mtime_ns = stat.st_size, stat.st_mtime_ns
+                entry.hash = caches.content_hash(raw)
+                summary = self.rows.recall(entry)
+                if summary is not _MISSING:
+                    entry._summary = summary
+                if digests:
+                    entry._digest = self.digests().recall(entry)
                 if entry._summary is None or (entry._digest is _MISSING and digests):
-                    entry._fill(entry.session(), want_digest=digests or digest_reads)
+                    entry._fill(raw, want_digest=digests or digest_reads)
             except store.SessionNotFound:  # deleted since the folder was listed: gone
                 self.forget(name)
                 continue
@@ -402,56 +413,58 @@ class _Home:
 
 @dataclass
 class _Records:
-    """One index file: a record per session file name (its size, its mtime, and the
-    ``key`` worked out from it), the file's records of other names dropped."""
+    """One index file: a record per session file name (the hash of the bytes it was made
+    from, and the ``key`` worked out from them), the file's records of other names
+    dropped."""
 
     path: Path
     key: str  # "summary" or "digest"
     version: Any  # the digests' version (None for the rows)
-    started_ns: int
+    home: str  # the home's resolved path, which the file says it is of
     records: dict[str, Any]
     changed: bool = False
+    #: whether a record's value is sound for a session id (see cardscore.cache_types)
+    sound: Callable[[Any, str], bool] = field(default=lambda value, session_id: True, repr=False)
 
     @classmethod
     def load(cls, path: Path, key: str, version: Any, home: _Home) -> _Records:
+        from cardscore import cache_types
+
+        schema = cache_types.IndexFile if key == "summary" else cache_types.DigestsFile
+        data = caches.read(path, schema)  # None: missing, damaged, of another shape
+        said = caches.home_text(home.folder)
         records: dict[str, Any] = {}
-        try:
-            data = json.loads(path.read_bytes())
-            if (
-                isinstance(data, dict)
-                and data.get("format") == INDEX_FORMAT
-                and data.get("cardscore") == _version()
-                and data.get("version") == version
-                and isinstance(data.get("sessions"), dict)
-            ):
-                records = data["sessions"]
-        except (OSError, ValueError):
-            pass  # missing or damaged: every session is read (and the file written anew)
-        loaded = cls(path, key, version, home.started_ns, records)
+        if (
+            data is not None
+            and data["format"] == INDEX_FORMAT
+            and data["cardscore"] == _version()
+            and data["version"] == version
+            and data["home"] == said
+        ):
+            records = data["sessions"]
+        if key == "summary":
+            sound = cache_types.sound_row
+        else:
+
+            def sound(value: Any, session_id: str) -> bool:
+                return cache_types.sound_digest(value, session_id, version)
+
+        loaded = cls(path, key, version, said, records, sound=sound)
         loaded.keep_only(home.names)
         return loaded
 
     def recall(self, entry: Entry) -> Any:
-        """What the index knows of ``entry``'s file, if the file is unchanged (else
+        """What the index knows of ``entry``'s file, if made from the bytes it holds (else
         ``_MISSING``)."""
         record = self.records.get(entry.name)
-        if (
-            not isinstance(record, dict)
-            or record.get("size") != entry.size
-            or record.get("mtime_ns") != entry.mtime_ns
-            or self.key not in record
-            or (self.key == "summary" and not isinstance(record["summary"], dict))
-        ):
+        if record is None or record["hash"] != entry.hash:
             return _MISSING
-        return record[self.key]
+        value = record[self.key]
+        return value if self.sound(value, entry.id) else _MISSING
 
     def remember(self, entry: Entry, value: Any) -> None:
-        """Keep ``value`` for ``entry`` (not for a file changed just now: it may change again
-        within the same mtime tick, keeping its size)."""
-        if entry.mtime_ns > self.started_ns - RACY_NS:
-            self.forget(entry.name)
-            return
-        record = {"size": entry.size, "mtime_ns": entry.mtime_ns, self.key: value}
+        """Keep ``value`` for ``entry``'s bytes."""
+        record = {"hash": entry.hash, self.key: value}
         if self.records.get(entry.name) != record:
             self.records[entry.name] = record
             self.changed = True
@@ -469,29 +482,15 @@ class _Records:
     def save(self) -> None:
         if not self.changed:
             return
-        from cardscore import atomic
-
         data = {
             "format": INDEX_FORMAT,
             "cardscore": _version(),
             "version": self.version,
+            "home": self.home,
             "sessions": self.records,
         }
-        content = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-        with contextlib.suppress(OSError):
-            _remove_stale_temporaries(self.path)
-            atomic.replace(self.path, content)
-            self.changed = False
-
-
-def _remove_stale_temporaries(path: Path) -> None:
-    """Temporary files of a process killed while writing the index (recent ones may be
-    another process's write in progress)."""
-    limit = time.time() - STALE_TMP_S
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            if stale.stat().st_mtime < limit:
-                stale.unlink()
+        caches.write(self.path, data)
+        self.changed = False
 
 
 def _version() -> str:

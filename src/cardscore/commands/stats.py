@@ -217,11 +217,14 @@ def _stats_document(
 
     found = catalog.scan(list(homes) or None, digest_reads=True)
     chosen = rules.strip().lower() if rules else None
-    files = [(str(e.home), e.name, e.size, e.mtime_ns) for e in found.entries]
     options = [game, chosen, sorted(players), since, until]
-    key = cache.key_of(catalog.version(), options, files)
-    home = found.entries[0].home if found.entries else None
-    doc = cache.load(home, key) if home is not None else None
+
+    def key() -> str:  # what the document is made from: every file by what it holds
+        files = [(str(e.home), e.name, e.hash) for e in found.entries]
+        return cache.key_of(catalog.version(), options, files)
+
+    made_of = key()
+    doc = cache.load(found.folders, made_of) if found.entries else None
     if doc is None:
         from cardscore.stats.aggregate import aggregate
 
@@ -230,9 +233,10 @@ def _stats_document(
         doc = aggregate(
             digests, game=game, rules=chosen, players=tuple(players), since=since, until=until
         )
-        # (a session dropped now is said now: kept, the next run would not say it)
-        if home is not None and len(found.warnings) == said and cache.settled(files):
-            cache.save(home, key, doc)
+        # (a session dropped now is said now: kept, the next run would not say it; a file
+        # changed while it was read: the document is not of the files the key says)
+        if found.entries and len(found.warnings) == said and key() == made_of:
+            cache.save(found.folders, made_of, doc)
     return doc, list(found.warnings)
 
 

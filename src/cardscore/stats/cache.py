@@ -1,15 +1,19 @@
-"""The last statistics document worked out, kept beside the index: a cache, only.
+"""The last statistics document worked out, kept in the cache folder: a cache, only.
 
 Working the league out (every counted session rated in order, the records) is most of what
 ``stats`` costs over a club's few thousand sessions, and the answer is the same while no
-session changed.  So the document of the last run is kept in ``<home>/stats.json`` with
-what it was made from: the cardscore version, the options that chose the sessions, and
-every session file's name, size and modification time (the index's own test of a file
-unchanged, see :mod:`cardscore.catalog`).  Any difference (a round saved, corrected or
-undone, a session deleted, another filter) and it is worked out again from the digests.
-Missing, damaged, of another version, of another shape (:func:`plausible`) or unwritable,
-it only makes the run slower; it is not written while a file is so new that it could
-change again within its mtime's tick.
+session changed.  So the document of the last run is kept in ``stats.json``, in the cache
+folder of the homes it is of (:func:`cardscore.caches.folder_of`: the user's own, never
+beside the sessions), with what it was made from: the cardscore version, the options that
+chose the sessions, and what every session file held (its name and content hash, as the
+index knows a file: see :mod:`cardscore.catalog`).  Any difference (a round saved, corrected
+or undone, a session deleted, another filter) and it is worked out again from the digests.
+
+It is read as untrusted as a session file (:func:`cardscore.caches.read`): a regular file of
+a bounded size, of the very shape this version writes (:class:`Kept`: every figure's type
+and range, each game's figures and records those the game has, no name holding a control
+character, every message one whose template can be said).  Missing, damaged, of another
+version or shape, or unwritable, it only makes the run slower.
 
 The document's messages (its notes, the reasons a session counts for nobody) are kept as
 their template and arguments, to be said in whatever language the next run speaks.
@@ -23,93 +27,311 @@ their template and arguments, to be said in whatever language the next run speak
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import time
-from collections.abc import Iterable, Sequence
+import re
+import string
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from cardscore.cache_types import Count, Id, Key, Name, Names, Number, Points, Text
 from cardscore.i18n import Msg
 
 NAME = "stats.json"
-FORMAT = 2  # 2: the records' feats_by_player
-#: a file changed less than this before the run may change again unseen (see catalog)
-RACY_NS = 2_000_000_000
+FORMAT = 3  # 3: in the cache folder, made from the session files' content hashes
 
 
-def key_of(version: str, options: Sequence[Any], files: Iterable[tuple[str, str, int, int]]) -> str:
-    """What a document is made from, in one digest: ``files`` are ``(home, name, size,
-    mtime_ns)``, in any order.
+def key_of(version: str, options: Sequence[Any], files: Iterable[tuple[str, str, str]]) -> str:
+    """What a document is made from, in one digest: ``files`` are ``(home, name, content
+    hash)``, in any order.
 
-    >>> a = key_of("1", ["tarot"], [("h", "a.json", 10, 5), ("h", "b.json", 3, 4)])
-    >>> a == key_of("1", ["tarot"], [("h", "b.json", 3, 4), ("h", "a.json", 10, 5)])
+    >>> a = key_of("1", ["tarot"], [("h", "a.json", "0f"), ("h", "b.json", "3c")])
+    >>> a == key_of("1", ["tarot"], [("h", "b.json", "3c"), ("h", "a.json", "0f")])
     True
-    >>> a == key_of("1", ["tarot"], [("h", "a.json", 10, 6), ("h", "b.json", 3, 4)])
+    >>> a == key_of("1", ["tarot"], [("h", "a.json", "0e"), ("h", "b.json", "3c")])
     False
     """
     made = hashlib.sha256()
     made.update(repr((FORMAT, version, [str(o) for o in options])).encode())
-    for file in sorted(files):
-        made.update(repr(file).encode())
+    # one line a file, hashed at once: a club's thousands of files in a blink (a name and
+    # a hash hold no tab nor new line, and the home is written as repr() escapes it)
+    lines = "".join(f"\n{home!r}\t{name}\t{held}" for home, name, held in sorted(files))
+    made.update(lines.encode("utf-8", "surrogateescape"))
     return made.hexdigest()
 
 
-def settled(files: Iterable[tuple[str, str, int, int]], now_ns: int | None = None) -> bool:
-    """Whether every file is old enough for its size and mtime to say it is unchanged."""
-    now_ns = time.time_ns() if now_ns is None else now_ns
-    return all(mtime < now_ns - RACY_NS for _home, _name, _size, mtime in files)
+def path_of(homes: Sequence[Path]) -> Path:
+    """Where the document of the sessions of ``homes`` (together) is kept."""
+    from cardscore import caches
+
+    return caches.folder_of(*homes) / NAME
 
 
-def load(home: Path, key: str) -> dict[str, Any] | None:
+def load(homes: Sequence[Path], key: str) -> dict[str, Any] | None:
     """The document kept for ``key``, or ``None``."""
-    import orjson
+    from cardscore import caches
 
-    try:
-        data = orjson.loads((home / NAME).read_bytes())
-    except (OSError, ValueError):
+    data = caches.read(path_of(homes), Kept)
+    if data is None or data["format"] != FORMAT or data["key"] != key:
         return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
-        return None
-    doc = data.get("doc")
-    return decoded(doc) if isinstance(doc, dict) and plausible(doc) else None
+    doc = data["doc"]
+    return decoded(doc) if plausible(doc) else None
 
 
-def plausible(doc: dict[str, Any]) -> bool:
-    """Whether a kept document has the shape this version writes, its names printable: a
-    file read is untrusted (a synced folder may bring another machine's), and one that is
-    not quite so is worked out again rather than shown.
+def save(homes: Sequence[Path], key: str, doc: dict[str, Any]) -> None:
+    """Keep ``doc`` for ``key`` (best effort: a cache)."""
+    from cardscore import caches
 
-    >>> plausible({"players": [{"name": "Ann", "games": {}}], "sessions_list": [],
-    ...            "records": {}, "notes": [], "not_won": [], "sessions": 1, "rounds": 4})
-    True
-    >>> plausible({"players": [{"name": "Ann\x1b[2J", "games": {}}], "sessions_list": [],
-    ...            "records": {}, "notes": [], "not_won": [], "sessions": 1, "rounds": 4})
+    caches.write(path_of(homes), {"format": FORMAT, "key": key, "doc": encoded(doc)})
+
+
+# --------------------------------------------------------------------------------------------
+# The document's shape (what aggregate() writes, see cardscore.stats.aggregate)
+
+Param = Annotated[str, Meta(max_length=10_000)] | Number
+Date = Text | None
+
+
+class Said(Struct, forbid_unknown_fields=True):
+    """A message: its template and arguments (:func:`encoded`)."""
+
+    msg: Annotated[str, Meta(max_length=2000)]
+    params: dict[Key, Param]
+
+
+Message = Annotated[str, Meta(max_length=2000)] | Said
+
+
+class Count2(Struct, forbid_unknown_fields=True):
+    sessions: Count
+    rounds: Count
+
+
+class Point(Struct, forbid_unknown_fields=True):
+    session: Id
+    date: Date
+    value: Points
+
+
+class Rating(Struct, forbid_unknown_fields=True):
+    mu: Number
+    sigma: Number
+    value: Points
+    change: Points
+    matches: Count
+    history: list[Point]
+
+
+class Partner(Struct, forbid_unknown_fields=True):
+    name: Name
+    rounds: Annotated[int, Meta(ge=1, le=10**9)]  # (a share is won / rounds)
+    won: Count
+
+
+class Contract(Struct, forbid_unknown_fields=True):
+    takes: Count
+    made: Count
+    average_gap: Number | None
+
+
+class Figures(Struct, forbid_unknown_fields=True):
+    """A player's figures at one game: those of every game, then the game's own (which of
+    them a game has is checked by :func:`plausible`)."""
+
+    sessions: Count
+    wins: Count
+    rounds: Count
+    points: Number
+    average: Number | None
+    best: Number | None
+    worst: Number | None
+    rating: Rating | None
+    takes: Count | UnsetType = UNSET
+    made: Count | UnsetType = UNSET
+    take_share: Number | UnsetType | None = UNSET
+    made_share: Number | UnsetType | None = UNSET
+    contracts: dict[Key, Contract] | UnsetType = UNSET
+    called: dict[Key, Count] | UnsetType = UNSET
+    petit_au_bout: dict[Key, Count] | UnsetType = UNSET
+    poignees: Count | UnsetType = UNSET
+    miseres: Count | UnsetType = UNSET
+    chelems: Count | UnsetType = UNSET
+    chelem_detail: dict[Key, Count] | UnsetType = UNSET
+    best_partner: Partner | UnsetType | None = UNSET
+    partners: list[Partner] | UnsetType = UNSET
+    capots: Count | UnsetType = UNSET
+    dedans: Count | UnsetType = UNSET
+    litiges: Count | UnsetType = UNSET
+    levels: dict[Key, dict[Key, Count]] | UnsetType = UNSET
+    generales: dict[Key, Count] | UnsetType = UNSET
+    rounds_won: Count | UnsetType = UNSET
+    rami_sec: Count | UnsetType = UNSET
+    never_opened: Count | UnsetType = UNSET
+    average_hand: Number | UnsetType | None = UNSET
+
+
+class Player(Struct, forbid_unknown_fields=True):
+    name: Name
+    sessions: Count
+    wins: Count
+    rounds: Count
+    points: Number
+    average: Number | None
+    best: Number | None
+    worst: Number | None
+    games: dict[Name, Figures]
+
+
+class Line(Struct, forbid_unknown_fields=True):
+    id: Id
+    game: Name
+    rules: Name | None
+    date: Date
+    players: Names
+    winner: Name | None
+    winners: Names
+    results: dict[Name, Number]
+
+
+class NotWon(Struct, forbid_unknown_fields=True):
+    id: Id
+    game: Name
+    date: Date
+    reason: Message
+
+
+class Record(Struct, forbid_unknown_fields=True):
+    value: Number
+    players: Names
+    session: Id
+    date: Date
+
+
+class Run(Struct, forbid_unknown_fields=True):
+    value: Count
+    players: Names
+    from_: Id = msgspec.field(name="from")
+    session: Id
+    date: Date
+
+
+class Time(Struct, forbid_unknown_fields=True):
+    count: Number
+    players: Names
+    session: Id
+    date: Date
+
+
+class Records(Struct, forbid_unknown_fields=True):
+    best_round: Record | None
+    worst_round: Record | None
+    best_session: Record | None
+    longest_run: Run | None
+    feats: dict[Key, Record | list[Time] | None]
+    feats_by_player: dict[Key, dict[Name, Number]]
+
+
+class Doc(Struct, forbid_unknown_fields=True):
+    sessions: Count
+    rounds: Count
+    games: dict[Name, Count2]
+    notes: list[Message]
+    players: list[Player]
+    sessions_list: list[Line]
+    not_won: list[NotWon]
+    records: dict[Name, Records]
+
+
+class Kept(Struct, forbid_unknown_fields=True):
+    """The file: its format, what its document was made from, the document."""
+
+    format: int
+    key: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")]
+    doc: Doc
+
+
+#: the figures every game has (besides its own, and its rating)
+_EVERY_GAME = ("sessions", "wins", "rounds", "points", "average", "best", "worst", "rating")
+
+
+def plausible(doc: Mapping[str, Any]) -> bool:
+    """What the types of a kept document (:class:`Doc`) cannot say: that its games are
+    games there are, each player's figures at a game those of that game, each game's
+    records its own, and every message one that can be said.
+
+    >>> plausible({"games": {"tarot": {}}, "players": [{"games": {"tarot": {}}}],
+    ...            "records": {}, "notes": [], "not_won": []})
     False
+    >>> plausible({"games": {}, "players": [], "records": {}, "notes": ["All good."],
+    ...            "not_won": [{"reason": {"msg": "{count} rounds", "params": {"count": 2}}}]})
+    True
     """
-    kinds = {"players": list, "sessions_list": list, "records": dict, "notes": list,
-             "not_won": list, "sessions": int, "rounds": int}  # fmt: skip
-    if not all(isinstance(doc.get(key), kind) for key, kind in kinds.items()):
+    from cardscore.games import GAME_NAMES
+
+    games = doc["games"]
+    if not set(games) <= set(GAME_NAMES) or not set(doc["records"]) <= set(games):
         return False
     for player in doc["players"]:
-        if not isinstance(player, dict) or not isinstance(player.get("games"), dict):
+        for game, figures in player["games"].items():
+            if game not in games or set(figures) != _figures_of(game):
+                return False
+    for game, records in doc["records"].items():
+        feats = _feats_of(game)
+        if set(records["feats"]) != set(feats) or set(records["feats_by_player"]) != {
+            key for key, each in feats.items() if each
+        }:
             return False
-        name = player.get("name")
-        if not isinstance(name, str) or not name.isprintable():
-            return False
-    return all(isinstance(s, dict) for s in doc["sessions_list"])
+        for key, value in records["feats"].items():
+            if isinstance(value, list) != feats[key]:
+                return False
+    reasons = [each["reason"] for each in doc["not_won"]]
+    return all(_sayable(said) for said in [*doc["notes"], *reasons])
 
 
-def save(home: Path, key: str, doc: dict[str, Any]) -> None:
-    """Keep ``doc`` for ``key`` (best effort: a cache)."""
-    import orjson
+@functools.cache
+def _figures_of(game: str) -> frozenset[str]:
+    """The figures a player has at ``game``: every game's and the game's own."""
+    from cardscore.games import get_game
 
-    from cardscore import atomic
+    return frozenset((*_EVERY_GAME, *get_game(game).own_figures({}, {})))
 
+
+@functools.cache
+def _feats_of(game: str) -> dict[str, bool]:
+    """The game's records of its own, each with whether every time is kept."""
+    from cardscore.games import get_game
+
+    return {feat.key: feat.each for feat in get_game(game).stats_view.feats}
+
+
+#: a message's field: a name, at most a short format (``{count}``, ``{value!r}``,
+#: ``{share:.0%}``) — never an attribute, an index or a width a file could make huge
+_FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SPEC = re.compile(r"[,.]?[0-9]?[a-z%]?")
+
+
+def _sayable(said: Any) -> bool:
+    """Whether a kept message can be said: plain text, or a template whose fields are
+    names (with at most a short format) that its arguments give."""
+    if isinstance(said, str):
+        return True
+    template, params = said["msg"], said["params"]
     try:
-        payload = orjson.dumps({"format": FORMAT, "key": key, "doc": encoded(doc)})
-        atomic.replace(home / NAME, payload)
-    except (OSError, TypeError, ValueError):
-        pass
+        for _text, name, spec, conversion in string.Formatter().parse(template):
+            if name is None:
+                continue
+            if not _FIELD.fullmatch(name) or not _SPEC.fullmatch(spec or ""):
+                return False
+            if conversion not in (None, "r", "s") or name not in params:
+                return False
+        template.format_map(params)
+    except (ValueError, TypeError, KeyError, IndexError):
+        return False
+    return True
 
 
 #: where a statistics document holds messages: its notes, and why a session counts for

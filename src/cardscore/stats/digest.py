@@ -3,7 +3,7 @@
 A digest holds no round: only who played, the session's outcome and, per player, counters
 that add up across sessions (:func:`cardscore.stats.aggregate.aggregate` adds them).  It is
 plain JSON (``json.loads(json.dumps(d)) == d``), so that the catalog can keep one per session
-in an index file beside the sessions and skip the replay while the file is unchanged.
+in an index file (in the cache folder) and skip the replay while the file is unchanged.
 
 The counters are read off each round's record (:mod:`cardscore.games.record`), the data the
 breakdown and ``show --json`` are written from, so what is counted cannot differ from what was
