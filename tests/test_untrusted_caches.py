@@ -577,6 +577,45 @@ def test_the_caches_of_a_synced_folder_are_neither_trusted_nor_written(
 
 
 # --------------------------------------------------------------------------------------------
+# The same id in two homes
+
+
+def test_a_copy_dated_in_the_future_never_wins(
+    home: Path, tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same session in two homes, changed differently: the copy that says it was
+    changed later wins, unless that time is more than a day ahead of this machine's clock
+    (here a laptop whose clock says 2026-03-01: the other copy says 2026-03-05).  The
+    warning names both copies."""
+    import datetime as dt
+
+    from cardscore import catalog
+
+    made = sessions_of_every_game(1)[0]
+    made.updated = "2026-02-27T22:00:00+01:00"
+    (mine,) = save(home, [made])
+    other = tmp_path / "laptop"
+    made.title = "from the future"
+    made.updated = "2026-03-05T22:00:00+01:00"
+    (theirs,) = save(other, [made])
+    clock = dt.datetime(2026, 3, 1, 12, tzinfo=dt.UTC)
+    monkeypatch.setattr(catalog, "_now", lambda: clock)
+    for homes in ([home, other], [other, home]):
+        found = catalog.scan(homes)
+        assert [entry.path for entry in found.entries] == [mine]
+        (warning,) = found.warnings
+        assert str(mine) in warning and str(theirs) in warning
+        assert warning.index(str(mine)) < warning.index(str(theirs))  # the one counted first
+        assert "2026-03-05" in warning and "future" in warning
+    said = cli("stats", "--json", "--home", str(other), "--home", str(home))
+    assert said.code == 0 and said.json()["sessions"] == 1
+    assert str(mine) in said.err and str(theirs) in said.err
+    # the clock right again: the copy changed later wins
+    monkeypatch.setattr(catalog, "_now", lambda: clock + dt.timedelta(days=5))
+    assert [entry.path for entry in catalog.scan([home, other]).entries] == [theirs]
+
+
+# --------------------------------------------------------------------------------------------
 # The typed schemas hold every cache this version writes
 
 

@@ -9,7 +9,8 @@ every session of the homes given, once:
 * a sync tool's conflict copy (``ID.sync-conflict-….json``, ``ID (conflicted copy ….json``)
   is named in a warning and never counted (its rounds would be counted twice);
 * the same id in two homes is named in a warning and counted once: the copy changed most
-  recently (by its ``updated``) is kept;
+  recently (by its ``updated``; a time more than a day ahead of this machine's is not
+  believed) is kept, the first home given on a tie;
 * a damaged file is named in a warning, as ``list`` always did.
 
 The index is two files in the home's cache folder (:func:`cardscore.caches.folder_of`:
@@ -45,6 +46,9 @@ from cardscore.i18n import Msg, date_text, msg
 INDEX_NAME = "index.json"  # the list rows
 DIGESTS_NAME = "digests.json"  # the statistics digests
 INDEX_FORMAT = 3  # 3: in the user's cache folder, each record by its file's content hash
+#: a copy of a session dated more than this ahead of this machine's clock is not believed
+#: to be the latest (it would win over every other copy for ever)
+AHEAD_NS = 24 * 3600 * 10**9
 
 _MISSING: Any = object()
 
@@ -287,7 +291,8 @@ def _id_inside(path: Path) -> str | None:
 
 def _one_per_id(entries: list[Entry], warnings: list[Msg]) -> list[Entry]:
     """Each id once, most recently changed file first: of the same id in several homes,
-    the copy whose ``updated`` is the latest (the first home given on a tie)."""
+    the copy whose ``updated`` is the latest (the first home given on a tie; a time more
+    than :data:`AHEAD_NS` ahead of this machine's is not believed: it would win for ever)."""
     by_id: dict[str, list[Entry]] = {}
     for entry in entries:
         by_id.setdefault(entry.id, []).append(entry)
@@ -295,7 +300,7 @@ def _one_per_id(entries: list[Entry], warnings: list[Msg]) -> list[Entry]:
     for same in by_id.values():
         best = same[0]
         for other in same[1:]:
-            if _updated(other) > _updated(best):
+            if _believed(other) > _believed(best):
                 best = other
         for other in same:
             if other is not best:
@@ -319,8 +324,52 @@ def _updated(entry: Entry) -> str:
     return str(entry.summary().get("updated") or "")
 
 
-def _when(entry: Entry) -> str:
-    return date_text(_updated(entry) or "?")
+def _believed(entry: Entry) -> str:
+    """When the copy says it was last changed, in UTC (comparable as text), or ``""`` when
+    it says nothing that can be believed: no time, or one in the future."""
+    when = _utc(_updated(entry))
+    return when if when and when <= _ahead() else ""
+
+
+def _utc(stamp: str) -> str:
+    """An ISO time as UTC text, comparable as text (``""`` when it is not a time one can
+    say in UTC; no zone: UTC).
+
+    >>> _utc("2024-03-15T23:00:00+02:00"), _utc("0001-01-01T00:00:00+01:00"), _utc("x")
+    ('2024-03-15T21:00:00+00:00', '', '')
+    """
+    import datetime as dt
+
+    try:
+        when = dt.datetime.fromisoformat(stamp)
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=dt.UTC)
+        return when.astimezone(dt.UTC).isoformat()
+    except (ValueError, OverflowError):
+        return ""
+
+
+def _ahead() -> str:
+    """The latest time a copy may say it was changed (see :data:`AHEAD_NS`), in UTC."""
+    import datetime as dt
+
+    return (_now() + dt.timedelta(microseconds=AHEAD_NS // 1000)).isoformat()
+
+
+def _now() -> Any:
+    """This machine's time, in UTC (a datetime)."""
+    import datetime as dt
+
+    return dt.datetime.now(dt.UTC)
+
+
+def _when(entry: Entry) -> Msg | str:
+    """When a copy was last changed, as the warning says it (a time in the future said so:
+    it is why that copy was not believed)."""
+    text = date_text(_updated(entry) or "?")
+    if _utc(_updated(entry)) and not _believed(entry):
+        return msg("{date}, in the future", date=text)
+    return text
 
 
 def _data_error() -> type[Exception]:
