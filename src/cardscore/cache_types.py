@@ -36,9 +36,12 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 Name = Annotated[str, Meta(min_length=1, max_length=100)]
 #: a title, a time stamp
 Text = Annotated[str, Meta(max_length=1000)]
-Id = Annotated[str, Meta(pattern="^[0-9a-z]{1,40}$")]
-FileName = Annotated[str, Meta(pattern=r"^[0-9a-z]{1,40}\.json$")]
-Hash = Annotated[str, Meta(pattern="^[0-9a-f]{64}$")]
+#: a session's id, a session file's name, a content hash: what they must be is checked where
+#: they are used (a record is that of the file of that name, of that hash, of that id), no
+#: pattern here (matching one for every record is most of the time the check takes)
+Id = Annotated[str, Meta(min_length=1, max_length=40)]
+FileName = Annotated[str, Meta(min_length=6, max_length=45)]
+Hash = Annotated[str, Meta(min_length=64, max_length=64)]
 Count = Annotated[int, Meta(ge=0, le=10**9)]
 #: points: far beyond any game's, far within what a float counts exactly
 Points = Annotated[int, Meta(ge=-(10**12), le=10**12)]
