@@ -14,7 +14,11 @@ warm-up, then the runs alternated; ratios of medians):
   cardscore.grid draws it).
 
 When there is no ``stats`` command yet, ``stats`` is ``python -c`` calling catalog.scan with
-every digest.  Targets: ≤ 5× over 1,000 sessions, ≤ 30× over 10,000.
+every digest.  Targets: ≤ 5× over 1,000 sessions, ≤ 30× over 10,000; over a club's 2,000
+sessions of 30 rounds, ``list`` and ``stats`` at most 3× warm and 10× cold.
+
+The caches live in a folder of their own (``CARDSCORE_CACHE``, a temporary folder here): "no
+index" removes it, and any cache an older cardscore kept beside the sessions.
 
     python benchmarks/catalog.py            # a few minutes on 2 cores (writing the sessions
                                             # takes about half a minute)
@@ -30,6 +34,7 @@ import argparse
 import datetime as dt
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -173,8 +178,7 @@ def home_rows(
     stamps = iter(range(changed.stat().st_mtime_ns, 0, -(10**9)))
 
     def no_index() -> None:
-        for name in ("index.json", "digests.json", "stats.json"):
-            (home / name).unlink(missing_ok=True)
+        remove_caches(home, env)
 
     def one_changed() -> None:
         stamp = next(stamps)
@@ -201,24 +205,41 @@ def home_rows(
     return rows
 
 
+def remove_caches(home: Path, env: dict[str, str], only: str | None = None) -> None:
+    """Remove the caches of ``home`` (``only``: the one file of that name): those in the
+    cache folder (``CARDSCORE_CACHE``), and those an older cardscore kept beside the
+    sessions."""
+    for name in (only,) if only else ("index.json", "digests.json", "stats.json"):
+        (home / name).unlink(missing_ok=True)
+    folder = Path(env["CARDSCORE_CACHE"])
+    if only:
+        for path in folder.rglob(only):
+            path.unlink()
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def league_rows(home: Path, runs: int, env: dict[str, str]) -> list[Row]:
-    """``stats`` (its ratings and records) over a club's sessions: cold and warm."""
+    """``list``, then ``stats`` (its ratings and records), over a club's sessions: cold and
+    warm."""
     env = {**env, "CARDSCORE_HOME": str(home)}
+    listing = [*cardscore_command(), "list"]
     command = [*cardscore_command(), "stats"]
 
     def no_index() -> None:  # and no statistics kept: all worked out from the files
-        for name in ("index.json", "digests.json", "stats.json"):
-            (home / name).unlink(missing_ok=True)
+        remove_caches(home, env)
 
     def no_league() -> None:  # the index up to date, the league worked out again
-        (home / "stats.json").unlink(missing_ok=True)
+        remove_caches(home, env, "stats.json")
 
-    label = f"stats {LEAGUE:,} x {LEAGUE_ROUNDS} rounds"
-    cold = LEAGUE_TARGETS["cold"]
+    label = f"{LEAGUE:,} x {LEAGUE_ROUNDS} rounds"
+    cold, warm = LEAGUE_TARGETS["cold"], LEAGUE_TARGETS["warm"]
     return [
-        measure(f"{label} cold", command, cold, runs, env, no_index, 90),
-        measure(f"{label} league cold, index warm", command, cold, runs, env, no_league, 60),
-        measure(f"{label} warm", command, LEAGUE_TARGETS["warm"], runs, env, None, 60),
+        measure(f"list {label} cold", listing, cold, runs, env, no_index, 60),
+        measure(f"list {label} warm", listing, warm, runs, env, None, 60),
+        measure(f"stats {label} cold", command, cold, runs, env, no_index, 90),
+        measure(f"stats {label} league cold, index warm", command, cold, runs, env, no_league, 60),
+        measure(f"stats {label} warm", command, warm, runs, env, None, 60),
     ]
 
 
@@ -239,6 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         # byte-code cached after the warm-up, as an installed cardscore (see bench.py)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(Path(scratch) / "pycache")
+        env["CARDSCORE_CACHE"] = str(Path(scratch) / "cache")
         stats = has_stats(cardscore_command(), env)
         rows: list[Row] = []
         for count in [args.only] if args.only else sorted([*TARGETS, LEAGUE]):
