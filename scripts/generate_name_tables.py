@@ -1,5 +1,6 @@
-"""Write ``src/cardscore/games/name_tables.py``: the Unicode classes a player's name is
-checked against, as plain data.
+"""Write ``src/cardscore/games/name_tables.py`` (and its slice below U+0370,
+``name_tables_latin.py``): the Unicode classes a player's name is checked against, as plain
+data.
 
     python scripts/generate_name_tables.py          # (re)write it
     python scripts/generate_name_tables.py --check  # exit 1 if it is out of date
@@ -38,6 +39,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "scripts" / "unicode" / "confusables.txt"
 TARGET = ROOT / "src" / "cardscore" / "games" / "name_tables.py"
+LATIN_TARGET = ROOT / "src" / "cardscore" / "games" / "name_tables_latin.py"
+#: the code points of the small table (Latin letters, IPA, modifiers and the combining
+#: accents: every character of a French or Norwegian name once decomposed)
+LATIN_END = 0x0370
 
 #: the classes of HIDDEN, in the ``regex`` library's words
 HIDDEN_CLASSES = r"[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]"
@@ -137,15 +142,43 @@ def module(text: str, ranges: list[tuple[int, int]]) -> str:
     return "\n".join(lines)
 
 
+def latin_module(text: str) -> str:
+    """The text of ``cardscore/games/name_tables_latin.py``: the prototypes of the characters
+    below :data:`LATIN_END`, all a name of a European table needs once decomposed, so that
+    such a name is looked at without loading the whole table (about 150 KB)."""
+    table = {source: to for source, to in prototypes(text).items() if source < LATIN_END}
+    lines = [
+        '"""The prototypes of the characters below U+0370 (see :mod:`cardscore.games.base`).',
+        "",
+        "Written by scripts/generate_name_tables.py from the same confusables.txt as",
+        "name_tables.PROTOTYPES, of which this is the slice below LATIN_END: do not edit.",
+        '"""',
+        "",
+        f"LATIN_END = 0x{LATIN_END:04X}",
+        "",
+        "#: each character below LATIN_END of confusables.txt → its prototype",
+        "LATIN_PROTOTYPES: dict[int, str] = {",
+        *(f"    0x{source:04X}: {escaped(table[source])}," for source in sorted(table)),
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
-    text = module(SOURCE.read_text("utf-8"), hidden_ranges())
+    source = SOURCE.read_text("utf-8")
+    written = {TARGET: module(source, hidden_ranges()), LATIN_TARGET: latin_module(source)}
     if "--check" in argv:
-        if not TARGET.exists() or TARGET.read_text("utf-8") != text:
-            print(f"out of date: {TARGET.name} (run python scripts/generate_name_tables.py)")
+        stale = [
+            p.name for p, text in written.items() if not p.exists() or p.read_text("utf-8") != text
+        ]
+        if stale:
+            print(f"out of date: {', '.join(stale)} (run python scripts/generate_name_tables.py)")
             return 1
         return 0
-    TARGET.write_text(text, "utf-8")
-    print(f"wrote {TARGET}")
+    for path, text in written.items():
+        path.write_text(text, "utf-8")
+        print(f"wrote {path}")
     return 0
 
 

@@ -421,10 +421,17 @@ def test_the_fast_paths_agree_with_the_tables() -> None:
     says."""
     import regex
 
-    from cardscore.games import name_tables
+    from cardscore.games import name_tables, name_tables_latin
 
     part = {code: prototype for code, prototype in name_tables.PROTOTYPES.items() if code < 0x80}
     assert part == base._ASCII_PROTOTYPES
+    end = name_tables_latin.LATIN_END
+    latin = {code: proto for code, proto in name_tables.PROTOTYPES.items() if code < end}
+    assert latin == name_tables_latin.LATIN_PROTOTYPES
+    for name in ("Zoé", "Åse", "Søren", "Ærlig", "Œdipe", "Đorđe", "Łukasz", "Ĳsbrand"):
+        whole = unicodedata.normalize("NFD", name)
+        whole = unicodedata.normalize("NFD", whole.translate(name_tables.PROTOTYPES))
+        assert base.skeleton(name) == whole, name
     for code in range(0x80):  # the fast path's skeleton is the whole table's
         whole = unicodedata.normalize("NFD", chr(code).translate(name_tables.PROTOTYPES))
         assert base.skeleton(chr(code)) == whole
@@ -443,9 +450,15 @@ def test_an_ascii_table_loads_no_table(cli, home: Path) -> None:
     """``show`` of a table of plain-ASCII names never loads the name tables (2 ms of every
     command), and no table loads the ``regex`` library (12–23 ms): only a test needs it."""
     greek = "Αλέξης,Νίκος,Γιώργος"
+    french = "Zoé,Søren,Élise"
     env = {**os.environ, "CARDSCORE_HOME": str(home), "NO_COLOR": "1"}
     modules = {}
-    for names, session in ((NAMES, new(cli)), (greek, new(cli, "rami", greek))):
+    tables = (
+        (NAMES, new(cli)),
+        (greek, new(cli, "rami", greek)),
+        (french, new(cli, "rami", french)),
+    )
+    for names, session in tables:
         result = subprocess.run(
             [sys.executable, "-X", "importtime", "-m", "cardscore", "show", session],
             capture_output=True, text=True, env=env, timeout=60,
@@ -458,4 +471,7 @@ def test_an_ascii_table_loads_no_table(cli, home: Path) -> None:
         }
     assert "cardscore.games.name_tables" not in modules[NAMES]
     assert "cardscore.games.name_tables" in modules[greek]
-    assert "regex" not in modules[NAMES] | modules[greek]
+    # accented Latin names need the small table only (150 KB less to load)
+    assert "cardscore.games.name_tables" not in modules[french]
+    assert "cardscore.games.name_tables_latin" in modules[french]
+    assert "regex" not in modules[NAMES] | modules[greek] | modules[french]

@@ -644,11 +644,15 @@ def skeleton(text: str) -> str:
         return text.translate(_ASCII_PROTOTYPES)  # (ASCII's prototypes are in NFD)
     import unicodedata
 
-    from cardscore.games.name_tables import PROTOTYPES
+    from cardscore.games.name_tables_latin import LATIN_END, LATIN_PROTOTYPES
 
     # (TR39 drops default-ignorable code points too: a name holding one is refused before)
-    decomposed = unicodedata.normalize("NFD", text).translate(PROTOTYPES)
-    return unicodedata.normalize("NFD", decomposed)
+    decomposed = unicodedata.normalize("NFD", text)
+    if ord(max(decomposed)) < LATIN_END:  # Zoé, Åse, Søren: the whole table is not needed
+        table = LATIN_PROTOTYPES
+    else:
+        from cardscore.games.name_tables import PROTOTYPES as table
+    return unicodedata.normalize("NFD", decomposed.translate(table))
 
 
 @functools.lru_cache(maxsize=1024)
