@@ -36,7 +36,7 @@ also_copy = ["src/cardscore/locale", "docs", "README.md", ".ci", "completions", 
 # The "mutation" profile (added to the copy's conftest.py below) does not shrink a failing
 # example (minutes of work to say what the verdict already says) and keeps no database (an
 # example one mutant failed on is not replayed on the next one).
-pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x", "--hypothesis-seed=0",
+pytest_add_cli_args = ["-p", "no:cacheprovider", "-n", "0", "-q", "-x", "--hypothesis-seed=0",
                        "--hypothesis-profile=mutation"]
 # A mutant that loops is stopped after 10 times (not 30) the CPU time of its tests.
 timeout_multiplier = 5.0
