@@ -84,9 +84,9 @@ def digests(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     made: list[str] = []
 
-    def watched(session: Session) -> dict[str, Any]:
+    def watched(session: Session, standings: Any = None) -> dict[str, Any]:
         made.append(session.id)
-        return digest(session)
+        return digest(session, standings)
 
     monkeypatch.setattr(catalog, "_digester", lambda: (watched, VERSION))
     return made
@@ -666,6 +666,27 @@ def test_digests_are_worked_out_once_then_read_from_the_index(
     assert {e.id: d for e, d in again.digests()} == by_id
 
 
+def test_a_session_read_for_the_first_time_is_replayed_once(
+    home: Path, digests: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its row (``list``) and its digest (``stats``) come from the same replay: over a
+    club's sessions, read for the first time, a second replay doubles the work."""
+    paths = [make(home, rounds=3), make(home, "belote"), make(home, "rami")]
+    replays: list[str] = []
+    real = Session.standings
+
+    def counted(session: Session, *args: Any, **kwargs: Any) -> Any:
+        replays.append(session.id)
+        return real(session, *args, **kwargs)
+
+    monkeypatch.setattr(Session, "standings", counted)
+    found = catalog.scan(digests=True)
+    by_id = {e.id: d for e, d in found.digests()}
+    assert sorted(replays) == sorted(p.stem for p in paths)
+    assert sorted(digests) == sorted(p.stem for p in paths)
+    assert by_id[paths[0].stem] == plain_digest(paths[0])  # the same digest as on its own
+
+
 def test_list_keeps_the_digests_in_the_index(
     home: Path, reads: list[Path], digests: list[str], cli
 ) -> None:
@@ -745,7 +766,9 @@ def test_digests_of_another_version_are_worked_out_again(
     (function, version) = catalog._digester()
     newer = version + 1  # (its digests say so too)
     monkeypatch.setattr(
-        catalog, "_digester", lambda: (lambda s: {**function(s), "version": newer}, newer)
+        catalog,
+        "_digester",
+        lambda: (lambda s, r=None: {**function(s, r), "version": newer}, newer),
     )
     digests.clear()
     catalog.scan()  # list: no digest asked, the old ones stay
@@ -758,7 +781,7 @@ def test_digests_of_another_version_are_worked_out_again(
 
 def test_a_digest_must_be_json_data(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     make(home)
-    monkeypatch.setattr(catalog, "_digester", lambda: ((lambda session: {1, 2}), 1))
+    monkeypatch.setattr(catalog, "_digester", lambda: ((lambda session, standings=None: {1, 2}), 1))
     with pytest.raises(TypeError):
         catalog.scan(digests=True)
 

@@ -53,7 +53,7 @@ AHEAD_NS = 24 * 3600 * 10**9
 _MISSING: Any = object()
 
 
-def _digester() -> tuple[Callable[[Any], Any], Any]:
+def _digester() -> tuple[Callable[[Any, Any], Any], Any]:
     """The statistics digest function and its version (imported only when a digest is
     needed: ``list`` never pays for the statistics)."""
     import importlib
@@ -118,14 +118,17 @@ class Entry:
         if made != self.hash:
             self.hash, self._summary, self._digest = made, None, _MISSING
         session = store.parse(raw, self.path)
+        standings = None  # (one replay serves the row and the digest)
         if self._summary is None:
             from cardscore.document import summary
 
-            self._summary = summary(session, session.standings())
+            standings = session.standings()
+            self._summary = summary(session, standings)
             self._home.rows.remember(self, self._summary)
         if want_digest and self._digest is _MISSING:
             function, _ = _digester()
-            self._digest = json.loads(json.dumps(function(session), ensure_ascii=False))
+            made = function(session, standings)
+            self._digest = json.loads(json.dumps(made, ensure_ascii=False))
             self._home.digests().remember(self, self._digest)
 
 

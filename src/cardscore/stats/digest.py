@@ -30,8 +30,9 @@ VERSION = 2
 Players = dict[str, Counters]
 
 
-def digest(session: Session) -> dict[str, Any]:
-    """Everything the statistics need from ``session``, as plain JSON (see the module).
+def digest(session: Session, standings: Standings | None = None) -> dict[str, Any]:
+    """Everything the statistics need from ``session``, as plain JSON (see the module);
+    ``standings``: the session's replay, when the caller has made it already.
 
     ``players`` are the players who played at least one round, in the order they first
     played; ``winners`` those credited with the session's win: the winner's team at belote
@@ -56,7 +57,8 @@ def digest(session: Session) -> dict[str, Any]:
     ['Ann']
     """
     game = session.game_rules
-    standings = session.standings()
+    if standings is None:
+        standings = session.standings()
     tally = Tally(lower_wins=game.lower_wins)
     for row in standings.rows:
         game.count_round(row, row.scored_record, tally)  # (no breakdown written: cheap)
