@@ -36,7 +36,7 @@ in force (:meth:`Rami.goal_text`, :meth:`Rami.shown_param`).
 Why one module of 1,400 lines: a rami round is mostly its hands — their cards in three
 languages, their values, the never-opened and rami-sec charges — and the fields, the record
 and the breakdown read them the same way (each section under its own heading).  Its
-statistics are in :mod:`cardscore.games.rami_stats`.
+statistics are in :mod:`cardscore.games.rami.stats`.
 """
 
 from __future__ import annotations
@@ -1116,28 +1116,28 @@ class Rami(GameDefaults):
     lower_wins = True  # points are what a player is left holding: the fewest win
     max_players = MAX_PLAYERS
 
-    # Its statistics, in games/rami_stats.py (imported only by ``stats``).
+    # Its statistics, in games/rami/stats.py (imported only by ``stats``).
     @property
     def stats_notes(self) -> tuple[str, ...]:
-        from cardscore.games import rami_stats
+        from cardscore.games.rami import stats
 
-        return rami_stats.NOTES
+        return stats.NOTES
 
     @property
     def stats_view(self) -> StatsView:
-        from cardscore.games import rami_stats
+        from cardscore.games.rami import stats
 
-        return rami_stats.VIEW
+        return stats.VIEW
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
-        from cardscore.games import rami_stats
+        from cardscore.games.rami import stats
 
-        rami_stats.count_round(row, record, tally)
+        stats.count_round(row, record, tally)
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        from cardscore.games import rami_stats
+        from cardscore.games.rami import stats
 
-        return rami_stats.own_figures(figures, names)
+        return stats.own_figures(figures, names)
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """2 to 6 players with distinct names.
