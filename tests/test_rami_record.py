@@ -357,7 +357,8 @@ def test_explain_false_builds_no_message(monkeypatch) -> None:
     def no_message(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("a message was built without explain")
 
-    monkeypatch.setattr(rami, "msg", no_message)
+    for module in (rami, rami.rules, rami.words):  # the modules a score goes through
+        monkeypatch.setattr(module, "msg", no_message)
     quiet = GAME.score(inp, t, 1, None, explain=False)
     assert quiet.breakdown == () and quiet.record == result.record is not None
     assert dict(quiet.scores) == {"Ann": 0, "Bob": 53, "Cyd": 11}  # 28 + 25 = 53
