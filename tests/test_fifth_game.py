@@ -1,6 +1,7 @@
 """A fifth game is one module: the toy *huit américain* (``tests/toy_huit.py``), with its
-registry line and nothing else, is played through every command, its questions, its one
-line, its sheets in every format and its statistics, by the real program."""
+registry line and nothing else, is listed in the help and played through every command, its
+questions, its one line, its sheets in every format and its statistics, by the real
+program."""
 
 from __future__ import annotations
 
@@ -136,3 +137,14 @@ def test_its_questions_come_from_its_fields(session) -> None:
     child.expect(pexpect.EOF)
     last = json.loads(toy(home, "show", sid, "--json"))["rounds"][-1]
     assert last["scores"] == {"Ann": 50, "Bob": 12, "Cyd": 0}
+
+
+def test_the_help_lists_it_from_its_registry_line(tmp_path: Path) -> None:
+    def page(*args: str) -> str:  # (its lines joined: a help page wraps at 80 columns)
+        return " ".join(toy(tmp_path, *args).split())
+
+    assert "tarot, belote, coinche, rami and huit." in page("--help")
+    assert "tarot, belote, coinche, rami ou huit" in page("--lang", "fr", "new", "--help")
+    assert "Bare dette spillet: tarot, belote, coinche, rami eller huit." in page(
+        "--lang", "nb", "stats", "--help"
+    )

@@ -62,17 +62,24 @@ def described_by_games() -> dict[str, str]:
 
 
 def help_texts() -> dict[str, str]:
-    """Every command's and option's help in the command-line app."""
+    """Every command's and option's help in the command-line app (a help made of other
+    texts, as the games' list, by its template: the catalog's entry)."""
     from cardscore.cli import command_tree
+    from cardscore.commands.base import MADE_HELPS
+    from cardscore.i18n import Msg
+
+    def entry(text: str) -> str:
+        text = MADE_HELPS.get(text, text)
+        return text.template if isinstance(text, Msg) else text
 
     found: dict[str, str] = {}
     for command in command_tree():
         if command.help:
-            found.setdefault(command.help, f"command {command.name}")
+            found.setdefault(entry(command.help), f"command {command.name}")
         for param in command.params:
             text = getattr(param, "help", None)
             if text:
-                found.setdefault(text, f"option {param.name} of {command.name}")
+                found.setdefault(entry(text), f"option {param.name} of {command.name}")
     return found
 
 

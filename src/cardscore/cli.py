@@ -21,7 +21,7 @@ from typing import Annotated, Any
 import typer
 
 from cardscore import __version__, completion
-from cardscore.commands.base import HELP_OPTION_NAMES, _lazy_store, app
+from cardscore.commands.base import HELP_OPTION_NAMES, MADE_HELPS, _lazy_store, app
 from cardscore.commands.round_options import ADD_HELP, _all_fields, choice_words, field_help
 from cardscore.commands.rounds import _give_add_its_options, _give_edit_its_options, add, edit
 from cardscore.environment import Environment, Stopped, running
@@ -110,7 +110,7 @@ def build_command(argv: Sequence[str] | None = None) -> Any:
     if language() != "en":
         commands = command_tree(command)
         for each in commands:
-            each.help = tr(each.help) if each.help else each.help
+            each.help = tr(MADE_HELPS.get(each.help, each.help)) if each.help else each.help
             if each.short_help:
                 each.short_help = tr(each.short_help)
             if getattr(each, "options_metavar", None):
@@ -119,7 +119,7 @@ def build_command(argv: Sequence[str] | None = None) -> Any:
                 each.subcommand_metavar = tr(each.subcommand_metavar)
             for param in each.params:
                 if getattr(param, "help", None):
-                    param.help = tr(param.help)
+                    param.help = tr(MADE_HELPS.get(param.help, param.help))
                 if isinstance(getattr(param, "metavar", None), Msg):
                     param.metavar = tr(param.metavar)
         _translate_help_machinery(commands)

@@ -10,14 +10,29 @@ import typer
 
 from cardscore import completion
 from cardscore.environment import Environment, current
+from cardscore.games import games_said
 from cardscore.games.base import InputError
 from cardscore.i18n import Msg, msg, tr
 
 HELP_OPTION_NAMES = ("-h", "--help")
 
+#: the help texts made of other texts (a list of the games), by their English text: click
+#: keeps a command's or an option's help as a plain string, so the help page finds the
+#: message again here to translate it (see :func:`made_help`)
+MADE_HELPS: dict[str, Msg] = {}
+
+
+def made_help(template: str, /, **params: Any) -> Msg:
+    """A help text with ``params`` (``msg(template, **params)``), kept so that the help page
+    can translate it once click has made it a plain string."""
+    made = msg(template, **params)
+    MADE_HELPS[str(made)] = made
+    return made
+
+
 app = typer.Typer(
     name="cardscore",
-    help="Scorekeeper for French card games: tarot, belote, coinche and rami.",
+    help=made_help("Scorekeeper for French card games: {games}.", games=games_said("and")),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -84,7 +99,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.
 GameArg = Annotated[
     str,
     typer.Argument(
-        help="tarot, belote, coinche or rami.",
+        help=msg("{games}.", games=games_said()),
         autocompletion=completion.games,
         metavar=msg("GAME"),
     ),

@@ -15,13 +15,14 @@ from cardscore.commands.base import (
     out,
     session_or_chosen,
 )
+from cardscore.games import games_said
 from cardscore.games.base import InputError
 from cardscore.i18n import Msg, msg, tr
 
 NewGameArg = Annotated[
     str | None,
     typer.Argument(
-        help="tarot, belote, coinche or rami (asked on a terminal when not given).",
+        help=msg("{games} (asked on a terminal when not given).", games=games_said()),
         autocompletion=completion.games,
         metavar=msg("GAME"),
         show_default=False,

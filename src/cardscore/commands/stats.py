@@ -8,8 +8,8 @@ from typing import Annotated, Any
 import typer
 
 from cardscore import completion
-from cardscore.commands.base import JsonOpt, app, environment, print_json
-from cardscore.games import GAME_NAMES, get_game
+from cardscore.commands.base import JsonOpt, app, environment, made_help, print_json
+from cardscore.games import GAME_NAMES, games_said, get_game
 from cardscore.games.base import InputError
 from cardscore.i18n import Msg, msg, tr
 
@@ -23,7 +23,7 @@ def stats(
         str | None,
         typer.Option(
             "--game",
-            help="Only this game: tarot, belote, coinche or rami.",
+            help=made_help("Only this game: {games}.", games=games_said()),
             autocompletion=completion.games,
             metavar=msg("GAME"),
         ),

@@ -17,6 +17,7 @@ from cardscore.i18n import msg
 
 if TYPE_CHECKING:
     from cardscore.games.base import Game
+    from cardscore.i18n import Msg
 
 # game name -> (module, attribute); modules are imported only when a game is used.
 _REGISTRY = {
@@ -26,6 +27,20 @@ _REGISTRY = {
     "rami": ("cardscore.games.rami", "GAME"),
 }
 GAME_NAMES = tuple(_REGISTRY)
+
+
+def games_said(last: str = "or") -> Msg:
+    """The registry's games as a sentence says them, the last joined by ``last`` ("or" or
+    "and"): the help texts list the games from here, so a new game is listed by its registry
+    line alone.
+
+    >>> games_said(), games_said("and")
+    ('tarot, belote, coinche or rami', 'tarot, belote, coinche and rami')
+    """
+    *first, final = GAME_NAMES
+    if last == "and":
+        return msg("{games} and {last}", games=", ".join(first), last=final)
+    return msg("{games} or {last}", games=", ".join(first), last=final)
 
 
 def get_preset(game: Game, name: str | None) -> tuple[str, Any]:
@@ -87,7 +102,7 @@ def preset_key(text: str, known: Iterable[str]) -> str:
 
 
 def get_game(name: str) -> Game:
-    """The game called ``name`` (``tarot``, ``belote``, ``coinche`` or ``rami``)."""
+    """The game called ``name``, one of :data:`GAME_NAMES`."""
     try:
         module, attribute = _REGISTRY[name.strip().lower()]
     except KeyError:
