@@ -1,4 +1,4 @@
-"""A fifth game is one module: the toy *huit américain* (``tests/toy_huit.py``), with its
+"""A fifth game is one package: the toy *huit américain* (``tests/toy_huit/``), with its
 registry line and nothing else, is listed in the help and played through every command, its
 questions, its one line, its sheets in every format and its statistics, by the real
 program."""
