@@ -27,7 +27,7 @@ Why one module of 2,000 lines: a game's rules read best in one place, in the ord
 round goes — its parameters, its fields (the questions, the ``add`` options and the one-line
 words), reading a round, the record of what it was, the scores, then the breakdown written
 from the record (each section under its own heading, 150 to 400 lines).  Its statistics,
-which only ``cardscore stats`` needs, are in :mod:`cardscore.games.tarot_stats`.
+which only ``cardscore stats`` needs, are in :mod:`cardscore.games.tarot.stats`.
 """
 
 from __future__ import annotations
@@ -1821,26 +1821,26 @@ class Tarot(GameDefaults):
             seats=seats,
         )
 
-    # Its statistics, in games/tarot_stats.py (imported only by ``stats``).
+    # Its statistics, in games/tarot/stats.py (imported only by ``stats``).
     @property
     def stats_notes(self) -> tuple[str, ...]:
-        from cardscore.games import tarot_stats
+        from cardscore.games.tarot import stats as tarot_stats
 
         return tarot_stats.NOTES
 
     @property
     def stats_view(self) -> StatsView:
-        from cardscore.games import tarot_stats
+        from cardscore.games.tarot import stats as tarot_stats
 
         return tarot_stats.VIEW
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
-        from cardscore.games import tarot_stats
+        from cardscore.games.tarot import stats as tarot_stats
 
         tarot_stats.count_round(row, record, tally)
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        from cardscore.games import tarot_stats
+        from cardscore.games.tarot import stats as tarot_stats
 
         return tarot_stats.own_figures(figures, names)
 
