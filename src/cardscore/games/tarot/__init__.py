@@ -1,71 +1,67 @@
-"""French tarot (being split by job: what is not yet in its own module is here)."""
+"""French tarot for 3 to 6 players, scored by the ``fft`` or the ``maison`` rules.
+
+The players' rules are ``docs/rules.md``, section "Tarot".  This package holds the game,
+one job per module:
+
+* ``rules.py``: the scoring proper, its constants and its parameters (:class:`TarotParams`,
+  :data:`PRESETS`), in the order docs/rules.md tells the game;
+* ``record.py``: the closed sets of values a round is made of, and its record
+  (:class:`TarotRecord`: what a round *was*), with its JSON form;
+* ``fields.py``: the description (the questions, ``add`` options and one-line words);
+* ``reading.py``: typed answers checked into the stored round, every refusal;
+* ``words.py``: the breakdown, the headline, the "played" text and the rules' summary;
+* ``stats.py``: what ``cardscore stats`` counts (imported by the statistics only);
+* here: the game the registry names (:data:`GAME`), each hook a call to the above.
+
+>>> table = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), PRESETS["fft"])
+>>> raw = {"taker": "ann", "contract": "garde", "bouts": "2", "points": "49",
+...        "petit_au_bout": "Ann", "poignee": ["Ann"]}
+>>> inp = GAME.build_round(raw, table, 1)
+>>> inp["points"], inp["poignees"]
+(49, [['Ann', 'simple']])
+>>> result = GAME.score(inp, table, 1, None)
+>>> result.scores
+{'Ann': 318, 'Bob': -106, 'Cyd': -106, 'Dan': -106}
+>>> result.breakdown[-1]
+'→ Ann +318 (3 × 106), Bob -106, Cyd -106, Dan -106'
+>>> result.record.made, result.record.margin, result.record.unit
+(True, 8, 106)
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-import msgspec
-
-from cardscore.games.base import (
-    BOUNDS_SCHEMA,
-    Field,
-    GameDefaults,
-    InputError,
-    Outcome,
-    RoundResult,
-    Stored,
-    Table,
-    about,
-    check_names,
-    checked_since,
-    parse_int,
-    parse_number,
-    pick_choice,
-    split_pair,
-)
-from cardscore.games.reading import Answers, read_answers
-from cardscore.games.tarot import fields, words
-from cardscore.games.tarot.fields import _FIELD, CHELEM_CHOICES, CONTRACT_CHOICES, FIELDS
-from cardscore.games.tarot.record import (
-    _CONTRACTS,
-    Chelem,
-    Contract,
-    Kind,
-    Scoring,
-    Size,
-    TarotRecord,
-    _num,
-)
+from cardscore.games.base import Field, GameDefaults, Outcome, RoundResult, Table
+from cardscore.games.tarot import fields, reading, words
+from cardscore.games.tarot.fields import FIELDS
+from cardscore.games.tarot.reading import StoredRound
+from cardscore.games.tarot.record import Chelem, Contract, Kind, Scoring, TarotRecord
 from cardscore.games.tarot.rules import (
-    BOUT_VALUE,
-    BOUTS,
-    BOUTS_AGAINST_A_CHELEM,
-    CARD_POINTS,
-    CHIEN_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    MORT_TABLE,
     PRESETS,
     TarotParams,
-    _out_of_range,
-    _params,
-    _players_error,
     _seating,
     _work_out,
+    check_players,
     chelem_bounds,
     contracts,
     convert,
-    lowest_typed,
+    mort_of,
     poignee_kinds,
     poignee_sizes,
-    point_bounds,
     scores_of,
     work_out,
 )
-from cardscore.games.tarot.words import BONUS_NAMES, _bouts, explain
+from cardscore.games.tarot.words import explain
 from cardscore.i18n import Msg, msg
+
+if TYPE_CHECKING:
+    from cardscore.games.figures import StatsView
+    from cardscore.games.tally import Tally
 
 __all__ = [
     "GAME",
@@ -74,6 +70,7 @@ __all__ = [
     "Contract",
     "Kind",
     "Scoring",
+    "Tarot",
     "TarotParams",
     "TarotRecord",
     "chelem_bounds",
@@ -85,490 +82,6 @@ __all__ = [
     "scores_of",
     "work_out",
 ]
-
-if TYPE_CHECKING:
-    from cardscore.games.figures import StatsView
-    from cardscore.games.tally import Tally
-
-
-# --------------------------------------------------------------------------------------------
-# Reading a round: raw answers (see games.reading) resolved into the stored input
-
-
-_about = about  # (the field an error of a shared helper is about)
-
-
-class _Seats(NamedTuple):
-    """Who can be named this round: the active players, and the mort (6 players)."""
-
-    table: Table
-    active: tuple[str, ...]
-    mort: str | None
-
-    def resolve(self, text: str, key: str) -> str:
-        """A player among the active ones, saying so clearly when the name is the mort's."""
-        option = _FIELD[key].option
-        try:
-            with _about(key):
-                return self.table.find_player(text, what=option, among=self.active)
-        except InputError:
-            if self.mort is not None and self._names_the_mort(text):
-                raise InputError(
-                    msg(
-                        "{option}: {mort} is the mort this round and does not play",
-                        option=option,
-                        mort=self.mort,
-                    ),
-                    field=key,
-                ) from None
-            raise
-
-    def _names_the_mort(self, text: str) -> bool:
-        try:
-            return self.table.find_player(text) == self.mort
-        except InputError:
-            return False
-
-
-class _Points(NamedTuple):
-    """The taker's points as read, and whether they were typed as the defence's."""
-
-    value: float
-    from_defense: bool
-
-
-def _read_contract(text: str | None, params: TarotParams) -> Contract:
-    option, allowed = _FIELD["contract"].option, contracts(params)
-    if text is None:
-        accepted = ", ".join(allowed)
-        raise InputError(
-            msg("{option}: the contract is needed ({accepted})", option=option, accepted=accepted),
-            field="contract",
-        )
-    contract = _CONTRACTS.get(text)  # (a contract as stored: no choice names it but its own)
-    if contract is None:
-        with _about("contract"):
-            contract = _CONTRACTS[pick_choice(text, CONTRACT_CHOICES, what=option)]
-    if contract not in allowed:
-        accepted = ", ".join(allowed)
-        raise InputError(
-            msg(
-                "{option}: no {contract} under these rules (accepted: {accepted})",
-                option=option,
-                contract=contract,
-                accepted=accepted,
-            ),
-            field="contract",
-        )
-    return contract
-
-
-def _only(answers: Answers, allowed: Sequence[str], why: Msg) -> None:
-    """Refuse every field but the contract and ``allowed`` (a passe or a renonce)."""
-    for f in FIELDS:
-        if f.key not in ("contract", *allowed) and f.key in answers:
-            raise InputError(msg("{option}: {reason}", option=f.option, reason=why), field=f.key)
-
-
-def _refuse_inapplicable(answers: Answers, table: Table, params: TarotParams) -> None:
-    """Refuse a field given where it does not apply (``--called`` at 4 players…)."""
-    if "misere" in answers and not params.miseres:
-        raise InputError(
-            msg("--misere: no misère under the fft rules (rule miseres is off)")
-            if params.scoring == Scoring.FFT
-            else msg("--misere: no misère under these rules (rule miseres is off)"),
-            field="misere",
-        )
-    for f in FIELDS:
-        if f.key in answers and not f.is_relevant(table, answers):
-            reason = msg(f.unavailable)
-            raise InputError(msg("{option}: {reason}", option=f.option, reason=reason), field=f.key)
-
-
-def _why_bounds() -> Msg:
-    """Why the points are bounded by the bouts (for the messages that refuse them)."""
-    return msg(
-        "a bout is worth {value} points and the excuse may be traded for a half-point card",
-        value=_num(BOUT_VALUE),
-    )
-
-
-def _read_points(answers: Answers, bouts: int | None, half_points: bool = True) -> _Points:
-    """The taker's points, from ``--points`` or ``--defense-points``, checked against the
-    card total and the bouts (see :func:`point_bounds`; without ``half_points`` the lower
-    bound is rounded down, :func:`lowest_typed`)."""
-    typed, defense = answers.text("points"), answers.text("defense_points")
-    if typed is not None and defense is not None:
-        raise InputError(
-            msg(
-                "{option}: give either --points or --defense-points, not both",
-                option=_FIELD["points"].option,
-            ),
-            field="points",
-        )
-    if typed is None and defense is None:
-        raise InputError(
-            msg(
-                "{option}: the taker's points are needed (or --defense-points)",
-                option=_FIELD["points"].option,
-            ),
-            field="points",
-        )
-    key, text = ("points", typed) if typed is not None else ("defense_points", defense)
-    option = _FIELD[key].option
-    with _about(key):
-        value = parse_number(str(text), what=option)
-        if not 0 <= value <= CARD_POINTS:
-            raise _out_of_range(option, value)
-    from_defense = key == "defense_points"
-    points = CARD_POINTS - value if from_defense else value
-    if bouts is not None:
-        _check_bounds(points, value, bouts, from_defense, half_points)
-    return _Points(points, from_defense)
-
-
-def _check_bounds(
-    points: float, typed: float, bouts: int, from_defense: bool, half_points: bool = True
-) -> None:
-    """Refuse points the bouts make impossible, stating the bounds in the points typed (a
-    round of a file saved before these bounds is read without them: BOUNDS_SCHEMA)."""
-    if not checked_since(BOUNDS_SCHEMA):
-        return
-    low, high = point_bounds(bouts)
-    if lowest_typed(low, half_points) <= points <= high:
-        return
-    key = "defense_points" if from_defense else "points"
-    terms = {
-        "option": _FIELD[key].option,
-        "value": _num(typed),
-        "bouts": _bouts(bouts),
-        "why": _why_bounds(),
-    }
-    raise InputError(
-        msg(
-            "{option}: {value} is impossible: with {bouts} for the taker, the defence "
-            "has {low} to {high} points ({why})",
-            low=_num(CARD_POINTS - high),
-            high=_num(CARD_POINTS - low),
-            **terms,
-        )
-        if from_defense
-        else msg(
-            "{option}: {value} is impossible: with {bouts}, the taker has {low} to "
-            "{high} points ({why})",
-            low=low,
-            high=high,
-            **terms,
-        ),
-        field=key,
-    )
-
-
-def _chelem_error(message: Msg) -> InputError:
-    return InputError(message, field="chelem")
-
-
-def _check_chelem(
-    chelem: Chelem | None,
-    attack: set[str],
-    bouts: int,
-    points: _Points,
-    petit: str | None,
-    chien: int = 0,
-    half_points: bool = True,
-) -> None:
-    """Refuse a chelem that contradicts the rest of the round: a chelem made by the taker's
-    side leaves no trick (so not the petit au bout) to the defence, and only the chien it
-    holds at garde contre (``chien``: its cards) and the excuse (:func:`chelem_bounds`); a
-    chelem of the defence leaves the taker at most the excuse and never the petit au bout.
-    (A round of a file saved before these bounds is read without them: BOUNDS_SCHEMA.)"""
-    if not checked_since(BOUNDS_SCHEMA):
-        return
-    option = _FIELD["chelem"].option
-    made = chelem in (Chelem.ANNOUNCED, Chelem.UNANNOUNCED)
-    if made:
-        _check_made_chelem(bouts, points, chien, half_points)
-    if made and petit is not None and petit not in attack:
-        raise _chelem_error(
-            msg(
-                "{option}: a chelem made by the taker's side leaves no trick to the "
-                "defence, so the petit au bout cannot be {player}'s, who defends "
-                "(--petit-au-bout)",
-                option=option,
-                player=petit,
-            )
-        )
-    if chelem is not Chelem.DEFENSE:
-        return
-    if bouts > BOUTS_AGAINST_A_CHELEM:
-        raise _chelem_error(
-            msg(
-                "{option}: the defence took every trick, so the taker has at most {most} "
-                "(the excuse), not {count} (--bouts)",
-                option=option,
-                most=_bouts(BOUTS_AGAINST_A_CHELEM),
-                count=bouts,
-            )
-        )
-    _check_defence_chelem_points(points)
-    if petit is not None and petit in attack:
-        raise _chelem_error(
-            msg(
-                "{option}: the defence took every trick, so the petit au bout cannot be "
-                "{player}'s, who plays with the taker (--petit-au-bout)",
-                option=option,
-                player=petit,
-            )
-        )
-
-
-def _check_made_chelem(bouts: int, points: _Points, chien: int, half_points: bool) -> None:
-    """A chelem made by the taker's side: his bouts and points are those it leaves."""
-    option = _FIELD["chelem"].option
-    bounds = chelem_bounds(bouts, chien)
-    if bounds is None:  # outside garde contre, with fewer than 2 bouts
-        raise _chelem_error(
-            msg(
-                "{option}: a chelem made by the taker's side leaves the defence at most the "
-                "excuse, so the taker has at least 2 bouts, not {count} (--bouts)",
-                option=option,
-                count=bouts,
-            )
-        )
-    low, high = bounds
-    if lowest_typed(low, half_points) <= points.value <= high:
-        return
-    why = (
-        msg(
-            "at garde contre the defence holds only the chien ({cards} cards) and at most "
-            "the excuse",
-            cards=chien,
-        )
-        if chien
-        else msg("the defence holds at most the excuse (traded for a half-point card)")
-    )
-    shown = {"option": option, "why": why, "bouts": _bouts(bouts)}
-    if points.from_defense:
-        shown |= {
-            "low": _num(CARD_POINTS - high),
-            "high": _num(CARD_POINTS - low),
-            "value": _num(CARD_POINTS - points.value),
-        }
-        raise _chelem_error(
-            msg(
-                "{option}: in a chelem made by the taker's side {why}: with {bouts} for the "
-                "taker, the defence has {low} points, not {value} (--defense-points)",
-                **shown,
-            )
-            if low == high
-            else msg(
-                "{option}: in a chelem made by the taker's side {why}: with {bouts} for the "
-                "taker, the defence has {low} to {high} points, not {value} (--defense-points)",
-                **shown,
-            )
-        )
-    shown |= {"low": low, "high": high, "value": _num(points.value)}
-    raise _chelem_error(
-        msg(
-            "{option}: in a chelem made by the taker's side {why}: with {bouts}, the taker "
-            "has {low} points, not {value} (--points)",
-            **shown,
-        )
-        if low == high
-        else msg(
-            "{option}: in a chelem made by the taker's side {why}: with {bouts}, the taker "
-            "has {low} to {high} points, not {value} (--points)",
-            **shown,
-        )
-    )
-
-
-def _check_defence_chelem_points(points: _Points) -> None:
-    """A chelem of the defence leaves the taker at most the excuse's points (4.5, as counted:
-    the house rules drop the half point only for the score)."""
-    high = _num(BOUT_VALUE * BOUTS_AGAINST_A_CHELEM)
-    if points.value <= high:
-        return
-    option = _FIELD["chelem"].option
-    raise _chelem_error(
-        msg(
-            "{option}: the defence took every trick, so it has at least {low} points, "
-            "not {value} (--defense-points)",
-            option=option,
-            low=_num(CARD_POINTS - high),
-            value=_num(CARD_POINTS - points.value),
-        )
-        if points.from_defense
-        else msg(
-            "{option}: the defence took every trick, so the taker has at most {high} "
-            "points, not {value} (--points)",
-            option=option,
-            high=high,
-            value=_num(points.value),
-        )
-    )
-
-
-def _tagged_player(text: str, key: str, seats: _Seats) -> tuple[str, Size]:
-    """Read ``NAME[:KIND]``; a name may itself hold a ':' (the kind follows the last one).
-
-    >>> t = Table("tarot", ("Ann", "Bo:b", "Cyd"), PRESETS["fft"])
-    >>> read = lambda text: _tagged_player(text, "poignee", _Seats(t, t.players, None))
-    >>> [(name, str(kind)) for name, kind in map(read, ("a:double", "bo:b", "Bo:b:triple"))]
-    [('Ann', 'double'), ('Bo:b', 'simple'), ('Bo:b', 'triple')]
-    """
-    f = _FIELD[key]
-    name, sep, tag = text.rpartition(":")
-    if sep and name.strip() and any(c.matches(tag) for c in f.choices):
-        return seats.resolve(name.strip(), key), Size(pick_choice(tag, f.choices, what=""))
-    if sep:
-        try:
-            return seats.resolve(text, key), Size.SIMPLE
-        except InputError:
-            pass  # not a name with a ':': read it as NAME:KIND to say what is wrong
-    with _about(key):
-        name, tag = split_pair(text, ":", what=f.option, example="NAME:double")
-        player = seats.resolve(name, key)
-        kind = Size.SIMPLE if tag is None else Size(pick_choice(tag, f.choices, what=f.option))
-        return player, kind
-
-
-def _read_tags(answers: Answers, key: str, kinds: Sequence[Size], seats: _Seats) -> list[list[str]]:
-    """``NAME[:KIND]`` values (poignées, misères): one per player, in seating order."""
-    pairs = answers.pairs(key)
-    if not pairs:
-        return []
-    option = _FIELD[key].option
-    found: dict[str, Size] = {}
-    # the reader splits NAME:KIND at the first ':'; a name may hold one, so join them back
-    for name, tag in pairs:
-        player, kind = _tagged_player(name if tag is None else f"{name}:{tag}", key, seats)
-        if kind not in kinds:
-            raise InputError(
-                msg(
-                    "{option}: no {bonus} {kind} under the maison rules (accepted: {accepted})",
-                    option=option,
-                    bonus=BONUS_NAMES[Kind(key)],
-                    kind=kind,
-                    accepted=", ".join(kinds),
-                ),
-                field=key,
-            )
-        if player in found:
-            shown = {"option": option, "player": player}
-            raise InputError(
-                msg("{option}: {player} has two poignées (one per player)", **shown)
-                if key == "poignee"
-                else msg("{option}: {player} has two misères (one per player)", **shown),
-                field=key,
-            )
-        found[player] = kind
-    return [[p, found[p].value] for p in seats.active if p in found]
-
-
-class StoredRound(Stored):
-    """A tarot round as a session file holds it (see :func:`_stored`), checked on every
-    read: each answer's type and range, and what a contract needs (a bid names its taker,
-    bouts and points; a renonce its player and points; a passe nothing)."""
-
-    contract: Contract
-    taker: str | None = None
-    called: str | None = None
-    bouts: Annotated[int, msgspec.Meta(ge=0, le=BOUTS)] | None = None
-    points: Annotated[float, msgspec.Meta(ge=0, le=CARD_POINTS, multiple_of=0.5)] | None = None
-    petit_au_bout: str | None = None
-    poignees: list[tuple[str, Size]] = msgspec.field(default_factory=list)
-    miseres: list[tuple[str, Size]] = msgspec.field(default_factory=list)
-    chelem: Chelem | None = None
-
-    def __post_init__(self) -> None:
-        if self.contract is Contract.PASSE:
-            return
-        if self.taker is None or self.points is None:
-            raise ValueError(msg("a {contract} with no taker or no points", contract=self.contract))
-        if self.contract is not Contract.RENONCE and self.bouts is None:
-            raise ValueError(msg("a {contract} with no bouts", contract=self.contract))
-
-    def names(self) -> list[str]:
-        """The players the round names."""
-        named = [n for n in (self.taker, self.called, self.petit_au_bout) if n is not None]
-        return named + [who for who, _ in self.poignees] + [who for who, _ in self.miseres]
-
-
-def _stored(
-    contract: Contract,
-    taker: str | None = None,
-    called: str | None = None,
-    bouts: int | None = None,
-    points: float | None = None,
-    petit_au_bout: str | None = None,
-    poignees: list[list[str]] | None = None,
-    miseres: list[list[str]] | None = None,
-    chelem: Chelem | None = None,
-) -> dict[str, Any]:
-    """The stored input: every key always present, in a stable order, plain JSON values."""
-    return {
-        "taker": taker,
-        "contract": contract.value,
-        "called": called,
-        "bouts": bouts,
-        "points": None if points is None else _num(points),
-        "petit_au_bout": petit_au_bout,
-        "poignees": poignees or [],
-        "miseres": miseres or [],
-        "chelem": None if chelem is None else chelem.value,
-    }
-
-
-def _read_bid(
-    answers: Answers, contract: Contract, taker: str, seats: _Seats, params: TarotParams
-) -> dict[str, Any]:
-    """The rest of a round somebody took: partner, bouts, points, bonuses, chelem."""
-    called = None
-    if "called" in answers:
-        called = seats.resolve(answers.text("called"), "called")
-    bouts_text = answers.text("bouts")
-    if bouts_text is None:
-        raise InputError(
-            msg(
-                "{option}: the taker's number of bouts is needed ({low} to {high})",
-                option="--bouts",
-                low=0,
-                high=BOUTS,
-            ),
-            field="bouts",
-        )
-    with _about("bouts"):
-        bouts = parse_int(bouts_text, what="--bouts", low=0, high=BOUTS)
-    points = _read_points(answers, bouts, params.half_points)
-    petit = None
-    if "petit_au_bout" in answers:
-        petit = seats.resolve(answers.text("petit_au_bout"), "petit_au_bout")
-    poignees = _read_tags(answers, "poignee", poignee_kinds(params), seats)
-    miseres = _read_tags(answers, "misere", (Size.SIMPLE, Size.DOUBLE), seats)
-    chelem = None
-    if "chelem" in answers:
-        with _about("chelem"):
-            chelem = Chelem(pick_choice(answers.text("chelem"), CHELEM_CHOICES, what="--chelem"))
-    attack = {taker} if called is None else {taker, called}
-    # at garde contre the chien is the defence's, unseen: a chelem leaves it that much
-    chien = CHIEN_CARDS[len(seats.active)] if contract is Contract.GARDE_CONTRE else 0
-    _check_chelem(chelem, attack, bouts, points, petit, chien, params.half_points)
-    return _stored(
-        contract,
-        taker,
-        called=None if called == taker else called,
-        bouts=bouts,
-        points=points.value,
-        petit_au_bout=petit,
-        poignees=poignees,
-        miseres=miseres,
-        chelem=chelem,
-    )
-
-
-# --------------------------------------------------------------------------------------------
-# The game
 
 
 class Tarot(GameDefaults):
@@ -586,15 +99,14 @@ class Tarot(GameDefaults):
     )
     fields = FIELDS
     stored_type = StoredRound
-
-    def asked(self, f: Field, table: Table, raw: Mapping[str, Any]) -> Field | None:
-        """A renonce asks only what it needs (:func:`fields.asked`)."""
-        return fields.asked(f, raw)
-
     min_players = MIN_PLAYERS
     lower_wins = False
     max_players = MAX_PLAYERS
     has_set_end = False  # played until the table stops
+
+    def asked(self, f: Field, table: Table, raw: Mapping[str, Any]) -> Field | None:
+        """A renonce asks only what it needs (:func:`fields.asked`)."""
+        return fields.asked(f, raw)
 
     def undecided(self, finished: bool, rounds: int, seats: int) -> Msg | None:
         """Tarot has no set end: a session decides its winner once every player has dealt
@@ -614,41 +126,29 @@ class Tarot(GameDefaults):
     # Its statistics, in games/tarot/stats.py (imported only by ``stats``).
     @property
     def stats_notes(self) -> tuple[str, ...]:
-        from cardscore.games.tarot import stats as tarot_stats
+        from cardscore.games.tarot import stats
 
-        return tarot_stats.NOTES
+        return stats.NOTES
 
     @property
     def stats_view(self) -> StatsView:
-        from cardscore.games.tarot import stats as tarot_stats
+        from cardscore.games.tarot import stats
 
-        return tarot_stats.VIEW
+        return stats.VIEW
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
-        from cardscore.games.tarot import stats as tarot_stats
+        from cardscore.games.tarot import stats
 
-        tarot_stats.count_round(row, record, tally)
+        stats.count_round(row, record, tally)
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        from cardscore.games.tarot import stats as tarot_stats
+        from cardscore.games.tarot import stats
 
-        return tarot_stats.own_figures(figures, names)
+        return stats.own_figures(figures, names)
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
-        """3 to 6 players with distinct names.  Names are compared the way they are typed
-        (case, accents, dashes and spaces aside), so 'Zoé' and 'zoe' are the same player, and
-        a name made only of dashes or spaces could never be typed.
-
-        >>> GAME.check_players(["Ann", "ann", "Bob"], PRESETS["fft"])
-        Traceback (most recent call last):
-        ...
-        cardscore.games.base.InputError: --names: two players are named 'ann'
-        """
-        if not self.min_players <= len(players) <= self.max_players:
-            raise _players_error(len(players))
-        check_names(players)
-        if getattr(params, "scoring", None) not in tuple(Scoring):  # params of another game too
-            raise InputError(msg("--set scoring: accepted values are fft and maison"))
+        """3 to 6 players with distinct names (:func:`rules.check_players`)."""
+        check_players(players, params)
 
     def summary(self, params: TarotParams) -> tuple[str, ...]:
         """The rules in a few sentences (``cardscore rules tarot``)."""
@@ -661,49 +161,12 @@ class Tarot(GameDefaults):
         return table.players
 
     def sitting_out(self, table: Table, number: int) -> str | None:
-        """At 6 players the dealer of the round is the mort.
-
-        >>> six = Table("tarot", ("A", "B", "C", "D", "E", "F"), PRESETS["fft"])
-        >>> GAME.sitting_out(six, 1), GAME.sitting_out(six, 8)
-        ('A', 'B')
-        """
-        return table.dealer(number) if len(table.players) == MORT_TABLE else None
+        """At 6 players the dealer of the round is the mort."""
+        return mort_of(table, number)
 
     def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
-        """Validate raw answers (strings, as typed) and return the stored input.
-
-        The taker's points are stored as given (``55.5`` stays ``55.5`` even when the
-        rules drop half points: the scoring drops it, and the breakdown says so).  A taker
-        who calls himself plays alone: ``called`` is then ``None``.
-        """
-        if not isinstance(raw, Mapping):
-            raise InputError(msg("a round is a set of answers (--taker, --contract, …)"))
-        params = _params(table)
-        answers = read_answers(FIELDS, raw, game=self.name)
-        contract = _read_contract(answers.text("contract"), params)
-        if contract is Contract.PASSE:
-            why = msg("nothing else is recorded when everybody passed (--contract passe)")
-            _only(answers, (), why)
-            return _stored(contract)
-        if contract is Contract.RENONCE:
-            why = msg("a renonce records only --taker and --points (or --defense-points)")
-            _only(answers, ("taker", "points", "defense_points"), why)
-        _refuse_inapplicable(answers, table, params)
-        mort = self.sitting_out(table, number)
-        seats = _Seats(table, tuple(p for p in table.players if p != mort), mort)
-        taker_text = answers.text("taker")
-        if taker_text is None:
-            raise InputError(
-                msg(
-                    "--taker: who took is needed (players: {players})",
-                    players=", ".join(seats.active),
-                ),
-                field="taker",
-            )
-        taker = seats.resolve(taker_text, "taker")
-        if contract is Contract.RENONCE:
-            return _stored(contract, taker, points=_read_points(answers, None).value)
-        return _read_bid(answers, contract, taker, seats, params)
+        """Validate raw answers (strings, as typed) and return the stored input."""
+        return reading.build_round(raw, table, number, self.name)
 
     def score(
         self,
@@ -732,53 +195,12 @@ class Tarot(GameDefaults):
         return Outcome(False, None)
 
     def renamed(self, inp: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        """The round with its players renamed (the taker, the called player, the petit au
-        bout, the poignées and the misères).
-
-        >>> GAME.renamed({"taker": "Jena", "called": "Bob", "poignees": [["Jena", "simple"]],
-        ...               "miseres": []}, {"Jena": "Jean"})
-        {'taker': 'Jean', 'called': 'Bob', 'poignees': [['Jean', 'simple']], 'miseres': []}
-        """
-        out = dict(inp)
-        for key in ("taker", "called", "petit_au_bout"):
-            if out.get(key) is not None:
-                out[key] = names.get(out[key], out[key])
-        for key in ("poignees", "miseres"):
-            if key in out:
-                out[key] = [[names.get(who, who), *rest] for who, *rest in out[key]]
-        return out
+        """The round with its players renamed."""
+        return reading.renamed(inp, names)
 
     def answers(self, inp: Mapping[str, Any], table: Table) -> dict[str, Any]:
-        """The raw answers a stored round was built from, which build it back.
-
-        Players by their exact names, numbers as their text, the taker's points as stored
-        (never ``--defense-points``), a poignée or misère always with its kind (a name may
-        hold a ``:``); what the round has not is left out.  A taker who played alone has no
-        ``called`` answer.
-
-        >>> t = Table("tarot", ("Ann", "Bob", "Cyd", "Dan", "Eve"), PRESETS["fft"])
-        >>> inp = GAME.build_round({"taker": "a", "called": "c", "contract": "garde sans",
-        ...                         "bouts": "2", "defense_points": "35,5",
-        ...                         "poignee": ["eve:double"]}, t, 1)
-        >>> answers = GAME.answers(inp, t)
-        >>> answers
-        {'contract': 'garde-sans', 'taker': 'Ann', 'called': 'Cyd', 'bouts': '2', \
-'points': '55.5', 'poignee': ['Eve:double']}
-        >>> GAME.build_round(answers, t, 1) == inp
-        True
-        """
-        raw: dict[str, Any] = {"contract": str(inp["contract"])}
-        for key in ("taker", "called", "bouts", "points", "petit_au_bout"):
-            value = inp.get(key)
-            if value is not None and value != "":
-                raw[key] = str(_num(value)) if key == "points" else str(value)
-        for key, stored in (("poignee", "poignees"), ("misere", "miseres")):
-            tags = [f"{who}:{kind}" for who, kind in inp.get(stored) or ()]
-            if tags:
-                raw[key] = tags
-        if inp.get("chelem"):
-            raw["chelem"] = str(inp["chelem"])
-        return raw
+        """The raw answers a stored round was built from, which build it back."""
+        return reading.answers(inp)
 
     def headline(self, inp: Mapping[str, Any], table: Table, record: Any) -> str:
         """The round in one line, with (given its record) by how much it was made or lost."""
