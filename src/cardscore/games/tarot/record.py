@@ -85,7 +85,7 @@ def _num(value: float) -> float | int:
 
 
 class TarotRecord(NamedTuple):
-    """What a tarot round was, worked out from its stored input by :func:`work_out`.
+    """What a tarot round was, worked out from its stored input by ``rules.work_out``.
 
     ``points`` are the taker's points as stored, ``counted`` those that count (without half
     points the half is dropped), ``needed`` what his bouts require; ``margin`` is ``counted -

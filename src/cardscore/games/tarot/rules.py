@@ -6,8 +6,8 @@ sets and the parameters are part of them.)
 The players' rules are ``docs/rules.md``, section "Tarot", and this module follows them:
 the table (3 to 6 players, the mort, the called partner), what a round records (the
 contracts, the points the taker needs, the poignées), the points that cannot happen, then
-the scoring: a stored round worked out into a :class:`~cardscore.games.tarot.record.
-TarotRecord` (:func:`work_out`) by the ``fft`` or the ``maison`` rule set, and shared out
+the scoring: a stored round worked out into its record (:func:`work_out`, a
+``TarotRecord`` of ``record.py``) by the ``fft`` or the ``maison`` rule set, and shared out
 into every player's score (:func:`scores_of`).  Last come the parameters a table may play
 differently (:class:`TarotParams`) and their presets.  Reading a typed round is
 ``reading.py``'s job, writing the breakdown ``words.py``'s.
