@@ -40,7 +40,7 @@ def read_equivalents(path: Path) -> set[str]:
 
 
 def module_of(mutant: str) -> str:
-    """``cardscore.games.tarot.x_convert__mutmut_3`` → ``cardscore.games.tarot``."""
+    """``cardscore.games.tarot.rules.x_convert__mutmut_3`` → ``cardscore.games.tarot.rules``."""
     parts = mutant.split(".")
     for i, part in enumerate(parts):
         if part.startswith("x"):

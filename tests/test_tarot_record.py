@@ -423,7 +423,7 @@ def test_show_json_gives_each_round_its_record(cli) -> None:
 
 
 def test_explain_false_builds_no_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardscore.games import tarot
+    from cardscore.games.tarot import words as tarot
 
     built: list[str] = []
     real = tarot.msg

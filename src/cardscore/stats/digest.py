@@ -10,7 +10,7 @@ breakdown and ``show --json`` are written from, so what is counted cannot differ
 scored.  A player's rounds are those where he is at the table (``row.columns``; at belote and
 coinche his team's column) and is not the mort.
 
-What each game counts is its own (``Game.count_round``: see ``games/tarot_stats.py``,
+What each game counts is its own (``Game.count_round``: see ``games/tarot/stats.py``,
 ``games/belote_stats.py``, ``games/rami/stats.py``).
 """
 
