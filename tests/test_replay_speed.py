@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from cardscore.games import belote, get_game, rami, tarot
 from cardscore.games.base import InputError, RoundResult, Table
+from cardscore.games.belote import rules as belote_words
 from cardscore.games.rami import RamiParams
 from cardscore.session import RoundRow, Session, SessionDataError
 from test_belote_core import belote_rounds
@@ -304,7 +305,7 @@ def test_a_replay_builds_no_message(game: str, monkeypatch: pytest.MonkeyPatch) 
     session = session_of(game, players)
     add_all(session, raws * 4)
     built: list[str] = []
-    module = {"tarot": tarot, "belote": belote, "coinche": belote, "rami": rami}[game]
+    module = {"tarot": tarot, "belote": belote_words, "coinche": belote_words, "rami": rami}[game]
     real = module.msg
 
     def counting(template: str, **params: Any) -> Any:

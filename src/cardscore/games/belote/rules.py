@@ -34,7 +34,7 @@ Why one module of 2,100 lines: belote and coinche share their card counting, rec
 breakdown and fields (coinche adds its contract), and each part reads beside the one it
 feeds — the numbers, the vocabulary in three languages, the parameters, the teams, the card
 totals, the records, the breakdown, the fields, reading a round, then the two games (each
-section under its own heading).  Their statistics are in :mod:`cardscore.games.belote_stats`.
+section under its own heading).  Their statistics are in :mod:`cardscore.games.belote.stats`.
 """
 
 from __future__ import annotations
@@ -1625,9 +1625,9 @@ class _CardGame(GameDefaults):
     lower_wins = False
     holds_points = True  # a litige holds the points for the next round
 
-    # Its statistics, in games/belote_stats.py (imported only by ``stats``).
+    # Its statistics, in games/belote/stats.py (imported only by ``stats``).
     def count_round(self, row: Any, record: Any, tally: counting.Tally) -> None:
-        from cardscore.games import belote_stats
+        from cardscore.games.belote import stats as belote_stats
 
         belote_stats.count_round(row, record, tally)
 
@@ -1635,7 +1635,7 @@ class _CardGame(GameDefaults):
         self, per_player: Mapping[str, Any], winners: Sequence[str]
     ) -> tuple[counting.Side, ...]:
         """Two teams: the winners' first (see :func:`belote_stats.match`)."""
-        from cardscore.games import belote_stats
+        from cardscore.games.belote import stats as belote_stats
 
         return belote_stats.match(per_player, winners)
 
@@ -1949,13 +1949,13 @@ class BeloteGame(_CardGame):
     params_cls = BeloteParams
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        from cardscore.games import belote_stats
+        from cardscore.games.belote import stats as belote_stats
 
         return belote_stats.belote_figures(figures, names)
 
     @property
     def stats_view(self) -> StatsView:
-        from cardscore.games import belote_stats
+        from cardscore.games.belote import stats as belote_stats
 
         return belote_stats.BELOTE_VIEW
 
@@ -2045,13 +2045,13 @@ class CoincheGame(_CardGame):
     name = "coinche"
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        from cardscore.games import belote_stats
+        from cardscore.games.belote import stats as belote_stats
 
         return belote_stats.coinche_figures(figures, names)
 
     @property
     def stats_view(self) -> StatsView:
-        from cardscore.games import belote_stats
+        from cardscore.games.belote import stats as belote_stats
 
         return belote_stats.COINCHE_VIEW
 
