@@ -3,20 +3,23 @@
 
 from __future__ import annotations
 
+from cardscore.games.belote.record import (
+    BeloteRecord,
+    CoincheRecord,
+    Level,
+    Special,
+    Tally,
+    Trump,
+    Verdict,
+    tally,
+)
 from cardscore.games.belote.rules import (
     BELOTE,
     COINCHE,
     TOUT_ATOUT_VALUES,
     BeloteParams,
-    BeloteRecord,
     CoincheParams,
-    CoincheRecord,
-    Level,
     LitigeBelote,
-    Special,
-    Tally,
-    Trump,
-    Verdict,
     belote_record,
     belote_scores,
     coinche_record,
@@ -25,7 +28,6 @@ from cardscore.games.belote.rules import (
     explain,
     resolve_team,
     tallies,
-    tally,
 )
 
 __all__ = [
