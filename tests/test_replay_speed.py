@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from cardscore.games import belote, get_game, rami, tarot
 from cardscore.games.base import InputError, RoundResult, Table
-from cardscore.games.belote import rules as belote_words
+from cardscore.games.belote import words as belote_words
 from cardscore.games.rami import RamiParams
 from cardscore.session import RoundRow, Session, SessionDataError
 from test_belote_core import belote_rounds
