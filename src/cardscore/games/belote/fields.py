@@ -5,7 +5,7 @@ when a field applies.  Reading a whole round is :mod:`.reading`'s.
 
 >>> [f.key for f in BELOTE_FIELDS]
 ['taker', 'trump', 'belote', 'announce', 'capot', 'points', 'defense_points', 'dix_de_der']
->>> _trump("Coeur", tout_atout=False), _contract("générale")
+>>> trump_named("Coeur", tout_atout=False), contract_named("générale")
 (<Trump.HEARTS: 'hearts'>, <Special.GENERALE: 'generale'>)
 """
 
@@ -139,7 +139,7 @@ def resolve_team(
 # The choice a text names: for the predicates below, and for reading a round
 
 
-def _trump(text: str, *, tout_atout: bool) -> Trump:
+def trump_named(text: str, *, tout_atout: bool) -> Trump:
     """The trump a text names (tout atout only at coinche)."""
     choices = TRUMPS if tout_atout else BELOTE_TRUMPS
     if not tout_atout and TRUMPS[-1].matches(text):
@@ -152,7 +152,7 @@ def _trump(text: str, *, tout_atout: bool) -> Trump:
         return TRUMP_OF[pick_choice(text, choices, what="--trump")]
 
 
-def _contract(text: str) -> int | Special:
+def contract_named(text: str) -> int | Special:
     """The contract a text names: a number of points, or capot / générale."""
     choice = next((c for c in CONTRACTS if c.matches(text)), None)
     if choice is None:
@@ -175,13 +175,13 @@ def _contract(text: str) -> int | Special:
 # When a field applies
 
 
-def _answer(raw: Mapping[str, Any], key: str) -> Any:
+def answer_read(raw: Mapping[str, Any], key: str) -> Any:
     """What the reader makes of one raw answer, or None when it is absent or unreadable:
     a field's ``applies`` must never raise (the error belongs to the field's own reading).
 
-    >>> _answer({"trump": " Coeur "}, "trump"), _answer({"coinche": "oui"}, "coinche")
+    >>> answer_read({"trump": " Coeur "}, "trump"), answer_read({"coinche": "oui"}, "coinche")
     ('Coeur', True)
-    >>> _answer({"coinche": "maybe"}, "coinche") is None
+    >>> answer_read({"coinche": "maybe"}, "coinche") is None
     True
     """
     try:
@@ -192,7 +192,7 @@ def _answer(raw: Mapping[str, Any], key: str) -> Any:
 
 def _quietly(read: Callable[[str], Any], raw: Mapping[str, Any], key: str) -> Any:
     """What a raw answer means (``read``), or None when it is absent or wrong."""
-    text = _answer(raw, key)
+    text = answer_read(raw, key)
     if text is None:
         return None
     try:
@@ -213,23 +213,23 @@ def _taker_team(table: Table, raw: Mapping[str, Any]) -> str | None:
 
 
 def _not_sans_atout(table: Table, raw: Mapping[str, Any]) -> bool:
-    return _quietly(lambda t: _trump(t, tout_atout=True), raw, "trump") != Trump.SANS_ATOUT
+    return _quietly(lambda t: trump_named(t, tout_atout=True), raw, "trump") != Trump.SANS_ATOUT
 
 
 def _points_not_given(table: Table, raw: Mapping[str, Any]) -> bool:
-    return _answer(raw, "points") is None
+    return answer_read(raw, "points") is None
 
 
 def _generale_contract(table: Table, raw: Mapping[str, Any]) -> bool:
-    return _quietly(_contract, raw, "contract") == Special.GENERALE
+    return _quietly(contract_named, raw, "contract") == Special.GENERALE
 
 
 def _not_coinched(table: Table, raw: Mapping[str, Any]) -> bool:
-    return not _answer(raw, "coinche")
+    return not answer_read(raw, "coinche")
 
 
 def _capot_contract(table: Table, raw: Mapping[str, Any]) -> bool:
-    return _quietly(_contract, raw, "contract") == Special.CAPOT
+    return _quietly(contract_named, raw, "contract") == Special.CAPOT
 
 
 # --------------------------------------------------------------------------------------------

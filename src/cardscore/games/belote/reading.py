@@ -22,14 +22,21 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 
-from cardscore.games.base import Field, InputError, Stored, Table, parse_int, said_values
+from cardscore.games.base import (
+    Field,
+    InputError,
+    Stored,
+    Table,
+    about,
+    parse_int,
+    said_values,
+)
 from cardscore.games.belote.fields import (
     ANNOUNCES,
-    _about,
-    _answer,
-    _contract,
-    _trump,
+    answer_read,
+    contract_named,
     resolve_team,
+    trump_named,
 )
 from cardscore.games.belote.record import Level, Special, Trump
 from cardscore.games.belote.rules import (
@@ -45,6 +52,8 @@ from cardscore.games.belote.rules import (
 )
 from cardscore.games.reading import Answers, UnknownName, read_answers, read_named
 from cardscore.i18n import Msg, msg
+
+_about = about  # (the field an error of a shared helper is about)
 
 # --------------------------------------------------------------------------------------------
 # The stored round
@@ -114,7 +123,7 @@ def read_round(
         raise InputError(
             msg("--trump: the trump is needed ({accepted})", accepted=accepted), field="trump"
         )
-    trump = _trump(trump_text, tout_atout=has_contract)
+    trump = trump_named(trump_text, tout_atout=has_contract)
     total = card_total(trump, table.params)
     # The contract is read early: --generale-made implies a capot.
     contract = _read_contract(answers) if has_contract else None
@@ -138,7 +147,7 @@ def read_round(
 def _reject_inapplicable(fields: Sequence[Field], raw: Mapping[str, Any], table: Table) -> None:
     """Refuse a field given where it does not apply (``--belote`` in sans atout…)."""
     for f in fields:
-        if _answer(raw, f.key) and not f.is_relevant(table, raw):
+        if answer_read(raw, f.key) and not f.is_relevant(table, raw):
             reason = msg(f.unavailable)
             raise InputError(msg("{option}: {reason}", option=f.option, reason=reason), field=f.key)
 
@@ -187,7 +196,7 @@ def _read_contract(answers: Answers) -> _Contract:
         else Level.NONE
     )
     return _Contract(
-        _contract(text), level, answers.flag("generale_made"), answers.flag("capot_made")
+        contract_named(text), level, answers.flag("generale_made"), answers.flag("capot_made")
     )
 
 
