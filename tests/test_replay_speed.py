@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from cardscore.games import belote, get_game, rami, tarot
 from cardscore.games.base import InputError, RoundResult, Table
+from cardscore.games.belote import words as belote_words
 from cardscore.games.rami import RamiParams
 from cardscore.games.tarot import words as tarot_words
 from cardscore.session import RoundRow, Session, SessionDataError
@@ -305,7 +306,12 @@ def test_a_replay_builds_no_message(game: str, monkeypatch: pytest.MonkeyPatch) 
     session = session_of(game, players)
     add_all(session, raws * 4)
     built: list[str] = []
-    module = {"tarot": tarot_words, "belote": belote, "coinche": belote, "rami": rami.words}[game]
+    module = {
+        "tarot": tarot_words,
+        "belote": belote_words,
+        "coinche": belote_words,
+        "rami": rami.words,
+    }[game]
     real = module.msg
 
     def counting(template: str, **params: Any) -> Any:

@@ -11,7 +11,7 @@ scored.  A player's rounds are those where he is at the table (``row.columns``; 
 coinche his team's column) and is not the mort.
 
 What each game counts is its own (``Game.count_round``: see ``games/tarot/stats.py``,
-``games/belote_stats.py``, ``games/rami/stats.py``).
+``games/belote/stats.py``, ``games/rami/stats.py``).
 """
 
 from __future__ import annotations
