@@ -2,8 +2,8 @@
 # Mutation testing of the rules core and the session: how many small changes to the code
 # (an operator flipped, a constant changed, a line dropped) make a test fail.
 #
-#   scripts/mutation.sh                       # games/*.py, session.py, seating.py, changes.py
-#   scripts/mutation.sh games/tarot.py        # one module (paths under src/cardscore/)
+#   scripts/mutation.sh                       # games/ (its packages too), session.py, seating.py, changes.py
+#   scripts/mutation.sh "games/tarot/*"       # one game (paths or globs under src/cardscore/)
 #   JOBS=2 KEEP=/tmp/mut scripts/mutation.sh  # two workers; keep the work folder there
 #
 # Not run by CI: it takes tens of minutes.  It needs the test extras (mutmut is one of them)
@@ -15,8 +15,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-  modules=(games/base.py games/reading.py games/record.py games/tarot.py games/belote.py
-           games/rami.py session.py seating.py changes.py)
+  modules=(games/base.py games/reading.py games/record.py "games/tarot/*" "games/belote/*"
+           "games/rami/*" session.py seating.py changes.py)
 fi
 work="${KEEP:-$(mktemp -d)}"
 rm -rf "$work/mutants"
@@ -30,6 +30,8 @@ cat >> "$work/pyproject.toml" <<EOF
 [tool.mutmut]
 source_paths = ["src/cardscore"]
 only_mutate = [${only%, }]
+# (the games' statistics were never in the figure: they count, they do not score)
+do_not_mutate = ["src/cardscore/games/*/stats.py"]
 also_copy = ["src/cardscore/locale", "docs", "README.md", ".ci", "completions", "scripts", "benchmarks"]
 # One hypothesis seed for every run: the same examples for the code and for each mutant, so
 # that a mutant is killed by what it changes, not by a draw (and two runs give one figure).
