@@ -103,10 +103,11 @@ def test_its_statistics(session) -> None:
     doc = json.loads(toy(home, "stats", "--json"))
     ann = next(p for p in doc["players"] if p["name"] == "Ann")
     assert ann["games"]["huit"]["rounds"] == 2 and ann["games"]["huit"]["best"] == 0
-    assert "Huit" in toy(home, "stats")
+    assert "Huit américain" in toy(home, "stats")  # its title, as it declares it
     page = home / "stats.html"
     toy(home, "stats", "-o", str(page))
     assert "Ann" in page.read_text("utf-8")
+    assert "Huit américain" in page.read_text("utf-8")
 
 
 def test_its_questions_come_from_its_fields(session) -> None:

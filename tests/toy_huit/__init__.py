@@ -32,6 +32,7 @@ from .rules import NAME, HuitParams
 
 class Huit(GameDefaults):
     name = NAME
+    title = msg("Huit américain")
     params_cls = HuitParams
     presets = MappingProxyType({"standard": HuitParams()})
     default_preset = "standard"

@@ -1209,6 +1209,8 @@ class Game(Protocol):
     """What every game module provides (as a module-level object named ``GAME``)."""
 
     name: str
+    #: the game's name as a title says it (``Tarot``), in every language
+    title: Msg
     params_cls: type
     presets: Mapping[str, Any]
     default_preset: str

@@ -102,7 +102,10 @@ def share_of(part: int, share: float | None) -> str:
 
 
 def game_title(game: str) -> str:
-    return game.capitalize()
+    """The game's title as the game declares it (``Tarot``), in the current language."""
+    from cardscore.games import get_game
+
+    return tr(get_game(game).title)
 
 
 def count_text(sessions: int, rounds: int) -> str:

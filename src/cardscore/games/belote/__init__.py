@@ -242,6 +242,7 @@ class BeloteGame(_CardGame):
     """Classic belote: made, dedans or litige (docs/rules.md, Belote)."""
 
     name = "belote"
+    title = msg("Belote")
     params_cls = BeloteParams
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
@@ -313,6 +314,7 @@ class CoincheGame(_CardGame):
     _fell = words.FALLEN
 
     name = "coinche"
+    title = msg("Coinche")
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
         from cardscore.games.belote import stats as belote_stats

@@ -89,6 +89,7 @@ class Rami(GameDefaults):
     a call to the module that does the job."""
 
     name = rules.GAME_NAME
+    title = msg("Rami")
     params_cls = RamiParams
     presets: Mapping[str, RamiParams] = rules.PRESETS
     default_preset = "standard"

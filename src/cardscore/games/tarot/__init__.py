@@ -88,6 +88,7 @@ class Tarot(GameDefaults):
     """French tarot, 3 to 6 players (the mort sits out at 6), rule sets ``fft``/``maison``."""
 
     name = "tarot"
+    title = msg("Tarot")
     params_cls = TarotParams
     presets = PRESETS
     default_preset = "fft"
