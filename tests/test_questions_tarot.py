@@ -165,3 +165,24 @@ def test_escape_goes_back_one_question_its_answer_kept(questions) -> None:
         "How many bouts did the taker take?",
     ]
     assert asking.raw["bouts"] == "2" and asking.raw["points"] == "44"
+
+
+def test_the_points_and_their_twin_are_one_question_because_the_game_says_so() -> None:
+    """The taker's and the defence's points are asked as one question because the field
+    declares its twin, not because of their names."""
+    import copy
+    from dataclasses import replace
+
+    from cardscore.games import get_game
+    from cardscore.games.base import Table
+    from cardscore.prompts.round import RoundAsker
+
+    tarot = get_game("tarot")
+    table = Table("tarot", ("Ann", "Bob", "Cyd", "Dan"), tarot.presets["fft"])
+    asker = RoundAsker(tarot, table, 1)
+    assert asker.keys["points"].twin == "defense_points"
+    assert [f.key for f in asker.group(asker.keys["points"])] == ["points", "defense_points"]
+    undeclared = copy.copy(tarot)
+    undeclared.fields = tuple(replace(f, twin="") for f in tarot.fields)
+    asker = RoundAsker(undeclared, table, 1)
+    assert [f.key for f in asker.group(asker.keys["points"])] == ["points"]

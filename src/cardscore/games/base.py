@@ -410,6 +410,10 @@ class Field:
     echo: Callable[[Table, str], str] | None = None
     asked_as: str = ""
     instead_of: str | tuple[str, ...] = ()
+    #: the field that answers the same question from the other side (the taker's points:
+    #: the defence's): the prompts ask both as ONE question, the taker's side's, where a mark
+    #: (``d35``) gives the other side's
+    twin: str = ""
     #: how the prompts word the answer "none" of an optional list, after its dash (an
     #: English msgid; ``""``: "none"): tarot's ``called``, "the taker alone…"
     none: str = ""

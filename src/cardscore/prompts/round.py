@@ -7,8 +7,9 @@ The questions, their choices and their validation all come from ``game.fields`` 
 * choices the rules would refuse are not offered (each is tried against ``build_round``);
 * typed answers are checked as they are typed, by running ``build_round`` on the answers so
   far and keeping the errors about this field (their message starts with its option);
-* a field ``X`` with a twin ``defense_X`` is asked as one question, the taker's side's, in
-  every round: a bare number is always the taker's, ``d35`` answers for the defence;
+* a field with a ``twin`` (the taker's points, the defence's) is asked with it as one
+  question, the taker's side's, in every round: a bare number is always the taker's, ``d35``
+  answers for the defence;
 * flags sharing an ``asked_as`` question are asked as that one question (the coinche level);
 * fields sharing an ``among`` question are its boxes (the bonuses), empty by default, and
   only the ticked ones are asked;
@@ -201,7 +202,7 @@ class RoundAsker:
     def group(self, f: Field) -> list[Field]:
         """The fields answered by ``f``'s question: itself and its twin, its flags, the
         boxes of its ``among`` question, or itself and the flag its "none" sets."""
-        twin = self.keys.get("defense_" + f.key)
+        twin = self.keys.get(f.twin) if f.twin else None
         if twin is not None:
             return [f, twin]
         if f.among:
@@ -311,7 +312,7 @@ class RoundAsker:
             self._prior = {}
 
     def _ask_group(self, f: Field, group: list[Field], prior: dict[str, Any]) -> None:
-        twin = group[1] if len(group) == 2 and group[1].key == "defense_" + f.key else None
+        twin = group[1] if len(group) == 2 and f.twin and group[1].key == f.twin else None
         if twin is not None and self.game.asked(twin, self.table, self.raw) is None:
             twin = None  # only the points are asked (a renonce: the player's own)
             self.raw.pop(group[1].key, None)

@@ -290,7 +290,7 @@ _CARD_FIELDS = (
     Field("points", FieldKind.INTEGER,
           "Card points of the taker's team (without dix de der)?",
           "card points K of the taker's team, without the dix de der",
-          words=Words(bare=True)),
+          words=Words(bare=True), twin="defense_points"),
     Field("defense_points", FieldKind.INTEGER,
           "Card points of the defence (without dix de der)?",
           "the defence's card points instead of --points",

@@ -185,6 +185,7 @@ FIELDS: tuple[Field, ...] = (
         applies=_not_passe,
         unavailable="nobody counts points when everybody passed",
         words=Words(bare=True),
+        twin="defense_points",
     ),
     Field(
         "defense_points",
