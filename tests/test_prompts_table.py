@@ -137,6 +137,14 @@ def test_rami_offers_everything() -> None:
     assert list(offered(session)) == ["rename", "replace", "join", "leave", "target", "back"]
 
 
+def test_the_target_is_offered_where_the_game_declares_one(monkeypatch) -> None:
+    """Where a game declares no target parameter, none is offered, whatever its parameters'
+    names."""
+    session = create("rami", ["Ann", "Bob", "Cyd"], [])
+    monkeypatch.setattr(type(session.game_rules), "target_param", None)
+    assert "target" not in offered(session)
+
+
 def test_the_menus_in_french(french) -> None:
     from cardscore.prompts import loop, table
 

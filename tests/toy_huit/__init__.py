@@ -36,6 +36,7 @@ class Huit(GameDefaults):
     params_cls = HuitParams
     presets = MappingProxyType({"standard": HuitParams()})
     default_preset = "standard"
+    target_param = "target"
     fields = FIELDS
     stored_type = StoredRound
     min_players, max_players = 2, 6

@@ -1215,6 +1215,8 @@ class Game(Protocol):
     name: str
     #: the game's name as a title says it (``Tarot``), in every language
     title: Msg
+    #: the parameter holding the score that ends the game (``None``: no target)
+    target_param: str | None
     params_cls: type
     presets: Mapping[str, Any]
     default_preset: str
@@ -1418,6 +1420,9 @@ class GameDefaults:
     has_set_end: bool = True
     #: whether a round can hold points over to the next (belote's litige)
     holds_points: bool = False
+    #: the parameter that holds the score ending the game (``new --target``, ``table
+    #: --target``); ``None``: the game has no target (tarot is played until the table stops)
+    target_param: str | None = None
     #: what its statistics need said (how a session is won, which way the points count)
     stats_notes: tuple[str, ...] = ()
 

@@ -223,7 +223,7 @@ def ask_new(
             settings.append(f"team{index}={team}")
         teams.append(team or default)
     if not target_given and (goal := ask_target(game, rules, names)) is not None:
-        settings.append(f"target={goal}")
+        settings.append(f"{game.target_param}={goal}")
     return NewGameAnswers(names=names, rules=rules, settings=settings)
 
 
@@ -233,9 +233,12 @@ def ask_target(game: Game, rules: str, names: Sequence[str]) -> int | None:
     from cardscore.games import get_preset
     from cardscore.seating import check_target
 
+    key = game.target_param
+    if key is None:
+        return None
     params = get_preset(game, rules)[1]
-    default = getattr(params, "target", None)
-    if default is None or game.shown_param(params, "target", names) is not None:
+    default = getattr(params, key)
+    if game.shown_param(params, key, names) is not None:
         return None
 
     def check(text: str) -> str | bool:

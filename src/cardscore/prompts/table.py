@@ -20,7 +20,6 @@ anywhere leaves the session as it was.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -50,9 +49,8 @@ _OPTION = re.compile(r"^--[a-z][a-z-]*\s?:\s*")
 
 
 def has_target(session: Session) -> bool:
-    """Whether the game has a target score to change (belote, coinche, rami)."""
-    params = session.timeline().current.params
-    return "target" in {f.name for f in dataclasses.fields(params)}
+    """Whether the game has a target score to change (as the game declares)."""
+    return session.game_rules.target_param is not None
 
 
 def seats_fixed(game: Game, players: Sequence[str]) -> bool:

@@ -105,6 +105,7 @@ class _CardGame(GameDefaults):
     presets: Mapping[str, Any]
     fields: tuple[Field, ...]
     default_preset = "maison"
+    target_param = "target"
     min_players = max_players = PLAYERS
     lower_wins = False
     holds_points = True  # a litige holds the points for the next round

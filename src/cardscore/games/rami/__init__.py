@@ -93,6 +93,7 @@ class Rami(GameDefaults):
     params_cls = RamiParams
     presets: Mapping[str, RamiParams] = rules.PRESETS
     default_preset = "standard"
+    target_param = "target"
     fields = FIELDS
     stored_type = reading.StoredRound
     min_players = MIN_PLAYERS
