@@ -433,3 +433,22 @@ def test_a_capot_by_options_still_takes_the_last_trick(cli) -> None:
 def test_add_help_says_the_dix_de_der_default(cli, language, said) -> None:
     shown = _ok(cli("--lang", language, "add", "--help")).out
     assert said in " ".join(shown.split())
+
+
+def test_a_choice_is_listed_by_the_word_it_declares_for_each_language() -> None:
+    """The words a language types for a choice are the choice's own (``Choice.word``), not a
+    list of some games' words kept elsewhere."""
+    from cardscore.commands.round_options import choice_words
+    from cardscore.games.base import Choice, Field, FieldKind, said_values
+    from cardscore.i18n import msg, set_language, tr
+
+    suits = (Choice("h", aliases=("hearts", "coeur", "hjerter"), word=msg("hearts")), Choice("x"))
+    field = Field("suit", FieldKind.CHOICE, "Suit?", "the suit", choices=suits)
+    try:
+        set_language("fr")
+        assert (choice_words(field), tr(said_values(suits))) == ("cœur|x", "cœur, x")
+        set_language("nb")
+        assert choice_words(field) == "hjerter|x"
+    finally:
+        set_language("en")
+    assert (choice_words(field), tr(said_values(suits))) == ("hearts|x", "hearts, x")

@@ -9,7 +9,7 @@ import typer
 
 from cardscore import completion
 from cardscore.games import GAME_NAMES, get_game
-from cardscore.games.base import TYPED_WORDS, Field
+from cardscore.games.base import Field
 from cardscore.i18n import _, msg, tr
 
 # --------------------------------------------------------------------------------------------
@@ -65,11 +65,11 @@ METAVARS = {
 def choice_words(f: Field) -> str:
     """``spades|hearts|…``: the values of a choice option as the help lists them, each in
     the user's language when the option accepts that word (``pique|cœur|…`` in French: the
-    values a language types otherwise are :data:`~cardscore.games.base.TYPED_WORDS`)."""
+    values a language types otherwise declare their word: :attr:`Choice.word`)."""
     words = []
     for choice in f.choices:
         value = str(choice.value)
-        said = tr(value) if value in TYPED_WORDS else value
+        said = tr(choice.word) if choice.word else value
         words.append(said if choice.matches(said) else value)
     return "|".join(words)
 

@@ -188,6 +188,10 @@ class Choice:
     value: str
     label: str = ""
     aliases: tuple[str, ...] = ()
+    #: the value as the reader's language types it, where that differs (a message: ``spades``
+    #: is ``pique`` in French, ``spar`` in Norwegian, each among the aliases); ``""``: the
+    #: value itself, in every language
+    word: str = ""
 
     def matches(self, text: str) -> bool:
         folded = fold(text)
@@ -202,36 +206,18 @@ class Choice:
         return frozenset({value, *(fold(a) for a in self.aliases)}), value.replace("-", "")
 
 
-#: the choice values a language types otherwise (the catalog's word, which the choice accepts
-#: too): ``spades`` is ``pique`` in French, ``spar`` in Norwegian
-TYPED_WORDS = (
-    msg("spades"),
-    msg("hearts"),
-    msg("diamonds"),
-    msg("clubs"),
-    msg("announced"),
-    msg("unannounced"),
-    msg("failed"),
-    msg("defense"),
-)
-_TYPED = frozenset(TYPED_WORDS)
-
-
 def said_values(choices: Sequence[Choice]) -> Msg:
     """The choices' values as a message lists them, each as its reader's language types it
-    (:data:`TYPED_WORDS`): ``spades, hearts, sa`` in English, ``pique, cœur, sa`` in French.
+    (:attr:`Choice.word`): ``spades, hearts, sa`` in English, ``pique, cœur, sa`` in French.
 
     >>> from cardscore.i18n import set_language
-    >>> values = said_values((Choice("spades"), Choice("sa")))
+    >>> values = said_values((Choice("spades", word=msg("spades")), Choice("sa")))
     >>> set_language("fr")
     >>> str(values), tr(values)
     ('spades, sa', 'pique, sa')
     >>> set_language("en")
     """
-    words = {
-        f"v{i}": msg(str(c.value)) if c.value in _TYPED else str(c.value)
-        for i, c in enumerate(choices)
-    }
+    words = {f"v{i}": c.word or str(c.value) for i, c in enumerate(choices)}
     # (a template of arguments only: nothing to translate but the marked words)
     return Msg(", ".join(f"{{{key}}}" for key in words), **words)
 

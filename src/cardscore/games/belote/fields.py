@@ -46,12 +46,14 @@ from cardscore.i18n import msg
 
 # Aliases in English, French and Norwegian (spar, hjerter, ruter, kløver; uten/alt trumf).
 TRUMPS = (
-    Choice(Trump.SPADES, "spades (pique)", aliases=("pique", "piques", "spade", "♠", "spar")),
-    Choice(Trump.HEARTS, "hearts (cœur)", aliases=("coeur", "coeurs", "heart", "♥", "hjerter")),
+    Choice(Trump.SPADES, "spades (pique)", aliases=("pique", "piques", "spade", "♠", "spar"),
+           word=msg("spades")),
+    Choice(Trump.HEARTS, "hearts (cœur)", aliases=("coeur", "coeurs", "heart", "♥", "hjerter"),
+           word=msg("hearts")),
     Choice(Trump.DIAMONDS, "diamonds (carreau)",
-           aliases=("carreau", "carreaux", "diamond", "♦", "ruter")),
+           aliases=("carreau", "carreaux", "diamond", "♦", "ruter"), word=msg("diamonds")),
     Choice(Trump.CLUBS, "clubs (trèfle)",
-           aliases=("trefle", "trefles", "club", "♣", "kløver", "klover")),
+           aliases=("trefle", "trefles", "club", "♣", "kløver", "klover"), word=msg("clubs")),
     # "sans" and "uten" alone are sans atout, "atout" alone tout atout (what a table says)
     Choice(Trump.SANS_ATOUT, "sans atout",
            aliases=("sans-atout", "sansatout", "no-trump", "notrump", "uten-trumf", "sans",

@@ -47,14 +47,30 @@ POIGNEE_CHOICES = (Choice(Size.SIMPLE), Choice(Size.DOUBLE), Choice(Size.TRIPLE)
 MISERE_CHOICES = (Choice(Size.SIMPLE), Choice(Size.DOUBLE))
 CHELEM_CHOICES = (
     # French and Norwegian (meldt, umeldt, gått ned, forsvaret) spellings too.
-    Choice(Chelem.ANNOUNCED, "announced and made", aliases=("annonce", "annonce-reussi", "meldt")),
+    Choice(
+        Chelem.ANNOUNCED,
+        "announced and made",
+        aliases=("annonce", "annonce-reussi", "meldt"),
+        word=msg("announced"),
+    ),
     Choice(
         Chelem.UNANNOUNCED,
         "made, not announced",
         aliases=("non-annonce", "not-announced", "umeldt"),
+        word=msg("unannounced"),
     ),
-    Choice(Chelem.FAILED, "announced and failed", aliases=("chute", "annonce-chute", "gatt-ned")),
-    Choice(Chelem.DEFENSE, "taken by the defence", aliases=("defence", "forsvaret", "forsvar")),
+    Choice(
+        Chelem.FAILED,
+        "announced and failed",
+        aliases=("chute", "annonce-chute", "gatt-ned"),
+        word=msg("failed"),
+    ),
+    Choice(
+        Chelem.DEFENSE,
+        "taken by the defence",
+        aliases=("defence", "forsvaret", "forsvar"),
+        word=msg("defense"),
+    ),
 )
 
 
