@@ -145,6 +145,12 @@ def test_the_target_is_offered_where_the_game_declares_one(monkeypatch) -> None:
     assert "target" not in offered(session)
 
 
+def test_nobody_joins_or_leaves_where_the_game_declares_fixed_teams(monkeypatch) -> None:
+    session = create("rami", ["Ann", "Bob", "Cyd"], [])
+    monkeypatch.setattr(type(session.game_rules), "fixed_teams", True)
+    assert list(offered(session)) == ["rename", "replace", "target", "back"]
+
+
 def test_the_menus_in_french(french) -> None:
     from cardscore.prompts import loop, table
 

@@ -1203,6 +1203,8 @@ class Game(Protocol):
     title: Msg
     #: the parameter holding the score that ends the game (``None``: no target)
     target_param: str | None
+    #: whether its players play in fixed teams, in fixed seats (nobody joins or leaves)
+    fixed_teams: bool
     params_cls: type
     presets: Mapping[str, Any]
     default_preset: str
@@ -1409,6 +1411,9 @@ class GameDefaults:
     #: the parameter that holds the score ending the game (``new --target``, ``table
     #: --target``); ``None``: the game has no target (tarot is played until the table stops)
     target_param: str | None = None
+    #: whether its players play in fixed teams, in fixed seats (belote, coinche: two teams
+    #: of two): nobody joins or leaves, a player is replaced
+    fixed_teams: bool = False
     #: what its statistics need said (how a session is won, which way the points count)
     stats_notes: tuple[str, ...] = ()
 

@@ -53,11 +53,6 @@ def has_target(session: Session) -> bool:
     return session.game_rules.target_param is not None
 
 
-def seats_fixed(game: Game, players: Sequence[str]) -> bool:
-    """Whether nobody can join or leave (belote and coinche: four seats in two teams)."""
-    return bool(game.default_team_names(players))
-
-
 def refusal(game: Game, timeline: Timeline, ops: Ops) -> str | None:
     """Why ``cardscore table`` would refuse this change, in the user's language and without
     the option it names (``None``: it is accepted)."""
@@ -93,7 +88,7 @@ def choices(session: Session) -> list[questionary.Choice]:
         questionary.Choice(_("Rename a player (a typo)"), RENAME),
         questionary.Choice(_("Replace a player (someone takes their seat)"), REPLACE),
     ]
-    if not seats_fixed(game, table.players):
+    if not game.fixed_teams:  # (fixed teams: nobody joins or leaves)
         full = msg(
             "{game} is played by {high} players at most", game=game.name, high=game.max_players
         )

@@ -106,6 +106,7 @@ class _CardGame(GameDefaults):
     fields: tuple[Field, ...]
     default_preset = "maison"
     target_param = "target"
+    fixed_teams = True
     min_players = max_players = PLAYERS
     lower_wins = False
     holds_points = True  # a litige holds the points for the next round
