@@ -58,7 +58,7 @@ from cardscore.games.base import (
     twins_problem,
     typed_under,
 )
-from cardscore.i18n import Msg, msg
+from cardscore.i18n import Msg, msg, reason_of
 from cardscore.seating import (
     TableState,
     Timeline,
@@ -87,14 +87,6 @@ class SessionDataError(ValueError):
     def __init__(self, session_id: str, message: str) -> None:
         super().__init__(message)
         self.session_id = session_id
-
-
-def reason_of(error: BaseException) -> str:
-    """An exception's text for a message: its :class:`Msg` when it has one (so that it can be
-    translated), else ``str(error)`` (Python's own wording, said as it is)."""
-    if len(error.args) == 1 and isinstance(error.args[0], Msg):
-        return error.args[0]
-    return str(error)
 
 
 def now() -> str:
@@ -916,7 +908,7 @@ class Session:
 
         schema.check_header(data)  # every field's type and range (said in msgspec's words)
         schema.check_names(data)  # (before the table changes: a name's own fault is said)
-        schema.check_times(session)
+        schema.check_times(data)
         params_from_dict(session.game_rules.params_cls, session.params)  # as --set takes them
         session.check_tables()
         return session
