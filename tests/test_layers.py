@@ -42,6 +42,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "table and changes",
         (
+            "cardscore.change_records",
             "cardscore.seating",
             "cardscore.changes",
             "cardscore.table_effects",
