@@ -49,7 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardscore.schema",
         ),
     ),
-    ("session", ("cardscore.session", "cardscore.stored_rounds")),
+    ("session", ("cardscore.editing", "cardscore.session", "cardscore.stored_rounds")),
     (
         "files",
         ("cardscore.store", "cardscore.caches", "cardscore.cache_types", "cardscore.sametable"),
