@@ -528,10 +528,11 @@ class TableState:
         return TableState(list(self.players), list(self.teams), list(self.tables))
 
     def move_eras(self, change: Mapping[str, Any], step: int) -> None:
-        """Move the eras after an insertion's or a removal's round by ``step`` rounds."""
+        """Move the eras after an insertion's or a removal's round by ``step`` rounds (those
+        after its ``era`` first ones; all of them for a change made with none in force)."""
         tables = self.tables
-        for index in range(change.get("era", len(tables)), len(tables)):
-            tables[index] = _stored(tables[index]).moved(step)
+        start = change.get("era", len(tables))
+        tables[start:] = [_stored(era).moved(step) for era in tables[start:]]
 
 
 def _stored(era: Mapping[str, Any]) -> StoredEra:
