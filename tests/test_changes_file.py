@@ -1,7 +1,7 @@
 """The changes a session keeps are written to its file exactly as they always were: a
 session holding every kind of change (each table operation, insertions and removals that
 move a table change, undo, redo, an undone change left to redo) saves to the very bytes of
-``tests/fixtures/changes_*.json``, made by the cardscore of before the changes were typed;
+``tests/fixtures/changes/*.json``, made by the cardscore of before the changes were typed;
 read back, it scores the same and saves to the same bytes again.  And an old file (the
 other fixtures) is written back as it was then (``tests/fixtures/saved/``).
 
@@ -82,9 +82,9 @@ def every_rami_change() -> Session:
 
 
 MADE: dict[str, Callable[[], Session]] = {
-    "changes_tarot": every_tarot_change,
-    "changes_belote": every_belote_change,
-    "changes_rami": every_rami_change,
+    "tarot": every_tarot_change,
+    "belote": every_belote_change,
+    "rami": every_rami_change,
 }
 
 
@@ -124,7 +124,7 @@ class _frozen_clock:
 def test_every_kind_of_change_is_saved_as_it_always_was(name: str, clock: None) -> None:
     session = MADE[name]()
     text = store.dumps(session)
-    assert text == (FIXTURES / f"{name}.json").read_text("utf-8")
+    assert text == (FIXTURES / "changes" / f"{name}.json").read_text("utf-8")
     again = store.loads(text, Path(f"{session.id}.json"))
     assert store.dumps(again) == text
     assert again.standings(fresh=True) == session.standings(fresh=True)
@@ -146,7 +146,7 @@ def write_fixtures() -> None:
     for name, make in MADE.items():
         with _frozen_clock(patch):
             session = make()
-        (FIXTURES / f"{name}.json").write_text(store.dumps(session), "utf-8")
+        (FIXTURES / "changes" / f"{name}.json").write_text(store.dumps(session), "utf-8")
     (FIXTURES / "saved").mkdir(exist_ok=True)
     for path in OLD_FILES:
         session = store.loads(path.read_bytes(), path)
