@@ -35,7 +35,6 @@ from cardscore.changes import (
     apply,
     effect,
     for_redo,
-    is_change,
     last_in_force,
     logged,
     plain,
@@ -197,11 +196,12 @@ class Editing:
         """Make again the last change undone.  Returns the change."""
         if not self.undone:
             raise InputError(msg("there is no undone change to redo"))
-        if not is_change(self.undone[-1]):  # a hand-edited file: say so, change nothing
+        try:  # (its record; one of a hand-edited file is refused: say so, change nothing)
+            change = checked_change(self.undone[-1])
+        except ValueError:
             raise SessionDataError(
                 self.id, msg("a change of the history is not one cardscore makes")
-            )
-        change = checked_change(self.undone[-1])  # (its record: checked just above)
+            ) from None
         self._apply(change)
         try:
             self._check_brought(change)
