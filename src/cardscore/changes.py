@@ -3,7 +3,7 @@ how the history says it.
 
 A session keeps its rounds (what the scores are replayed from) and, beside them, the log of
 every change made to them, in order, never rewritten (the file's ``history``).  A change is a
-plain JSON object:
+JSON object (kept as a frozen record, below):
 
 * ``{"kind": "add", "round": 5, "input": {…}}`` — a round recorded after the others;
 * ``{"kind": "insert", "round": 3, "input": {…}}`` — a forgotten round put before round 3;

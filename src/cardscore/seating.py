@@ -11,9 +11,10 @@ Then the table can change, always *from the next round on*:
 * the target changes (``target``: a finished game plays on to a higher one).
 
 Each change but a rename starts an *era*: the table that plays from round ``from`` on.  The
-session keeps them in order (``Session.tables``, plain JSON objects); a :class:`Timeline`
-works out, from the first table and the eras, the :class:`~cardscore.games.base.Table` of
-every round, with the deal going on round the new table from the seat after the last dealer.
+session keeps them in order (``Session.tables``, frozen records:
+:class:`~cardscore.change_records.StoredEra`); a :class:`Timeline` works out, from the first
+table and the eras, the :class:`~cardscore.games.base.Table` of every round, with the deal
+going on round the new table from the seat after the last dealer.
 
 >>> from cardscore.games import get_game
 >>> from cardscore.games.tarot import PRESETS
@@ -42,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from cardscore.change_records import (
     ERA_OPERATIONS,
     JOIN_POINTS_LIMIT,
-    OPERATIONS,
+    OPERATIONS,  # noqa: F401  (the operations' order, said with the table changes)
     StoredEra,
     is_table_ops,
 )
@@ -62,8 +63,6 @@ from cardscore.i18n import Msg, msg
 
 if TYPE_CHECKING:
     from cardscore.games.base import Game
-
-__all__ = ["ERA_OPERATIONS", "JOIN_POINTS_LIMIT", "OPERATIONS"]  # (said here, made there)
 
 
 @dataclass(frozen=True)
