@@ -16,7 +16,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
   modules=(games/base.py games/reading.py games/record.py "games/tarot/*" "games/belote/*"
-           "games/rami/*" session.py seating.py changes.py)
+           "games/rami/*" session.py editing.py seating.py changes.py change_records.py)
 fi
 work="${KEEP:-$(mktemp -d)}"
 rm -rf "$work/mutants"
@@ -45,8 +45,9 @@ timeout_multiplier = 5.0
 # The fast tests (the pseudo-terminal, fault, browser and speed tests are left out: the
 # others cover the same code, and they would multiply the time by ten).
 pytest_add_cli_args_test_selection = [
-  "src/cardscore/games", "src/cardscore/session.py", "src/cardscore/seating.py",
-  "src/cardscore/changes.py",
+  "src/cardscore/games", "src/cardscore/session.py", "src/cardscore/editing.py",
+  "src/cardscore/seating.py", "src/cardscore/changes.py", "src/cardscore/change_records.py",
+  "tests/test_changes_file.py",
   "tests/test_tarot_core.py", "tests/test_belote_core.py", "tests/test_rami_core.py",
   "tests/test_tarot_record.py", "tests/test_belote_record.py", "tests/test_rami_record.py",
   "tests/test_amendments_tarot.py", "tests/test_amendments_belote.py",

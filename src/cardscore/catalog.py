@@ -556,3 +556,22 @@ def version() -> str:
     its digests' format."""
     _, digest_version = _digester()
     return f"{_version()}/{digest_version}"
+
+
+def about_row(row: dict[str, Any]) -> Msg:
+    """A session's ``list`` row in words, for a person choosing or deleting one: its title,
+    game, players, rounds and last change."""
+    count = row["rounds"]
+    if count == 1:
+        rounds = msg("{count} round", count=count)
+    else:
+        rounds = msg("{count} rounds", count=count) if count else msg("0 rounds")
+    said = msg(
+        "{game}: {players}; {rounds}; last change {date}",
+        game=row["game"],
+        players=", ".join(row["players"]),
+        rounds=rounds,
+        date=date_text(row["updated"]),
+    )
+    title = row.get("title")
+    return msg("{title} — {about}", title=title, about=said) if title else said

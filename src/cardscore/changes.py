@@ -3,7 +3,7 @@ how the history says it.
 
 A session keeps its rounds (what the scores are replayed from) and, beside them, the log of
 every change made to them, in order, never rewritten (the file's ``history``).  A change is a
-plain JSON object:
+JSON object (kept as a frozen record, below):
 
 * ``{"kind": "add", "round": 5, "input": {…}}`` — a round recorded after the others;
 * ``{"kind": "insert", "round": 3, "input": {…}}`` — a forgotten round put before round 3;
@@ -13,7 +13,9 @@ plain JSON object:
   round 12 on (see :mod:`cardscore.seating`, which makes its side of every change: an
   insertion or a removal also moves the table changes after it, and says so with ``era``);
 
-and in the log each also has its number ``n`` and its ``time``.  Undoing and redoing are
+and in the log each also has its number ``n`` and its ``time``.  Each is a frozen typed
+record (:mod:`cardscore.change_records`): the JSON object itself, read-only, checked once
+when it is read from a file.  Undoing and redoing are
 logged too: ``{"kind": "undo", "of": N}`` (change N is undone) and ``{"kind": "redo",
 "change": {…}}`` (a change applied again; it can itself be undone later).
 
@@ -32,25 +34,20 @@ back to a state the session was in, their round numbers are always those of that
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from cardscore.change_records import (
+    Change,
+    Kind,
+    RoundChange,
+    change_record,
+    checked_change,
+    checked_entry,
+)
 from cardscore.i18n import Msg, msg, tr
 
 if TYPE_CHECKING:
     from cardscore.games.base import Field, Game, Table
-
-
-class Kind(StrEnum):
-    """What a change did (the ``kind`` of a history entry)."""
-
-    ADD = "add"
-    INSERT = "insert"
-    EDIT = "edit"
-    REMOVE = "remove"
-    TABLE = "table"
-    UNDO = "undo"
-    REDO = "redo"
 
 
 #: the key under which a stored round keeps the time it was last corrected
@@ -85,46 +82,26 @@ def revert(rounds: MutableSequence[dict[str, Any]], change: Mapping[str, Any]) -
         raise ValueError(f"a change of unknown kind {kind!r}")
 
 
-#: what a change of each kind holds besides its kind and its round (see :func:`apply`)
-_PARTS = {
-    Kind.ADD: ("input",),
-    Kind.INSERT: ("input",),
-    Kind.EDIT: ("old", "new"),
-    Kind.REMOVE: ("old",),
-}
-
-
 def is_change(change: Any) -> bool:
     """Whether ``change`` (read from a file: the redo stack, a redo of the history) is a
-    change as cardscore makes them, with every part undo and redo need."""
-    if not isinstance(change, dict) or not _is_number(change.get("round")):
+    change as cardscore makes them, with every part undo and redo need
+    (:func:`cardscore.change_records.checked_change`)."""
+    try:
+        checked_change(change)
+    except ValueError:
         return False
-    kind = change.get("kind")
-    if kind == Kind.TABLE:
-        from cardscore.seating import is_table_change
-
-        return is_table_change(change)
-    if "era" in change and not _is_number(change["era"]):
-        return False
-    parts = _PARTS.get(kind)  # type: ignore[call-overload]
-    return parts is not None and all(isinstance(change.get(p), dict) for p in parts)
+    return True
 
 
 def is_entry(entry: Any) -> bool:
     """Whether ``entry`` (read from a file) is an entry of the history as cardscore logs
-    them: its number, its kind and what that kind needs."""
-    if not isinstance(entry, dict) or not _is_number(entry.get("n")):
+    them: its number, its kind and what that kind needs
+    (:func:`cardscore.change_records.checked_entry`)."""
+    try:
+        checked_entry(entry)
+    except ValueError:
         return False
-    kind = entry.get("kind")
-    if kind == Kind.UNDO:
-        return _is_number(entry.get("of")) and _is_number(entry.get("round"))
-    if kind == Kind.REDO:
-        return _is_number(entry.get("round")) and is_change(entry.get("change"))
-    return is_change(entry)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return True
 
 
 def effect(entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -146,23 +123,23 @@ def last_in_force(history: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | N
     return None
 
 
-def for_redo(change: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def for_redo(change: Mapping[str, Any], rounds: Sequence[dict[str, Any]]) -> Change:
     """What the redo stack keeps of an undone change: enough to make it again (an added or
     inserted round's input, read before it is taken away)."""
-    kept = {key: value for key, value in change.items() if key not in ("n", "time")}
-    if change["kind"] in (Kind.ADD, Kind.INSERT):
-        kept["input"] = rounds[change["round"] - 1]
+    kept = change_record(change).unlogged()
+    if isinstance(kept, RoundChange) and kept.kind in (Kind.ADD, Kind.INSERT):
+        kept = kept.with_input(rounds[kept.round - 1])
     return kept
 
 
-def logged(change: Mapping[str, Any], number: int, time: str | None) -> dict[str, Any]:
+def logged(change: Mapping[str, Any], number: int, time: str | None) -> Change:
     """A change as the history keeps it: its number and time first."""
-    return {"n": number, "time": time, **change}
+    return change_record(change).logged(number, time)
 
 
 def from_schema_1(
     rounds: Sequence[dict[str, Any]], undone: Sequence[dict[str, Any]]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+) -> tuple[list[Change], list[Change]]:
     """The history and the redo stack of a file written before changes were logged: each
     round was added (when, nobody knows); the undone rounds (schema 1 kept them, the next
     one to redo last) are added rounds waiting to be redone.
@@ -174,11 +151,11 @@ def from_schema_1(
     [{'kind': 'add', 'round': 3, 'input': {'r': 3}}, {'kind': 'add', 'round': 2, 'input': {'r': 2}}]
     """
     history = [
-        logged({"kind": Kind.ADD.value, "round": i, "input": inp}, i, None)
+        RoundChange.of(Kind.ADD, i, input=inp).logged(i, None)
         for i, inp in enumerate(rounds, start=1)
     ]
-    redo = [
-        {"kind": Kind.ADD.value, "round": len(rounds) + len(undone) - i, "input": inp}
+    redo: list[Change] = [
+        RoundChange.of(Kind.ADD, len(rounds) + len(undone) - i, input=inp)
         for i, inp in enumerate(undone)
     ]
     return history, redo

@@ -98,6 +98,20 @@ def pmsg(context: str, template: str, /, **params: Any) -> Msg:
     return self
 
 
+def reason_of(error: BaseException) -> str:
+    """An exception's text for a message: its :class:`Msg` when it has one (so that it can be
+    translated), else ``str(error)`` (Python's own wording, said as it is).
+
+    >>> reason_of(ValueError(msg("round {number}", number=2))).template
+    'round {number}'
+    >>> reason_of(KeyError("contract"))
+    "'contract'"
+    """
+    if len(error.args) == 1 and isinstance(error.args[0], Msg):
+        return error.args[0]
+    return str(error)
+
+
 def choose_language(requested: str | None, environ: Mapping[str, str]) -> str:
     """The language to speak: ``--lang``, else ``CARDSCORE_LANG``, else the locale (read in
     ``environ``, the process's environment variables).

@@ -54,7 +54,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from cardscore.environment import Environment
-from cardscore.i18n import msg
+from cardscore.i18n import msg, reason_of
 from cardscore.store import StoreError, printable
 
 #: pages open at once (their event streams): a table and its onlookers, with room to spare
@@ -220,7 +220,6 @@ class Score:
         except StoreError as exc:
             return self._unreadable(exc)
         except Exception as exc:  # a file is untrusted: whatever it holds, the watch goes on
-            from cardscore.session import reason_of
             from cardscore.store import SessionFileError
 
             return self._unreadable(SessionFileError(self.path, reason_of(exc)))

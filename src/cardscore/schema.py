@@ -17,7 +17,8 @@ file is checked whole, here, against types made with **msgspec**:
   same, as where they are typed;
 * every round, undone change and logged change: its game's stored type
   (``Game.stored_type``) and, for the rounds, the players it names are the table's of
-  that round (``Game.check_stored``);
+  that round (``Game.check_stored``): checked once the session is built, with its tables
+  (:mod:`cardscore.stored_rounds`);
 * every time it holds (``created``, ``updated``, each logged change's ``time``, each
   corrected round's ``edited``): a date and time (:func:`file_time`), with its zone (UTC
   when it has none), from 2000 to 2100 and at most a day ahead of this computer's clock —
@@ -36,15 +37,12 @@ import contextlib
 import datetime as dt
 import re
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import msgspec
 
-from cardscore.games.base import Table, typed_under, unsafe_in
+from cardscore.games.base import unsafe_in
 from cardscore.i18n import msg
-
-if TYPE_CHECKING:
-    from cardscore.session import Session
 
 _Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 _Text = Annotated[str, msgspec.Meta(max_length=1000)]
@@ -209,25 +207,27 @@ def known_time(text: object) -> dt.datetime | None:
         return None
 
 
-def check_times(session: Session) -> None:
+def check_times(data: Mapping[str, Any]) -> None:
     """Refuse a file any of whose times is not one cardscore writes (:func:`file_time`):
     the header's ``created`` and ``updated``, each logged change's ``time``, the ``edited``
     time of each round, of each round a change holds (logged or undone).  An empty time, or
-    a change logged at no known time (a file of the first schema), says no time."""
+    a change logged at no known time (a file of the first schema), says no time.  ``data``
+    is the file's (migrated), its fields' types already checked."""
     from cardscore.changes import EDITED, effect
 
     for name in ("created", "updated"):
-        if getattr(session, name):
-            file_time(getattr(session, name), what=name)
-    for entry in session.history:
+        if data.get(name):
+            file_time(data[name], what=name)
+    history, undone = data.get("history", []), data.get("undone", [])
+    for entry in history:
         if entry.get("time") not in (None, ""):
             file_time(
                 entry["time"], what=msg("change {n}: {error}", n=entry.get("n", "?"), error="time")
             )
-    for number, inp in enumerate(session.rounds, 1):
+    for number, inp in enumerate(data.get("rounds", []), 1):
         if EDITED in inp:
             file_time(inp[EDITED], what=msg("round {number}: {error}", number=number, error=EDITED))
-    for entry in [*session.history, *session.undone]:
+    for entry in [*history, *undone]:
         change = effect(entry) if entry.get("kind") != "redo" or "change" in entry else entry
         for key in ("input", "old", "new"):
             inp = change.get(key) if isinstance(change, dict) else None
@@ -287,114 +287,3 @@ def _names_of(
         if isinstance(part, dict):
             found.extend(part.values())
     return found
-
-
-def check_rounds(session: Session) -> None:
-    """Refuse rounds (and changes of the history) that the session's game could not have
-    stored, or (the rounds) that name a player who was not at the table of that round or
-    that ``add`` would not have saved there (``Game.check_typed``: typed under the checks
-    of the file's schema version, ``Session.schema``)."""
-    from cardscore.changes import effect
-
-    game = session.game_rules
-    timeline = session.timeline()
-    table, checked = None, _NO_ROUNDS
-    with typed_under(session.schema):  # (an older file: not judged by checks added since)
-        for number, inp in enumerate(session.rounds, 1):
-            at = timeline.at(number)
-            if at is not table:  # (the same table object for a whole era)
-                table, checked = at, _checked_at(game.name, at, session.schema)
-            seen = (number, msgspec.json.encode(inp))
-            if seen in checked:
-                continue
-            try:
-                game.check_stored(inp, table, number)
-            except ValueError as exc:
-                raise ValueError(
-                    msg("round {number}: {error}", number=number, error=_said(exc))
-                ) from None
-            checked.add(seen)
-    # A logged change names the players of its own time: some renamed since (a rename
-    # corrects the rounds, not the log), some seated by a table change undone since.  So:
-    # anyone who ever sat at the table, by any name the log gives him.
-    known = set(timeline.players())
-    for entry in [*session.history, *session.undone]:
-        change = effect(entry)
-        for key in ("rename", "replace"):
-            for old, new in (change.get(key) or {}).items():
-                known |= {old, new}
-        known |= set(change.get("join") or {}) | set(change.get("leave") or ())
-    anyone = Table(session.game, tuple(known), timeline.current.params, timeline.current.teams)
-    # (a logged change's rounds are checked whole, at the table of their time, below; an
-    # undone change's when it is redone, and here as far as its types go)
-    for entry in session.undone:
-        change = effect(entry)
-        for key in ("input", "old", "new"):
-            inp = change.get(key)
-            if inp is None:
-                continue
-            try:
-                game.check_stored(inp, anyone)
-            except ValueError as exc:
-                raise ValueError(
-                    msg("change {n}: {error}", n=entry.get("n", "?"), error=_said(exc))
-                ) from None
-    _check_logged(session)
-
-
-def _check_logged(session: Session) -> None:
-    """Refuse a change of the history holding a round ``add`` would not have saved at the
-    table of its time (the one its history line is said with): the history says each of
-    them, and undo reads them.  (An undone change is checked when it is redone.)"""
-    from cardscore.changes import effect
-
-    game = session.game_rules
-    try:
-        logged = session.logged_tables()
-    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
-        # (a history whose tables cannot be walked back: no line of it could be said)
-        raise ValueError(msg("a change of the history is not one cardscore makes")) from None
-    table, checked = None, _NO_ROUNDS
-    with typed_under(session.schema):
-        for entry, timeline in logged:
-            change = effect(entry)
-            for key in ("input", "old", "new"):
-                inp = change.get(key)
-                if inp is None:
-                    continue
-                number = change["round"]
-                at = timeline.at(number)
-                if at is not table:
-                    table, checked = at, _checked_at(game.name, at, session.schema)
-                seen = (number, msgspec.json.encode(inp))
-                if seen in checked:
-                    continue
-                try:
-                    game.check_stored(inp, table, number)
-                except ValueError as exc:
-                    raise ValueError(
-                        msg("change {n}: {error}", n=entry.get("n", "?"), error=_said(exc))
-                    ) from None
-                checked.add(seen)
-
-
-#: the rounds this process found as ``add`` saves them, by game, table and schema: a file
-#: read again (``edit`` reads it twice; ``play`` and ``serve`` read it again at every save)
-#: has its rounds built again (``Game.check_typed``) only where they changed
-_CHECKED: dict[tuple[str, Table, int], set[tuple[int, bytes]]] = {}
-_NO_ROUNDS: set[tuple[int, bytes]] = set()
-#: the most rounds kept (a server that runs for days reads many versions of a session)
-_MOST_CHECKED = 200_000
-
-
-def _checked_at(game: str, table: Table, schema: int) -> set[tuple[int, bytes]]:
-    """The rounds (their number and bytes) found as ``add`` saves them at ``table``."""
-    if sum(map(len, _CHECKED.values())) > _MOST_CHECKED:
-        _CHECKED.clear()
-    return _CHECKED.setdefault((game, table, schema), set())
-
-
-def _said(error: BaseException) -> str:
-    from cardscore.session import reason_of
-
-    return reason_of(error)

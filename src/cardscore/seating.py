@@ -11,9 +11,10 @@ Then the table can change, always *from the next round on*:
 * the target changes (``target``: a finished game plays on to a higher one).
 
 Each change but a rename starts an *era*: the table that plays from round ``from`` on.  The
-session keeps them in order (``Session.tables``, plain JSON objects); a :class:`Timeline`
-works out, from the first table and the eras, the :class:`~cardscore.games.base.Table` of
-every round, with the deal going on round the new table from the seat after the last dealer.
+session keeps them in order (``Session.tables``, frozen records:
+:class:`~cardscore.change_records.StoredEra`); a :class:`Timeline` works out, from the first
+table and the eras, the :class:`~cardscore.games.base.Table` of every round, with the deal
+going on round the new table from the seat after the last dealer.
 
 >>> from cardscore.games import get_game
 >>> from cardscore.games.tarot import PRESETS
@@ -39,6 +40,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from cardscore.change_records import (
+    ERA_OPERATIONS,
+    JOIN_POINTS_LIMIT,
+    OPERATIONS,  # noqa: F401  (the operations' order, said with the table changes)
+    StoredEra,
+    is_table_ops,
+)
 from cardscore.games.base import (
     PARAM_MOST,
     InputError,
@@ -55,11 +63,6 @@ from cardscore.i18n import Msg, msg
 
 if TYPE_CHECKING:
     from cardscore.games.base import Game
-
-#: the operations of a table change, in the order they are made and said
-OPERATIONS = ("rename", "replace", "join", "leave", "target")
-#: the operations that start a new era (a rename changes the past too: it starts none)
-ERA_OPERATIONS = ("replace", "join", "leave", "target")
 
 
 @dataclass(frozen=True)
@@ -456,10 +459,6 @@ def _check_new_names(game: Game, change: Mapping[str, Any]) -> None:
         check_names(list(names), forbidden="=", what=f"--{option}")
 
 
-#: the most points a newcomer may start from, either way: far beyond any game's totals
-JOIN_POINTS_LIMIT = 100_000
-
-
 def _points(text: str, name: str) -> int:
     """A newcomer's starting points (``--join NAME=POINTS``), a whole number within
     :data:`JOIN_POINTS_LIMIT` either way."""
@@ -518,20 +517,31 @@ def _target(game: Game, table: Table, target: int) -> int:
 class TableState:
     """What a table change changes in a session besides its rounds: the first table's
     players, the teams' names and the eras (``Session.tables``).  Its lists are the
-    session's own, changed in place."""
+    session's own, changed in place (an era that moves is replaced: a record is frozen)."""
 
     players: list[str]
     teams: list[str]
-    tables: list[dict[str, Any]]
+    tables: list[StoredEra]
 
     def copy(self) -> TableState:
-        return TableState(list(self.players), list(self.teams), [dict(e) for e in self.tables])
+        return TableState(list(self.players), list(self.teams), list(self.tables))
+
+    def move_eras(self, change: Mapping[str, Any], step: int) -> None:
+        """Move the eras after an insertion's or a removal's round by ``step`` rounds (those
+        after its ``era`` first ones; all of them for a change made with none in force)."""
+        tables = self.tables
+        start = change.get("era", len(tables))
+        tables[start:] = [_stored(era).moved(step) for era in tables[start:]]
 
 
-def era_of(change: Mapping[str, Any]) -> dict[str, Any] | None:
+def _stored(era: Mapping[str, Any]) -> StoredEra:
+    return era if isinstance(era, StoredEra) else StoredEra(era)
+
+
+def era_of(change: Mapping[str, Any]) -> StoredEra | None:
     """The era a table change starts (from its round), or ``None`` for a rename alone."""
     ops = {key: change[key] for key in ERA_OPERATIONS if key in change}
-    return {"from": change["round"], **ops} if ops else None
+    return StoredEra({"from": change["round"], **ops}) if ops else None
 
 
 def sets_the_start(era: Mapping[str, Any]) -> bool:
@@ -568,9 +578,7 @@ def make(state: TableState, change: Mapping[str, Any]) -> None:
     its era; an insertion or a removal moves the eras that start after its round."""
     kind = change["kind"]
     if kind in ("insert", "remove"):
-        step = 1 if kind == "insert" else -1
-        for era in state.tables[change.get("era", len(state.tables)) :]:
-            era["from"] += step
+        state.move_eras(change, 1 if kind == "insert" else -1)
     elif kind == "table":
         if "rename" in change:
             _rename(state, change["rename"])
@@ -585,9 +593,7 @@ def unmake(state: TableState, change: Mapping[str, Any]) -> None:
     """Take back the table side of ``change``: the exact inverse of :func:`make`."""
     kind = change["kind"]
     if kind in ("insert", "remove"):
-        step = -1 if kind == "insert" else 1
-        for era in state.tables[change.get("era", len(state.tables)) :]:
-            era["from"] += step
+        state.move_eras(change, -1 if kind == "insert" else 1)
     elif kind == "table":
         if era_of(change) is not None:
             state.tables.pop()
@@ -602,16 +608,9 @@ def _rename(state: TableState, names: Mapping[str, str]) -> None:
     state.tables[:] = [renamed_era(era, names) for era in state.tables]
 
 
-def renamed_era(era: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+def renamed_era(era: Mapping[str, Any], names: Mapping[str, str]) -> StoredEra:
     """An era with its players renamed."""
-    out = dict(era)
-    if "replace" in out:
-        out["replace"] = {names.get(a, a): names.get(b, b) for a, b in out["replace"].items()}
-    if "join" in out:
-        out["join"] = {names.get(a, a): points for a, points in out["join"].items()}
-    if "leave" in out:
-        out["leave"] = [names.get(a, a) for a in out["leave"]]
-    return out
+    return _stored(era).renamed(names)
 
 
 def teams_after(
@@ -637,31 +636,9 @@ def teams_after(
 
 
 def is_table_change(change: Mapping[str, Any]) -> bool:
-    """Whether a ``table`` change read from a file holds what :func:`make` reads."""
-
-    def names(value: Any) -> bool:
-        return isinstance(value, dict) and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in value.items()
-        )
-
-    checks = {
-        "rename": names,
-        "replace": names,
-        "join": lambda v: (
-            isinstance(v, dict)
-            and all(
-                isinstance(k, str) and type(p) is int and abs(p) <= JOIN_POINTS_LIMIT
-                for k, p in v.items()
-            )
-        ),
-        "leave": lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v),
-        "target": lambda v: type(v) is int,
-        "teams": lambda v: (
-            isinstance(v, dict) and all(isinstance(v.get(k), list) for k in ("old", "new"))
-        ),
-    }
-    present = [key for key in checks if key in change]
-    return any(k in OPERATIONS for k in present) and all(checks[k](change[k]) for k in present)
+    """Whether a ``table`` change read from a file holds what :func:`make` reads (its
+    operations' types: :func:`cardscore.change_records.is_table_ops`)."""
+    return is_table_ops(change)
 
 
 def summary(change: Mapping[str, Any]) -> Msg:

@@ -14,33 +14,30 @@ is the only place where a number is computed.
 >>> _ = s.undo(); len(s.rounds), len(s.undone)
 (0, 1)
 
-Why 950 lines: besides the ``Session`` record, the replay (rows, standings, the table's
-eras) and the changes it keeps (undo, redo, history), which all read and write the same
-rounds list, live here so that one module says how a number is computed.
+The session keeps its state (what its file holds) and the replay (rows, standings, the
+table's eras, the history's tables); the operations that change it (add, insert, edit,
+remove, the table's changes, undo, redo) are :class:`cardscore.editing.Editing`'s, a part
+of it.  Its changes and eras are frozen typed records (:mod:`cardscore.change_records`).
+
+Why over 600 lines: the rows of a replay, the replay itself and the session's state it
+replays are one model of how a number is computed, kept together.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import datetime as _dt
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardscore.changes import (
-    EDITED,
-    Kind,
-    apply,
-    effect,
-    for_redo,
-    is_change,
-    is_entry,
-    last_in_force,
-    logged,
-    plain,
-    revert,
-    summary,
+from cardscore.change_records import (
+    Change,
+    StoredEra,
+    checked_change,
+    checked_entry,
 )
+from cardscore.changes import EDITED, Kind, effect, plain, summary
+from cardscore.editing import Editing, SessionDataError, now
 from cardscore.games import get_game, get_preset
 from cardscore.games.base import (
     PARAM_MOST,
@@ -53,17 +50,14 @@ from cardscore.games.base import (
     check_hidden,
     check_text,
     clean_name,
-    is_given,
     params_from_dict,
     twins_problem,
-    typed_under,
 )
-from cardscore.i18n import Msg, msg
+from cardscore.i18n import Msg, msg, reason_of
 from cardscore.seating import (
     TableState,
     Timeline,
     check_target,
-    era_count,
     is_table_change,
     make,
     unmake,
@@ -79,26 +73,6 @@ SCHEMA_VERSION = 4
 #: the schema an older file is written back as: the shape it has once read (migrated), its
 #: rounds still typed under the checks of its time (see Session.schema)
 SHAPE_VERSION = 3
-
-
-class SessionDataError(ValueError):
-    """A stored round that the rules cannot score: the file was damaged or hand-edited."""
-
-    def __init__(self, session_id: str, message: str) -> None:
-        super().__init__(message)
-        self.session_id = session_id
-
-
-def reason_of(error: BaseException) -> str:
-    """An exception's text for a message: its :class:`Msg` when it has one (so that it can be
-    translated), else ``str(error)`` (Python's own wording, said as it is)."""
-    if len(error.args) == 1 and isinstance(error.args[0], Msg):
-        return error.args[0]
-    return str(error)
-
-
-def now() -> str:
-    return _dt.datetime.now(_dt.UTC).astimezone().isoformat(timespec="seconds")
 
 
 def _unscorable(session_id: str, number: int, error: BaseException) -> SessionDataError:
@@ -389,8 +363,9 @@ class _Progress:
 
 
 @dataclass
-class Session:
-    """A saved game: what the file holds, minus its ``schema_version``."""
+class Session(Editing):
+    """A saved game: what the file holds, minus its ``schema_version``; its editing
+    operations are :class:`~cardscore.editing.Editing`'s."""
 
     id: str
     game: str
@@ -399,15 +374,16 @@ class Session:
     players: list[str]
     teams: list[str] = field(default_factory=list)
     # the table changes in force, in order, each from a round on (see cardscore.seating)
-    tables: list[dict[str, Any]] = field(default_factory=list)
+    tables: list[StoredEra] = field(default_factory=list)
     title: str = ""
     created: str = ""
     updated: str = ""
     rounds: MutableSequence[dict[str, Any]] = field(default_factory=list)
     # the changes undone, the next one to redo last (see cardscore.changes)
-    undone: list[dict[str, Any]] = field(default_factory=list)
+    # (read from a file: each one as cardscore makes it, or kept as read for redo to refuse)
+    undone: list[Change] = field(default_factory=list)
     # every change, in order
-    history: MutableSequence[dict[str, Any]] = field(default_factory=list)
+    history: MutableSequence[Change] = field(default_factory=list)
     # Keys of the file this version does not know (a newer version's, a hand-added "notes"),
     # written back as they were read.
     extra: dict[str, Any] = field(
@@ -506,267 +482,6 @@ class Session:
 
     def _state(self) -> TableState:
         return TableState(self.players, self.teams, self.tables)
-
-    # ---- changing the rounds ---------------------------------------------------------------
-
-    def build(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate the next round's raw data without recording it."""
-        standings = self.standings()
-        if standings.finished:
-            raise InputError(
-                msg(
-                    "the game is over ({winner} won): start a new one with `cardscore new "
-                    "{game}`, or play on to a higher target with `cardscore table --target N`",
-                    winner=standings.winner,
-                    game=self.game,
-                )
-            )
-        game = self.game_rules
-        number = len(self.rounds) + 1
-        table = self.table()
-        inp = game.build_round(raw, table, number)
-        # Score it once now, so that an input the scorer cannot handle is refused here
-        # rather than saved.
-        game.score(inp, table, number, standings.carry)
-        return inp
-
-    def add(self, raw: Mapping[str, Any], *, before: int | None = None) -> dict[str, Any]:
-        """Validate and record the next round, or (``before``) a forgotten round in the
-        place of round ``before``, which moves down one; a new change forgets what was
-        undone."""
-        if before is None:
-            inp = self.build(raw)
-            self._change({"kind": Kind.ADD.value, "round": len(self.rounds) + 1, "input": inp})
-        else:
-            self._existing(before, "--before")
-            # a forgotten round is played by the table of the round it goes before
-            inp = self.game_rules.build_round(raw, self.table_at(before), before)
-            self._change({"kind": Kind.INSERT.value, "round": before, "input": inp})
-        return inp
-
-    def edit(
-        self, number: int, raw: Mapping[str, Any], *, whole: bool = False
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Correct round ``number``: the answers in ``raw`` replace the round's, the others
-        are kept (less those that no longer apply), and the round is built again as a
-        whole; ``whole``: ``raw`` is every answer of the round (its questions asked again),
-        nothing is kept.  Returns the old and the new round."""
-        self._existing(number, "ROUND")
-        old = self.rounds[number - 1]
-        answers = raw if whole else self.answers_after(old, raw, number)
-        # a round is corrected with the table of its own time
-        new = self.game_rules.build_round(answers, self.table_at(number), number)
-        if new == plain(old):
-            raise InputError(msg("round {number}: nothing to change", number=number))
-        new[EDITED] = now()
-        self._change({"kind": Kind.EDIT.value, "round": number, "old": old, "new": new})
-        return old, new
-
-    def remove(self, number: int) -> dict[str, Any]:
-        """Take round ``number`` out; the later rounds move up one."""
-        self._existing(number, "ROUND")
-        old = self.rounds[number - 1]
-        self._change({"kind": Kind.REMOVE.value, "round": number, "old": old})
-        return old
-
-    def answers_after(
-        self, old: Mapping[str, Any], given: Mapping[str, Any], number: int | None = None
-    ) -> dict[str, Any]:
-        """A round's raw answers once ``given`` replaced some of them: an answer that no
-        longer applies (the bouts of a round corrected into a passe) or that another one
-        given replaces (``--defense-points`` for ``--points``) is dropped.  ``number``:
-        the round's (its table's), else the next round's."""
-        game = self.game_rules
-        table = self.table() if number is None else self.table_at(number)
-        given = {key: value for key, value in given.items() if is_given(value)}
-        merged = {**game.answers(plain(old), table), **given}
-        by_key = {f.key: f for f in game.fields}
-        for key in given:
-            mine = by_key.get(key)
-            for f in game.fields if mine else ():
-                if f.key not in given and mine.excludes(f):
-                    merged.pop(f.key, None)
-        dropped = True
-        while dropped:  # dropping one answer may make another inapplicable
-            dropped = False
-            for f in game.fields:
-                if f.key in merged and f.key not in given and not f.is_relevant(table, merged):
-                    del merged[f.key]
-                    dropped = True
-        return merged
-
-    def undo(self) -> Mapping[str, Any]:
-        """Take back the last change still in force ("corriger"); it is kept for
-        :meth:`redo`.  Returns the change."""
-        entry = last_in_force(self.history)
-        if entry is None:
-            raise InputError(msg("there is no change to undo"))
-        change = effect(entry)
-        kept = for_redo(change, self.rounds)
-        self._revert(change)
-        self.undone.append(kept)
-        self._log({"kind": Kind.UNDO.value, "round": change["round"], "of": entry["n"]})
-        return change
-
-    def redo(self) -> Mapping[str, Any]:
-        """Make again the last change undone.  Returns the change."""
-        if not self.undone:
-            raise InputError(msg("there is no undone change to redo"))
-        if not is_change(self.undone[-1]):  # a hand-edited file: say so, change nothing
-            raise SessionDataError(
-                self.id, msg("a change of the history is not one cardscore makes")
-            )
-        change = self.undone[-1]
-        self._apply(change)
-        try:
-            self._check_brought(change)
-        except ValueError:
-            self._revert(change)
-            raise
-        self.undone.pop()
-        self._log({"kind": Kind.REDO.value, "round": change["round"], "change": change})
-        return change
-
-    def _check_brought(self, change: Mapping[str, Any]) -> None:
-        """Refuse the round a change read from the file (an undone one, redone) puts in
-        place, when the rules would not have saved it there, as a damaged file: the same
-        check as the rounds' on reading (``Game.check_stored``)."""
-        if change["kind"] not in (Kind.ADD, Kind.INSERT, Kind.EDIT):
-            return
-        number = change["round"]
-        with typed_under(self.schema):
-            try:
-                self.game_rules.check_stored(self.rounds[number - 1], self.table_at(number), number)
-            except ValueError as exc:
-                raise SessionDataError(
-                    self.id, msg("round {number}: {error}", number=number, error=reason_of(exc))
-                ) from None
-
-    def _existing(self, number: int, what: str) -> None:
-        if not 1 <= number <= len(self.rounds):
-            raise InputError(
-                msg(
-                    "{what}: there is no round {number} (rounds 1 to {count})",
-                    what=what,
-                    number=number,
-                    count=len(self.rounds),
-                )
-                if self.rounds
-                else msg("{what}: there is no round yet", what=what)
-            )
-
-    def _change(self, change: dict[str, Any]) -> None:
-        """Make a new change: the rounds it moves must still be possible with their new
-        numbers, and every round must still score; else nothing is changed."""
-        if change["kind"] in (Kind.INSERT, Kind.REMOVE) and self.tables:
-            # the eras that start after its round move with the rounds (see seating.make)
-            change["era"] = era_count(self.tables, change["round"])
-        self._check_moved(change)
-        self._apply(change)
-        try:
-            self.standings()
-        except SessionDataError as exc:
-            self._revert(change)
-            self._progress = None
-            raise InputError(reason_of(exc)) from None
-        self._log(change)
-        self.undone.clear()
-
-    def _apply(self, change: Mapping[str, Any]) -> None:
-        """Make ``change`` to the rounds and the table."""
-        make(self._state(), change)
-        if change["kind"] == Kind.TABLE:
-            self._rename_rounds(change.get("rename"))
-        else:
-            apply(self.rounds, change)
-
-    def _revert(self, change: Mapping[str, Any]) -> None:
-        """Take ``change`` back from the rounds and the table."""
-        if change["kind"] == Kind.TABLE:
-            names = change.get("rename")
-            self._rename_rounds(names and {new: old for old, new in names.items()})
-        else:
-            revert(self.rounds, change)
-        unmake(self._state(), change)
-
-    def _rename_rounds(self, names: Mapping[str, str] | None) -> None:
-        if not names:
-            return
-        renamed = self.game_rules.renamed
-        self.rounds[:] = [renamed(inp, names) for inp in self.rounds]
-
-    def change_table(
-        self,
-        *,
-        rename: Sequence[str] = (),
-        replace: Sequence[str] = (),
-        join: Sequence[str] = (),
-        leave: Sequence[str] = (),
-        target: int | None = None,
-    ) -> dict[str, Any]:
-        """Change the table from the next round on (see :mod:`cardscore.seating`): names as
-        typed, ``OLD=NEW`` pairs, ``NAME`` or ``NAME=POINTS`` for a newcomer.  Returns the
-        change, as the history keeps it.
-
-        >>> s = Session.create("tarot", ["Ann", "Bob", "Cyd", "Dna", "Eve"])
-        >>> s.change_table(rename=["dna=Dan"], join=["Zoé"])["join"]
-        {'Zoé': 0}
-        >>> s.players, s.table().players
-        (['Ann', 'Bob', 'Cyd', 'Dan', 'Eve'], ('Ann', 'Bob', 'Cyd', 'Dan', 'Eve', 'Zoé'))
-        """
-        from cardscore.seating import read_change, teams_after
-
-        game = self.game_rules
-        timeline = self.timeline()
-        ops = read_change(
-            game, timeline, rename=rename, replace=replace, join=join, leave=leave, target=target
-        )
-        change: dict[str, Any] = {"kind": Kind.TABLE.value, "round": len(self.rounds) + 1, **ops}
-        teams = teams_after(game, self.teams, timeline.current, ops)
-        if teams != self.teams:
-            change["teams"] = {"old": list(self.teams), "new": teams}
-        self._change(change)
-        return change
-
-    def _check_moved(self, change: Mapping[str, Any]) -> None:
-        """Where who plays a round depends on its number (the mort at six-player tarot),
-        check the rounds an insertion or a removal renumbers, each with the table it will
-        have."""
-        kind, number = change["kind"], change["round"]
-        if kind not in (Kind.INSERT, Kind.REMOVE):
-            return
-        game = self.game_rules
-        before = self.timeline()
-        if all(game.sitting_out(era.table, era.first) is None for era in before.eras):
-            return
-        state = self._state().copy()
-        make(state, change)
-        params = params_from_dict(game.params_cls, self.params)
-        after = Timeline.build(game, state.players, state.teams, params, state.tables)
-        shift = 1 if kind == Kind.INSERT else -1
-        first = number if kind == Kind.INSERT else number + 1
-        for old_number in range(first, len(self.rounds) + 1):
-            inp = plain(self.rounds[old_number - 1])
-            new_number = old_number + shift
-            try:
-                answers = game.answers(inp, before.at(old_number))
-                with typed_under(self.schema):  # (as it was typed: only its place changes)
-                    game.build_round(answers, after.at(new_number), new_number)
-            except InputError as exc:
-                raise InputError(
-                    msg(
-                        "round {number} would become round {new} and impossible: {reason}",
-                        number=old_number,
-                        new=old_number + shift,
-                        reason=reason_of(exc),
-                    )
-                ) from None
-
-    def _log(self, change: Mapping[str, Any]) -> None:
-        history = self.history
-        number = history[-1]["n"] + 1 if history else 1
-        history.append(logged(change, number, now()))
-        self.touch()
 
     def changes(self) -> list[tuple[Mapping[str, Any], Msg]]:
         """Every change of the history with its line (a message), oldest first; each said
@@ -909,16 +624,17 @@ class Session:
             if not isinstance(entry.get("n"), int) or not isinstance(entry.get("round"), int):
                 raise ValueError(msg("a change of the history has no number or no round"))
         # what undo, redo and the history's lines read of each change (a hand-edited file
-        # missing one would fail in the middle of a command)
-        if not all(map(is_entry, session.history)):
-            raise ValueError(msg("a change of the history is not one cardscore makes"))
+        # missing one would fail in the middle of a command): each checked once, here
+        session.history = [checked_entry(entry) for entry in session.history]
+        session.undone = [_undone(change) for change in session.undone]
         from cardscore import schema
 
         schema.check_header(data)  # every field's type and range (said in msgspec's words)
         schema.check_names(data)  # (before the table changes: a name's own fault is said)
-        schema.check_times(session)
+        schema.check_times(data)
         params_from_dict(session.game_rules.params_cls, session.params)  # as --set takes them
         session.check_tables()
+        session.tables = [StoredEra(era) for era in session.tables]  # (each checked just above)
         return session
 
     def check_tables(self) -> None:
@@ -926,6 +642,16 @@ class Session:
         or hand-edited file): see :func:`_seats_possible`.  Raises ``ValueError``."""
         if not all(_is_era(era) for era in self.tables) or not _seats_possible(self):
             raise ValueError(msg("a table change is not one cardscore makes"))
+
+
+def _undone(change: dict[str, Any]) -> Change | dict[str, Any]:
+    """A change of the redo stack read from a file: its record, or, when it is not one
+    cardscore makes, the object as read, which redo refuses as a damaged file (and nothing
+    before it: the rest of the session is sound)."""
+    try:
+        return checked_change(change)
+    except ValueError:
+        return change
 
 
 def _is_era(era: Any) -> bool:

@@ -32,8 +32,8 @@ from typing import Any
 
 from cardscore import atomic
 from cardscore.environment import current
-from cardscore.i18n import msg
-from cardscore.session import SCHEMA_VERSION, SHAPE_VERSION, Session, reason_of
+from cardscore.i18n import msg, reason_of
+from cardscore.session import SCHEMA_VERSION, SHAPE_VERSION, Session
 
 LOCK_TIMEOUT = 5.0  # seconds a process waits for another one's save before giving up
 
@@ -211,13 +211,13 @@ def _session(data: Any, path: Path) -> Session:
                 supported=SCHEMA_VERSION,
             ),
         )
-    from cardscore import schema
+    from cardscore.stored_rounds import check_rounds
 
     try:
         session = Session.from_dict(migrate(data))
         # an older file keeps its version: its rounds were typed under the checks of its time
         session.schema = SCHEMA_VERSION if version == SCHEMA_VERSION else SHAPE_VERSION
-        schema.check_rounds(session)
+        check_rounds(session)
         return session
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SessionFileError(

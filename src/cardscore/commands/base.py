@@ -140,7 +140,6 @@ def _chosen(text: str | None) -> str:
     from questionary import Choice
 
     from cardscore import catalog
-    from cardscore.commands.sessions import about_row
     from cardscore.prompts import ask
 
     rows = [entry.summary() for entry in catalog.scan().entries]
@@ -153,7 +152,7 @@ def _chosen(text: str | None) -> str:
     else:
         question = msg("No session {text!r}: which one?", text=text)
     offered = (matching or rows)[:CHOSEN_AMONG]
-    choices = [Choice(f"{row['id']} — {tr(about_row(row))}", row["id"]) for row in offered]
+    choices = [Choice(f"{row['id']} — {tr(catalog.about_row(row))}", row["id"]) for row in offered]
     return ask.select(tr(question), choices=choices).unsafe_ask()
 
 

@@ -9,7 +9,8 @@ import typer
 
 from cardscore.commands.base import JsonOpt, SessionArg, _lazy_store, app, environment, out
 from cardscore.environment import Stopped
-from cardscore.i18n import _, msg, tr
+from cardscore.i18n import _, msg
+from cardscore.live_address import address_lines, qr_code
 
 HostOpt = Annotated[
     str | None,
@@ -71,28 +72,3 @@ def said(server, as_json: bool) -> None:
     if environment().console.is_terminal:
         out(qr_code(server.url))
     out(_("Scan the code with a phone on the same network. Ctrl-C stops."))
-
-
-def address_lines(server) -> str:
-    """Where the page is, and for whom."""
-    address = server.address
-    lines = [
-        tr(msg("Live page: {url}", url=address.url)),
-        tr(msg("TV view: {url}", url=address.url + "?tv")),
-    ]
-    if address.bound in ("0.0.0.0", ""):
-        lines.append(_("Served on every network of this machine (--host 0.0.0.0)."))
-    elif address.bound.startswith("127."):
-        lines.append(_("Served to this machine only (--host 127.0.0.1)."))
-    return "\n".join(lines)
-
-
-def qr_code(url: str) -> str:
-    """The address as a QR code drawn with half blocks (two rows of modules a line)."""
-    import io
-
-    import segno
-
-    drawn = io.StringIO()
-    segno.make(url, error="m").terminal(out=drawn, compact=True, border=2)
-    return drawn.getvalue().rstrip("\n")

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from cardscore import completion
+from cardscore.catalog import about_row
 from cardscore.commands.base import (
     JsonOpt,
     SessionArg,
@@ -294,22 +295,3 @@ def about(session: Any) -> Msg:
     from cardscore.document import summary
 
     return about_row(summary(session))
-
-
-def about_row(row: dict[str, Any]) -> Msg:
-    """:func:`about` of a session's ``list`` row (its game, title, players, rounds and
-    last change)."""
-    count = row["rounds"]
-    if count == 1:
-        rounds = msg("{count} round", count=count)
-    else:
-        rounds = msg("{count} rounds", count=count) if count else msg("0 rounds")
-    said = msg(
-        "{game}: {players}; {rounds}; last change {date}",
-        game=row["game"],
-        players=", ".join(row["players"]),
-        rounds=rounds,
-        date=date_text(row["updated"]),
-    )
-    title = row.get("title")
-    return msg("{title} — {about}", title=title, about=said) if title else said

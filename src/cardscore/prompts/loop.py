@@ -288,8 +288,8 @@ class Sharing:
 
     def show(self, session_id: str) -> None:
         """Serve the session's page (once), and say where it is, with its QR code."""
-        from cardscore.commands.serve import address_lines, qr_code
         from cardscore.live import LiveServer
+        from cardscore.live_address import address_lines, qr_code
         from cardscore.store import StoreError
 
         console = environment().console

@@ -17,6 +17,8 @@ from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.base import fold
 from cardscore.games.tally import ratio
 from cardscore.i18n import msg
+from cardscore.stats import league
+from cardscore.stats.when import moment, session_day
 
 #: the counters of a digest that are not added up (the session's, or kept for it)
 _NOT_ADDED = frozenset({"best", "worst", "won", "total", "teams", "partners"})
@@ -62,7 +64,7 @@ def aggregate(
         for d in digests
         if _selected(d, game, rules, wanted) and _in_period(session_day(d), since, until)
     ]
-    kept.sort(key=lambda d: (_moment(d), str(d.get("id", ""))))  # oldest first
+    kept.sort(key=lambda d: (moment(d), str(d.get("id", ""))))  # oldest first
     names: dict[str, str] = {}  # folded → the name as last spelled
     merged: dict[str, dict[str, Any]] = {}
     for d in kept:
@@ -72,8 +74,6 @@ def aggregate(
             _add_session(merged.setdefault(key, {}), d, counters)
     people = [_player_figures(key, merged[key], names) for key in merged]
     people.sort(key=lambda p: (-p["sessions"], -p["points"], fold(p["name"])))
-    from cardscore.stats import league
-
     rated = league.ratings(kept)
     for person in people:
         key = fold(person["name"])
@@ -124,31 +124,6 @@ def _selected(d: Digest, game: str | None, rules: str | None, wanted: set[str]) 
     if rules is not None and fold(str(d.get("rules", ""))) != fold(rules):
         return False
     return not wanted or any(fold(p) in wanted for p in d["players"])
-
-
-def _parsed(d: Digest) -> _dt.datetime | None:
-    """When the session was last played (``updated``, else ``created``), if it says: a time
-    a session file may hold (:func:`cardscore.schema.known_time`), else none — a time at the
-    calendar's edge has no day nor timestamp to sort by."""
-    from cardscore.schema import known_time
-
-    for key in ("updated", "created"):
-        moment = known_time(d.get(key))
-        if moment is not None:
-            return moment
-    return None
-
-
-def session_day(d: Digest) -> _dt.date | None:
-    """The day the session was last played, as its time stamp wrote it (local time)."""
-    moment = _parsed(d)
-    return None if moment is None else moment.date()
-
-
-def _moment(d: Digest) -> float:
-    """A sort key for when the session was last played (undated sessions first)."""
-    moment = _parsed(d)
-    return float("-inf") if moment is None else moment.timestamp()
 
 
 def _in_period(day: _dt.date | None, since: _dt.date | None, until: _dt.date | None) -> bool:

@@ -30,6 +30,7 @@ from typing import Any
 
 from cardscore.games import get_game
 from cardscore.games.base import fold
+from cardscore.stats.when import session_day
 
 Doc = dict[str, Any]
 Digest = Mapping[str, Any]
@@ -46,9 +47,7 @@ def shown(mu: float, sigma: float) -> int:
 
 def day(d: Digest) -> str | None:
     """The day a session was last played, as an ISO date (see
-    :func:`cardscore.stats.aggregate.session_day`)."""
-    from cardscore.stats.aggregate import session_day  # (aggregate imports this module)
-
+    :func:`cardscore.stats.when.session_day`)."""
     found = session_day(d)
     return None if found is None else found.isoformat()
 
