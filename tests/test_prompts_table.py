@@ -151,6 +151,23 @@ def test_nobody_joins_or_leaves_where_the_game_declares_fixed_teams(monkeypatch)
     assert list(offered(session)) == ["rename", "replace", "target", "back"]
 
 
+def test_a_table_change_follows_the_games_declarations(monkeypatch) -> None:
+    """Who may join, and whether a target may be set, is what the game declares."""
+    from cardscore.games.base import InputError
+    from cardscore.seating import check_target, read_change
+
+    session = create("rami", ["Ann", "Bob", "Cyd"], [])
+    game, timeline = session.game_rules, session.timeline()
+    assert read_change(game, timeline, join=["Dan"]) == {"join": {"Dan": 0}}
+    assert check_target(game, timeline.current.params, 700) == 700
+    monkeypatch.setattr(type(game), "fixed_teams", True)
+    monkeypatch.setattr(type(game), "target_param", None)
+    with pytest.raises(InputError, match="fixed seats"):
+        read_change(game, timeline, join=["Dan"])
+    with pytest.raises(InputError, match="has no target score"):
+        check_target(game, timeline.current.params, 700)
+
+
 def test_the_menus_in_french(french) -> None:
     from cardscore.prompts import loop, table
 

@@ -214,7 +214,7 @@ def read_change(
     cardscore.games.base.InputError: --leave: nobody is called 'Dan' (players: Ann, Bob, Jena)
     """
     table = timeline.current
-    if game.default_team_names(table.players) and (join or leave):
+    if game.fixed_teams and (join or leave):
         raise InputError(
             msg(
                 "{option}: {game} is played by four fixed seats; a player who goes is "
@@ -483,7 +483,7 @@ def _points(text: str, name: str) -> int:
 def check_target(game: Game, params: Any, target: int) -> int:
     """A target given by hand (``new --target``, ``table --target``): the game must have one,
     and it is a positive number of points."""
-    if "target" not in {f.name for f in dataclasses.fields(params)}:
+    if game.target_param is None:
         raise InputError(msg("--target: {game} has no target score", game=game.name))
     if target <= 0:
         raise InputError(
