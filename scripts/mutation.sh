@@ -2,7 +2,7 @@
 # Mutation testing of the rules core and the session: how many small changes to the code
 # (an operator flipped, a constant changed, a line dropped) make a test fail.
 #
-#   scripts/mutation.sh                       # games/ (its packages too), session.py, seating.py, changes.py
+#   scripts/mutation.sh                       # games/ (its packages too), the session and its changes
 #   scripts/mutation.sh "games/tarot/*"       # one game (paths or globs under src/cardscore/)
 #   JOBS=2 KEEP=/tmp/mut scripts/mutation.sh  # two workers; keep the work folder there
 #
