@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from cardscore.games.base import Choice, Field, FieldKind, InputError, fold, split_pair
@@ -179,44 +179,58 @@ def read_answers(fields: Sequence[Field], raw: Mapping[str, Any], *, game: str) 
                 )
             )
     values: dict[str, Any] = {}
-    for key, f, shape in plan:
+    for key, f, read in plan:
         value = raw.get(key)
-        if value is None:  # not given, whatever its kind
-            continue
-        if shape is _FLAG:
-            if isinstance(value, list | tuple):
-                value = _single(value, f)
-            if read_flag(value, f):
-                values[key] = True
-        elif shape is _SINGLE:
-            if isinstance(value, list | tuple):
-                value = _single(value, f)
-            text = None if value is None or value is False else _text(value, f)
-            if text is not None:
-                values[key] = text
-        elif shape is _TEXTS:
-            texts = _texts(value, f)
-            if texts:
-                values[key] = texts
-        else:  # a repeatable kind of pairs: its separator, and whether its value is optional
-            sep, optional = shape
-            pairs = tuple(_pair(text, sep, optional=optional, f=f) for text in _texts(value, f))
-            if pairs:
-                values[key] = pairs
+        if value is not None:  # (not given, whatever its kind)
+            shaped = read(value, f)
+            if shaped:  # (a flag not set, a blank text, no pairs: not given either)
+                values[key] = shaped
     return Answers(by_key, values)
 
 
-# How read_answers reads each field: a flag, a single value, a repeatable one, or pairs
-# (their separator and whether their value is optional: _PAIRS)
-_FLAG, _SINGLE, _TEXTS = "flag", "single", "texts"
+# How read_answers reads each kind of field: each function gives the value its shape, or a
+# false value for "not given".
+
+
+def _read_flag(value: Any, f: Field) -> bool:
+    if isinstance(value, list | tuple):
+        value = _single(value, f)
+    return read_flag(value, f)
+
+
+def _read_single(value: Any, f: Field) -> str | None:
+    if isinstance(value, list | tuple):
+        value = _single(value, f)
+    return None if value is None or value is False else _text(value, f)
+
+
+def _read_texts(value: Any, f: Field) -> tuple[str, ...]:
+    return _texts(value, f)
+
+
+def _pairs_reader(sep: str, optional: bool) -> Callable[[Any, Field], tuple[Any, ...]]:
+    """The reader of a repeatable kind of pairs: its separator, whether its value is
+    optional (:data:`_PAIRS`)."""
+
+    def read(value: Any, f: Field) -> tuple[Any, ...]:
+        return tuple(_pair(text, sep, optional=optional, f=f) for text in _texts(value, f))
+
+    return read
+
+
+_Reader = Callable[[Any, Field], Any]
+#: the readers of the kinds of pairs, made once
+_PAIR_READERS: Mapping[FieldKind, _Reader] = {
+    kind: _pairs_reader(sep, optional) for kind, (sep, optional) in _PAIRS.items()
+}
 
 
 #: each game's fields by key, and how each is read, by the identity of the game's tuple of
 #: fields (a constant: every round read from a file is read back through them)
-_PLANNED: dict[int, tuple[Sequence[Field], dict[str, Field], list[tuple[str, Field, Any]]]] = {}
+_PLANNED: dict[int, tuple[Sequence[Field], dict[str, Field], list[tuple[str, Field, _Reader]]]] = {}
 
 
-def _planned(fields: Sequence[Field]) -> tuple[dict[str, Field], list[tuple[str, Field, Any]]]:
+def _planned(fields: Sequence[Field]) -> tuple[dict[str, Field], list[tuple[str, Field, _Reader]]]:
     """``fields`` by key, and each with how it is read (kept for a tuple of fields)."""
     kept = _PLANNED.get(id(fields))
     if kept is not None and kept[0] is fields:
@@ -225,12 +239,12 @@ def _planned(fields: Sequence[Field]) -> tuple[dict[str, Field], list[tuple[str,
     plan = []
     for key, f in by_key.items():
         if f.kind is FieldKind.FLAG:
-            shape: Any = _FLAG
+            read: _Reader = _read_flag
         elif not f.repeatable:
-            shape = _SINGLE
+            read = _read_single
         else:
-            shape = _PAIRS.get(f.kind, _TEXTS)
-        plan.append((key, f, shape))
+            read = _PAIR_READERS.get(f.kind, _read_texts)
+        plan.append((key, f, read))
     if isinstance(fields, tuple):
         _PLANNED[id(fields)] = (fields, by_key, plan)
     return by_key, plan
