@@ -110,18 +110,7 @@ def build_command(argv: Sequence[str] | None = None) -> Any:
     if language() != "en":
         commands = command_tree(command)
         for each in commands:
-            each.help = tr(MADE_HELPS.get(each.help, each.help)) if each.help else each.help
-            if each.short_help:
-                each.short_help = tr(each.short_help)
-            if getattr(each, "options_metavar", None):
-                each.options_metavar = tr(each.options_metavar)
-            if getattr(each, "subcommand_metavar", None):
-                each.subcommand_metavar = tr(each.subcommand_metavar)
-            for param in each.params:
-                if getattr(param, "help", None):
-                    param.help = tr(MADE_HELPS.get(param.help, param.help))
-                if isinstance(getattr(param, "metavar", None), Msg):
-                    param.metavar = tr(param.metavar)
+            _translate_command(each)
         _translate_help_machinery(commands)
         from cardscore.typer_insides import translate_own_words
 
@@ -131,14 +120,36 @@ def build_command(argv: Sequence[str] | None = None) -> Any:
     for each in command_tree(command):
         plain_usage(each.params)
     for name in ("add", "edit"):  # their round options' help, made of several games' helps
-        round_command = getattr(command, "commands", {}).get(name)
-        for param in round_command.params if round_command is not None else ():
-            if param.name in ADD_HELP:
-                param.help = field_help(ADD_HELP[param.name])
-                field = _all_fields()[param.name][0]
-                if field.kind == "choice" and len(field.choices) <= 8:
-                    param.metavar = choice_words(field)
+        _give_round_options_their_help(getattr(command, "commands", {}).get(name))
     return command
+
+
+def _translate_command(command: Any) -> None:
+    """A command's help page texts, and its parameters', in the current language."""
+    if command.help:
+        command.help = tr(MADE_HELPS.get(command.help, command.help))
+    if command.short_help:
+        command.short_help = tr(command.short_help)
+    if getattr(command, "options_metavar", None):
+        command.options_metavar = tr(command.options_metavar)
+    if getattr(command, "subcommand_metavar", None):
+        command.subcommand_metavar = tr(command.subcommand_metavar)
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = tr(MADE_HELPS.get(param.help, param.help))
+        if isinstance(getattr(param, "metavar", None), Msg):
+            param.metavar = tr(param.metavar)
+
+
+def _give_round_options_their_help(command: Any) -> None:
+    """``add``'s or ``edit``'s round options: each one's help made of the games' helps of
+    the field, and a short list of choices as its metavar."""
+    for param in command.params if command is not None else ():
+        if param.name in ADD_HELP:
+            param.help = field_help(ADD_HELP[param.name])
+            field = _all_fields()[param.name][0]
+            if field.kind == "choice" and len(field.choices) <= 8:
+                param.metavar = choice_words(field)
 
 
 def _translate_help_machinery(commands: Sequence[Any]) -> None:
