@@ -96,6 +96,18 @@ def confirm(message: str, default: bool | None = True, **kwargs: Any) -> Questio
             shown.append(("class:answer", yes if status["answer"] else no))
         return to_formatted_text(shown)
 
+    bindings = _yes_no_keys(status, answers, default)
+    style = merge_styles_default([kwargs.pop("style", None)])
+    return Question(PromptSession(tokens, key_bindings=bindings, style=style, **kwargs).app)
+
+
+def _yes_no_keys(
+    status: dict[str, Any], answers: Mapping[str, bool], default: bool | None
+) -> KeyBindings:
+    """The keys of a yes/no question: a key of ``answers`` answers at once, Enter takes
+    ``default`` (none: Enter waits), Backspace takes the answer back, Ctrl-C interrupts;
+    ``status`` holds the answer and whether the question is complete."""
+
     def finish(event: Any) -> None:
         status["complete"] = True
         event.app.exit(result=status["answer"])
@@ -133,8 +145,7 @@ def confirm(message: str, default: bool | None = True, **kwargs: Any) -> Questio
     def _other(event: Any) -> None:
         """Any other key does nothing."""
 
-    style = merge_styles_default([kwargs.pop("style", None)])
-    return Question(PromptSession(tokens, key_bindings=bindings, style=style, **kwargs).app)
+    return bindings
 
 
 def yes_no(message: str, default: bool | None = True, *, back: bool = False) -> bool:
