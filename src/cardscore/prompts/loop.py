@@ -86,31 +86,40 @@ def _play(session_id: str, sharing: Sharing) -> None:
         if action == QUIT:
             console.print(tr(msg("Saved. Resume with `cardscore play {id}`.", id=session_id)))
             return
-        if action == PRINT:
-            console.print(tr(msg("Scoresheet written to {path}", path=str(print_html(session)))))
-        elif action == SHARE:
-            sharing.show(session_id)
-        elif action == SHOW:
-            console.print(render.sheet(session, standings, standings.rows[-30:], detail=False))
-            shown(session, standings)
-        elif action == UNDO:
-            unless_interrupted(
-                correct.corriger, session_id, _("Correction discarded; nothing was changed.")
-            )
-        elif action in (TABLE, PLAY_ON):
-            change = table.change_table if action == TABLE else table.play_on
-            unless_interrupted(
-                change, session_id, _("Table change discarded; nothing was changed.")
-            )
-        elif action == NEW_GAME:
-            session_id = table.next_game(session_id)
-            sharing.follow(session_id)
-        elif action == REDO:
-            redo(session_id, session)
-        else:
-            said = _("Round discarded; nothing was saved.")
-            record_it = functools.partial(correct.record_round, line=line)
-            unless_interrupted(record_it, session_id, said)
+        session_id = _act(action, line, session, standings, sharing)
+
+
+def _act(
+    action: object, line: str | None, session: Session, standings: Standings, sharing: Sharing
+) -> str:
+    """Do what the keeper chose at the loop's home (a round typed, a correction, a change of
+    the table…); the id of the session the loop goes on with (a new game's, after one)."""
+    session_id = session.id
+    console = environment().console
+    if action == PRINT:
+        console.print(tr(msg("Scoresheet written to {path}", path=str(print_html(session)))))
+    elif action == SHARE:
+        sharing.show(session_id)
+    elif action == SHOW:
+        console.print(render.sheet(session, standings, standings.rows[-30:], detail=False))
+        shown(session, standings)
+    elif action == UNDO:
+        unless_interrupted(
+            correct.corriger, session_id, _("Correction discarded; nothing was changed.")
+        )
+    elif action in (TABLE, PLAY_ON):
+        change = table.change_table if action == TABLE else table.play_on
+        unless_interrupted(change, session_id, _("Table change discarded; nothing was changed."))
+    elif action == NEW_GAME:
+        session_id = table.next_game(session_id)
+        sharing.follow(session_id)
+    elif action == REDO:
+        redo(session_id, session)
+    else:
+        said = _("Round discarded; nothing was saved.")
+        record_it = functools.partial(correct.record_round, line=line)
+        unless_interrupted(record_it, session_id, said)
+    return session_id
 
 
 def unless_interrupted(act: Callable[[str], object], session_id: str, discarded: str) -> None:
