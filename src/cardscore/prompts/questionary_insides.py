@@ -21,6 +21,7 @@ was.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -96,64 +97,71 @@ def answer_by_number(question: Question, highest: int, elsewhere: Any = None) ->
     back, and the arrows move the pointer as ever (the number typed is then forgotten)."""
     control = list_control(question)
     session = line_session(question)
-    at = {c.value: i for i, c in enumerate(control.choices) if type(c.value) is int}
-    rest = next((i for i, c in enumerate(control.choices) if c.value == elsewhere), None)
-    typed = {"digits": ""}
+    typed = _TypedNumber(control, highest, elsewhere, said=session.message)
+    bindings = typed.keys()
+    session.message = typed.shown
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
+    return question
 
-    def point(digits: str) -> None:
-        typed["digits"] = digits
+
+class _TypedNumber:
+    """The number typed so far at a numbered list (see :func:`answer_by_number`)."""
+
+    def __init__(self, control: Any, highest: int, elsewhere: Any, said: Any) -> None:
+        self.control, self.highest, self.said = control, highest, said
+        self.at = {c.value: i for i, c in enumerate(control.choices) if type(c.value) is int}
+        self.rest = next((i for i, c in enumerate(control.choices) if c.value == elsewhere), None)
+        self.digits = ""
+
+    def point(self, digits: str) -> None:
+        """Point at the entry of the number ``digits`` (else at the entry for the others)."""
+        self.digits = digits
         if digits:
-            where = at.get(int(digits), rest)
+            where = self.at.get(int(digits), self.rest)
             if where is not None:
-                control.pointed_at = where
+                self.control.pointed_at = where
 
-    bindings = KeyBindings()
-    for digit in "0123456789":
+    def keys(self) -> KeyBindings:
+        """Digits, Backspace, the arrows and Enter."""
+        bindings = KeyBindings()
+        for digit in "0123456789":
+            bindings.add(digit, eager=True)(functools.partial(self._digit, digit))
+        bindings.add("backspace", eager=True)(lambda event: self.point(self.digits[:-1]))
+        bindings.add("down", eager=True)(self._moved(self.control.select_next))
+        bindings.add("up", eager=True)(self._moved(self.control.select_previous))
+        bindings.add("enter", eager=True)(self._enter)
+        return bindings
 
-        def add(event: Any, digit: str = digit) -> None:
-            digits = typed["digits"] + digit
-            if int(digits) > highest:  # no such number: this digit starts another one
-                digits = digit
-            point(digits.lstrip("0"))
+    def _digit(self, digit: str, event: Any) -> None:
+        digits = self.digits + digit
+        if int(digits) > self.highest:  # no such number: this digit starts another one
+            digits = digit
+        self.point(digits.lstrip("0"))
 
-        bindings.add(digit, eager=True)(add)
-
-    @bindings.add("backspace", eager=True)
-    def _back(event: Any) -> None:
-        point(typed["digits"][:-1])
-
-    def moved(step: Callable[[], None]) -> Callable[[Any], None]:
+    def _moved(self, step: Callable[[], None]) -> Callable[[Any], None]:
         def handler(event: Any) -> None:
-            typed["digits"] = ""
+            self.digits = ""
             step()
-            while not control.is_selection_valid():
+            while not self.control.is_selection_valid():
                 step()
 
         return handler
 
-    bindings.add("down", eager=True)(moved(control.select_next))
-    bindings.add("up", eager=True)(moved(control.select_previous))
+    def _enter(self, event: Any) -> None:
+        self.control.is_answered = True
+        answer = int(self.digits) if self.digits else self.control.get_pointed_at().value
+        event.app.exit(result=answer)
 
-    @bindings.add("enter", eager=True)
-    def _enter(event: Any) -> None:
-        control.is_answered = True
-        digits = typed["digits"]
-        event.app.exit(result=int(digits) if digits else control.get_pointed_at().value)
-
-    said = session.message
-
-    def shown() -> Any:
-        tokens = [tuple(token) for token in to_formatted_text(said())]
-        digits = typed["digits"]
-        if not digits:
+    def shown(self) -> Any:
+        """The question's line, with the digits typed after it."""
+        tokens = [tuple(token) for token in to_formatted_text(self.said())]
+        if not self.digits:
             return tokens
-        if not control.is_answered:
-            return [*tokens, ("class:answer", f" {digits}")]
-        if int(digits) in at:  # the entry pointed at is the answer: as questionary says it
+        if not self.control.is_answered:
+            return [*tokens, ("class:answer", f" {self.digits}")]
+        if int(self.digits) in self.at:  # the entry pointed at is the answer, as questionary says
             return tokens
-        return [(style, digits if style == "class:answer" else text) for style, text, *_ in tokens]
-
-    session.message = shown
-    app = question.application
-    app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
-    return question
+        return [
+            (style, self.digits if style == "class:answer" else text) for style, text, *_ in tokens
+        ]
