@@ -242,21 +242,18 @@ def params_table(doc: Doc) -> str:
 
 def rounds_table(doc: Doc) -> str:
     table = rows.of_sheet(doc)
-    mort, held, played = table.mort_column, table.has_held, table.has_played
-    fixed = 2 + (1 if mort else 0)
+    before, after = table.before, table.after
     number = '#<span class="marks"></span>' if table.marks_width else "#"
-    dealer = escape(table.dealer_heading)
-    top = [f'<th class="n" rowspan="2">{number}</th>', f'<th class="l" rowspan="2">{dealer}</th>']
-    if mort:
-        top.append(f'<th class="l" rowspan="2">{escape(_("Mort"))}</th>')
+    top = [
+        f'<th class="n" rowspan="2">{number}</th>',
+        f'<th class="l" rowspan="2">{escape(table.dealer_heading)}</th>',
+        *(f'<th class="l" rowspan="2">{escape(column.heading)}</th>' for column in before),
+    ]
     for name in table.columns:
         top.append(
             f'<th class="name" colspan="2" title="{escape(name)}"><span>{escape(name)}</span></th>'
         )
-    if held:
-        top.append(f'<th class="n" rowspan="2">{escape(_("Held"))}</th>')
-    if played:  # what was played: the last column
-        top.append(f'<th class="l played" rowspan="2">{escape(common.played_heading())}</th>')
+    top += [f'<th class="{_HEAD[c.key]}" rowspan="2">{escape(c.heading)}</th>' for c in after]
     pts, total = escape(_("pts")), escape(_("total"))
     sub = f'<th class="n">{pts}</th><th class="n">{total}</th>' * len(table.columns)
     lines = [
@@ -266,29 +263,12 @@ def rounds_table(doc: Doc) -> str:
         f"<tr>{sub}</tr>",
         "</thead>",
         "<tbody>",
+        *_body(table, 2 + len(before) + 2 * len(table.columns) + len(after)),
+        "</tbody>",
     ]
-    width = fixed + 2 * len(table.columns) + (1 if held else 0) + (1 if played else 0)
-
-    def across(kind: str, text: str) -> str:
-        return f'<tr class="{kind}"><td colspan="{width}">{escape(text)}</td></tr>'
-
-    for row in table.rows:
-        if row.ends_before and table.ended is not None:
-            # where the game ended: the rounds after it in a body of their own
-            lines.append("</tbody>")
-            lines.append('<tbody class="after-end">')
-            lines.append(across("ended", rows.ended_line(table.ended)))
-        lines.extend(across("table-change", change.line) for change in row.changes)
-        lines.append(_row(table, row))
-    lines.extend(across("table-change", change.line) for change in table.then)
-    lines.append("</tbody>")
-    foot = [f'<td colspan="{fixed}">{escape(_("Total"))}</td>']
-    for total in table.totals:
-        foot.append(f'<td></td><td class="n total">{total}</td>')
-    if held:
-        foot.append(f'<td class="n">{table.held or ""}</td>')
-    if played:
-        foot.append("<td></td>")
+    foot = [f'<td colspan="{2 + len(before)}">{escape(_("Total"))}</td>']
+    foot += [f'<td></td><td class="n total">{total}</td>' for total in table.totals]
+    foot += [f'<td class="n">{c.total_text}</td>' if c.numeric else "<td></td>" for c in after]
     lines.append("<tfoot><tr>" + "".join(foot) + "</tr></tfoot>")
     lines.append("</table>")
     if table.legend:
@@ -299,6 +279,31 @@ def rounds_table(doc: Doc) -> str:
     return "\n".join(lines)
 
 
+#: The classes of the heading and of the cells of a column beside the scores.
+_HEAD = {"mort": "l", "held": "n", "played": "l played"}
+_CELL = {"mort": "who", "held": "n", "played": "played"}
+
+
+def _body(table: rows.RoundsTable, width: int) -> list[str]:
+    """The rounds' ``<tr>``, with the lines across the ``width`` columns of the table where
+    it changed and where the game ended."""
+
+    def across(kind: str, text: str) -> str:
+        return f'<tr class="{kind}"><td colspan="{width}">{escape(text)}</td></tr>'
+
+    lines = []
+    for row in table.rows:
+        if row.ends_before and table.ended is not None:
+            # where the game ended: the rounds after it in a body of their own
+            lines.append("</tbody>")
+            lines.append('<tbody class="after-end">')
+            lines.append(across("ended", rows.ended_line(table.ended)))
+        lines.extend(across("table-change", change.line) for change in row.changes)
+        lines.append(_row(table, row))
+    lines.extend(across("table-change", change.line) for change in table.then)
+    return lines
+
+
 #: The two cells of a player in a round he did not play (not yet come, or gone).
 OUT = '<td class="n pts out"></td><td class="n total out"></td>'
 
@@ -307,8 +312,7 @@ def _row(table: rows.RoundsTable, row: rows.Row) -> str:
     """A round's ``<tr>``."""
     number = str(row.number) + (_marks(row) if table.marks_width else "")
     cells = [f'<td class="n">{number}</td><td class="who">{escape(row.dealer)}</td>']
-    if table.mort_column:
-        cells.append(f'<td class="who">{escape(row.mort or "")}</td>')
+    cells += [_side(column, row) for column in table.before]
     for score in row.scores:
         if score is None:  # not at the table that round
             cells.append(OUT)
@@ -317,12 +321,13 @@ def _row(table: rows.RoundsTable, row: rows.Row) -> str:
         cells.append(
             f'<td class="n pts {kind}">{score.signed}</td><td class="n total">{score.total}</td>'
         )
-    if table.has_held:
-        cells.append(f'<td class="n">{row.held or ""}</td>')
-    if table.has_played:
-        cells.append(f'<td class="played">{escape(row.played)}</td>')
+    cells += [_side(column, row) for column in table.after]
     opening = '<tr class="after-end">' if row.after_end else "<tr>"
     return opening + "".join(cells) + "</tr>"
+
+
+def _side(column: rows.Column, row: rows.Row) -> str:
+    return f'<td class="{_CELL[column.key]}">{escape(column.text(column.cell(row)))}</td>'
 
 
 def _marks(row: rows.Row) -> str:

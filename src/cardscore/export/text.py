@@ -100,7 +100,7 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
     table = rows.of_sheet(doc)
     if not table.rows:
         return [_("No round played yet.")]
-    labels = _Labels()
+    labels = _Labels(table)
     names = list(table.columns)
     columns = [_Column(i, table, labels.pts, labels.total) for i in range(len(names))]
     for column, label in zip(columns, unique_labels(names, LABEL_MAX), strict=True):
@@ -188,13 +188,13 @@ def _part_heading(part: Sequence[_Column], count: int) -> str:
 class _Labels:
     """The table's headings, in the current language."""
 
-    def __init__(self) -> None:
-        self.dealer = _("Dealer")
+    def __init__(self, table: RoundsTable) -> None:
+        self.dealer = table.dealer_heading
         self.pts = _("pts")
         self.total = _("total")
-        self.held = _("Held")
+        self.held = table.held_column().heading
         self.sum = _("Total")
-        self.played = common.played_heading()
+        self.played = _("Played")
 
 
 @dataclass(frozen=True)
