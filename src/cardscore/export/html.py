@@ -28,12 +28,12 @@ Every text is in the current language, and the page says which (``<html lang="fr
 
 from __future__ import annotations
 
-import math
 from html import escape
 
 from cardscore import __version__, rows
+from cardscore.export import chart as chart_model
 from cardscore.export import common
-from cardscore.export.common import MARKERS, PALETTE, Doc
+from cardscore.export.common import Doc
 from cardscore.i18n import _, language, msg, tr
 
 # The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): the
@@ -123,15 +123,15 @@ table.rounds tbody tr.table-change td { text-align: left; font-weight: bold; fon
                                        border-top: 1.5px solid var(--accent); }
 """
 
+#: Where the chart draws its plot (pixels): room right of it for each line's name at its end.
 CHART_WIDTH = 760
 PLOT_TOP = 14
 PLOT_LEFT = 62
-PLOT_RIGHT = 104  # room for each line's name at its end
-END_LABEL = 14  # the end labels' least distance apart (px)
+PLOT_RIGHT = 104
 PLOT_HEIGHT = 250
-AXIS_SPACE = 44  # under the plot: tick labels and the axis title
-LEGEND_ROW = 22
-LEGEND_PER_ROW = 3
+LOOK = chart_model.Look(
+    'class="chart"', CHART_WIDTH, PLOT_TOP, PLOT_LEFT, PLOT_RIGHT, PLOT_HEIGHT, True, 22
+)
 
 
 def render(doc: Doc) -> str:
@@ -358,126 +358,6 @@ def details(doc: Doc) -> str:
     return "\n".join(parts)
 
 
-# --------------------------------------------------------------------------------------------
-# The chart
-
-
 def chart(doc: Doc) -> str:
-    """An inline SVG line chart of the running totals: one ``<polyline>`` per column."""
-    names = list(doc["columns"])
-    axes = common.chart_axes(doc)
-    x_max, x_ticks = axes.x_max, axes.x_ticks
-    y_min, y_max, y_ticks = axes.y_min, axes.y_max, axes.y_ticks
-    plot_width = CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT
-    legend_rows = math.ceil(len(names) / LEGEND_PER_ROW)
-    height = PLOT_TOP + PLOT_HEIGHT + AXIS_SPACE + 8 + legend_rows * LEGEND_ROW
-
-    def x(value: float) -> float:
-        return PLOT_LEFT + value / x_max * plot_width
-
-    plot = common.SvgPlot(PLOT_LEFT, PLOT_TOP, plot_width, PLOT_HEIGHT, y_min, y_max)
-    y = plot.y
-    chart_title = tr(msg("Running totals of {names}, round by round", names=", ".join(names)))
-    out = [
-        f'<figure class="chart"><svg xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'viewBox="0 0 {CHART_WIDTH} {height}" width="{CHART_WIDTH}" height="{height}" '
-        f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">',
-        f"<title>{escape(chart_title)}</title>",
-        *common.svg_grid_and_axes(plot, y_ticks),
-    ]
-    bottom = plot.bottom
-    goal = common.target(doc)
-    if goal and y_min <= goal <= y_max:
-        out.append(f'<line class="target" x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" '
-                   f'y1="{y(goal):.1f}" y2="{y(goal):.1f}" stroke="#5b6470" '
-                   f'stroke-dasharray="9 5" stroke-width="1.2"/>')  # fmt: skip
-    for tick in x_ticks:
-        out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{bottom}" y2="{bottom + 5}"/>')
-    for tick in y_ticks:
-        out.append(f'<line x1="{PLOT_LEFT - 5}" x2="{PLOT_LEFT}" y1="{y(tick):.1f}" '
-                   f'y2="{y(tick):.1f}"/>')  # fmt: skip
-    out.append("</g>")
-    out.append('<g class="labels" fill="#1b1f24">')
-    out.extend(common.svg_value_labels(plot, y_ticks))
-    for tick in x_ticks:
-        label = common.tick_label(tick)
-        out.append(f'<text x="{x(tick):.1f}" y="{bottom + 19}" text-anchor="middle">{label}</text>')
-    if goal and y_min <= goal <= y_max:
-        target = escape(tr(msg("target {goal}", goal=goal)))
-        out.append(f'<text x="{PLOT_LEFT + 6}" y="{y(goal) - 5:.1f}" fill="#5b6470">'
-                   f"{target}</text>")  # fmt: skip
-    out.extend(common.svg_axis_title(plot, escape(_("Round")), escape(_("Running total"))))
-    out.append("</g>")
-    out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
-               'stroke-linecap="round">')  # fmt: skip
-    runs = {name: common.runs(doc, name) for name in names}
-    for index, name in enumerate(names):
-        # one line for each stretch of rounds the column played
-        for run in runs[name]:
-            points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in run)
-            colour, dash = PALETTE[index % len(PALETTE)], common.svg_dash(index)
-            out.append(
-                f'<polyline class="series s{index}" data-column="{escape(name)}" '
-                f'stroke="{colour}"{dash} points="{points}">'
-                f"<title>{escape(name)}</title></polyline>"
-            )
-    out.append("</g>")
-    # a marker of the line's own shape every few rounds, and its name at its end: where
-    # lines run together, each can still be found
-    out.append('<g class="markers" stroke="#ffffff" stroke-width="1">')
-    for index, name in enumerate(names):
-        shape = MARKERS[index % len(MARKERS)]
-        paths = "".join(
-            common.svg_marker(shape, x(r), y(v))
-            for run in runs[name]
-            for r, v in common.marker_points(run, index, len(names))
-        )
-        out.append(
-            f'<g class="series s{index}" fill="{PALETTE[index % len(PALETTE)]}">'
-            f'<path d="{paths}"/></g>'
-        )
-    out.append("</g>")
-    ends = [runs[name][-1][-1] for name in names]
-    placed = common.spread([y(v) for _, v in ends], END_LABEL, PLOT_TOP + 4, bottom + 4)
-    out.append('<g class="ends" font-size="11.5" font-weight="bold">')
-    for index, name in enumerate(names):
-        label = escape(common.truncate(name, 13))
-        out.append(
-            f'<text class="series s{index}" x="{x(ends[index][0]) + 8:.1f}" '
-            f'y="{placed[index] + 4:.1f}" fill="{PALETTE[index % len(PALETTE)]}">{label}</text>'
-        )
-    out.append("</g>")
-    out.append('<g class="legend" fill="#1b1f24">')
-    legend_top = bottom + AXIS_SPACE + 8
-    cell = (CHART_WIDTH - PLOT_LEFT) / LEGEND_PER_ROW
-    for index, name in enumerate(names):
-        row, col = divmod(index, LEGEND_PER_ROW)
-        left = PLOT_LEFT + col * cell
-        middle_y = legend_top + row * LEGEND_ROW + 8
-        label = escape(common.truncate(common.label(doc, name), 22))
-        colour = PALETTE[index % len(PALETTE)]
-        out.append(
-            f'<g class="series s{index}">'
-            f'<line x1="{left:.1f}" x2="{left + 34:.1f}" y1="{middle_y:.1f}" y2="{middle_y:.1f}" '
-            f'stroke="{colour}" stroke-width="3"{common.svg_dash(index)}/>'
-            f'<path d="{common.svg_marker(MARKERS[index % len(MARKERS)], left + 17, middle_y)}" '
-            f'fill="{colour}" stroke="#ffffff" stroke-width="1"/>'
-            f'<text x="{left + 42:.1f}" y="{middle_y + 4:.1f}">{label} '
-            f'<tspan font-weight="bold">{doc["totals"][name]}</tspan></text></g>'
-        )
-    out.append("</g>")
-    out.append(_hover_style(len(names)))
-    out.append("</svg></figure>")
-    return "\n".join(out)
-
-
-def _hover_style(count: int) -> str:
-    """Pointing at a line, a marker, an end label or a legend entry brings that line
-    forward and fades the others (CSS only: the page has no script)."""
-    rules = [".series { transition: opacity .12s; }"]
-    for i in range(count):
-        rules.append(
-            f"svg:has(.s{i}:hover) .series:not(.s{i}) {{ opacity: .15; }} "
-            f"svg:has(.s{i}:hover) polyline.s{i} {{ stroke-width: 4; }}"
-        )
-    return "<style>" + "\n".join(rules) + "</style>"
+    """An inline SVG line chart of the running totals (:mod:`cardscore.export.chart`)."""
+    return chart_model.svg(chart_model.running_totals(doc), LOOK)

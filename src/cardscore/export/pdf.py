@@ -44,7 +44,8 @@ from fpdf.enums import XPos, YPos
 
 from cardscore import __version__, rows
 from cardscore.export import common
-from cardscore.export.common import MARKERS, PALETTE, Doc
+from cardscore.export.chart import Chart, running_totals
+from cardscore.export.common import Doc
 from cardscore.i18n import _, language, msg, tr
 from cardscore.rows import signed
 
@@ -872,116 +873,135 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 
 def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
-    """The running totals: one polyline per column, axes with ticks, labels and a legend."""
-    names = list(doc["columns"])
-    axes = common.chart_axes(doc)
-    x_max, x_ticks = axes.x_max, axes.x_ticks
-    y_min, y_max, y_ticks = axes.y_min, axes.y_max, axes.y_ticks
-    plot_left = left + 16
-    plot_top = top + 2
-    plot_w = width - 18 - END_LABELS  # each line's name at its end, on the right
-    plot_h = 62.0
-
-    def x(value: float) -> float:
-        return plot_left + value / x_max * plot_w
-
-    def y(value: float) -> float:
-        return plot_top + (y_max - value) / (y_max - y_min) * plot_h
-
-    bottom = plot_top + plot_h
+    """The running totals (:func:`cardscore.export.chart.running_totals`): one polyline per
+    stretch of each column, axes with ticks, labels, markers, names at the lines' ends and a
+    legend."""
+    model = running_totals(doc)
+    frame = _Frame(model, left + 16, top + 2, width - 18 - END_LABELS, 62.0)
     pdf.set_dash_pattern()
-    pdf.set_draw_color(213, 217, 224)
-    pdf.set_line_width(0.2)
-    for tick in y_ticks:
-        pdf.line(plot_left, y(tick), plot_left + plot_w, y(tick))
-    pdf.set_draw_color(*INK)
-    pdf.set_line_width(0.3)
-    pdf.line(plot_left, plot_top, plot_left, bottom)
-    pdf.line(plot_left, bottom, plot_left + plot_w, bottom)
-    pdf.font(7.5)
-    for tick in y_ticks:
-        pdf.line(plot_left - 1.5, y(tick), plot_left, y(tick))
-        label = common.tick_label(tick)
-        pdf.text(plot_left - 2.5 - pdf.get_string_width(label), y(tick) + 1.1, label)
-    for tick in x_ticks:
-        pdf.line(x(tick), bottom, x(tick), bottom + 1.5)
-        label = common.tick_label(tick)
-        pdf.text(x(tick) - pdf.get_string_width(label) / 2, bottom + 5, label)
-    if y_min < 0 < y_max:
-        pdf.set_draw_color(107, 115, 128)
-        pdf.set_dash_pattern(1, 1)
-        pdf.line(plot_left, y(0), plot_left + plot_w, y(0))
-        pdf.set_dash_pattern()
-    goal = common.target(doc)
-    if goal and y_min <= goal <= y_max:
-        pdf.set_draw_color(*MUTED)
-        pdf.set_line_width(0.3)
-        pdf.set_dash_pattern(3, 1.5)
-        pdf.line(plot_left, y(goal), plot_left + plot_w, y(goal))
-        pdf.set_dash_pattern()
-        pdf.font(7.5, color=MUTED)
-        pdf.text(plot_left + 2, y(goal) - 1.2, pdf.t(tr(msg("target {goal}", goal=goal))))
-    pdf.font(8, bold=True)
-    label = pdf.t(_("Round"))
-    pdf.text(plot_left + plot_w / 2 - pdf.get_string_width(label) / 2, bottom + 10, label)
-    label = pdf.t(_("Running total"))
-    middle = plot_top + plot_h / 2
-    with pdf.rotation(90, left + 3, middle):
-        pdf.text(left + 3 - pdf.get_string_width(label) / 2, middle + 1, label)
+    _axes(pdf, model, frame, left)
     pdf.set_line_width(0.55)
-    for index, name in enumerate(names):
-        pdf.set_draw_color(*_rgb(PALETTE[index % len(PALETTE)]))
-        pdf.set_dash_pattern(*PDF_DASHES[index % len(PDF_DASHES)])
-        for run in common.runs(doc, name):  # each stretch of rounds the column played
-            points = [(x(r), y(v)) for r, v in run]
-            if len(points) > 1:
-                pdf.polyline(points)
+    for series in model.series:
+        pdf.set_draw_color(*_rgb(series.colour))
+        pdf.set_dash_pattern(*PDF_DASHES[series.place % len(PDF_DASHES)])
+        for run in series.runs:  # each stretch of rounds the column played
+            if len(run) > 1:
+                pdf.polyline([frame.at(point) for point in run])
     pdf.set_dash_pattern()
     # a marker of the line's own shape every few rounds, and its name at its end: where
     # lines run together, each can still be found
     pdf.set_draw_color(255, 255, 255)
     pdf.set_line_width(0.2)
-    ends = []
-    for index, name in enumerate(names):
-        pdf.set_fill_color(*_rgb(PALETTE[index % len(PALETTE)]))
-        outline = common.marker_outline(MARKERS[index % len(MARKERS)], 1.1)
-        runs = common.runs(doc, name)
-        for run in runs:
-            for r, v in common.marker_points(run, index, len(names)):
-                cx, cy = x(r), y(v)
-                pdf.polygon([(cx + dx, cy + dy) for dx, dy in outline], style="FD")
-        ends.append(runs[-1][-1])
-    placed = common.spread([y(v) for _, v in ends], 3.4, plot_top + 1, bottom + 1)
-    for index, name in enumerate(names):
-        pdf.font(7.5, bold=True, color=_rgb(PALETTE[index % len(PALETTE)]))
-        label = pdf.fit(name, END_LABELS - 2.5)
-        pdf.text(x(ends[index][0]) + 2.2, placed[index] + 1.1, label)
-    legend_top = bottom + 14
-    per_row = 3
-    cell = (width - 16) / per_row
-    for index, name in enumerate(names):
-        row, col = divmod(index, per_row)
-        lx = plot_left + col * cell
-        ly = legend_top + row * 5.5
-        pdf.set_draw_color(*_rgb(PALETTE[index % len(PALETTE)]))
+    for series in model.series:
+        pdf.set_fill_color(*_rgb(series.colour))
+        for mark in series.marks:
+            _marker(pdf, series.shape, *frame.at((mark.x, mark.y)))
+    ends = [frame.y(series.end[1]) for series in model.series]
+    placed = common.spread(ends, 3.4, frame.top + 1, frame.bottom + 1)
+    for series, at in zip(model.series, placed, strict=True):
+        pdf.font(7.5, bold=True, color=_rgb(series.colour))
+        pdf.text(frame.x(series.end[0]) + 2.2, at + 1.1, pdf.fit(series.name, END_LABELS - 2.5))
+    _legend(pdf, model, frame.left, frame.bottom + 14, (width - 16) / 3)
+
+
+class _Frame(NamedTuple):
+    """Where the chart's plot is on the page (mm), and the values it spans."""
+
+    model: Chart
+    left: float
+    top: float
+    width: float
+    height: float
+
+    @property
+    def bottom(self) -> float:
+        return self.top + self.height
+
+    def x(self, value: float) -> float:
+        return self.left + value / self.model.x_max * self.width
+
+    def y(self, value: float) -> float:
+        model = self.model
+        return self.top + (model.y_max - value) / (model.y_max - model.y_min) * self.height
+
+    def at(self, point: tuple[float, float]) -> tuple[float, float]:
+        return self.x(point[0]), self.y(point[1])
+
+
+def _axes(pdf: Sheet, model: Chart, frame: _Frame, left: float) -> None:
+    """The grid, the axes with their ticks and labels, the zero line, the target line and
+    the axes' titles."""
+    plot_left, plot_w, bottom, y = frame.left, frame.width, frame.bottom, frame.y
+    pdf.set_draw_color(213, 217, 224)
+    pdf.set_line_width(0.2)
+    for tick in model.y_ticks:
+        pdf.line(plot_left, y(tick), plot_left + plot_w, y(tick))
+    pdf.set_draw_color(*INK)
+    pdf.set_line_width(0.3)
+    pdf.line(plot_left, frame.top, plot_left, bottom)
+    pdf.line(plot_left, bottom, plot_left + plot_w, bottom)
+    pdf.font(7.5)
+    for tick in model.y_ticks:
+        pdf.line(plot_left - 1.5, y(tick), plot_left, y(tick))
+        label = common.tick_label(tick)
+        pdf.text(plot_left - 2.5 - pdf.get_string_width(label), y(tick) + 1.1, label)
+    for tick, label in model.x_ticks:
+        pdf.line(frame.x(tick), bottom, frame.x(tick), bottom + 1.5)
+        pdf.text(frame.x(tick) - pdf.get_string_width(label) / 2, bottom + 5, label)
+    if model.y_min < 0 < model.y_max:
+        pdf.set_draw_color(107, 115, 128)
+        _dashed(pdf, (1, 1), plot_left, y(0), plot_w)
+    if model.shows_target:
+        goal = model.target or 0
+        pdf.set_draw_color(*MUTED)
+        pdf.set_line_width(0.3)
+        _dashed(pdf, (3, 1.5), plot_left, y(goal), plot_w)
+        pdf.font(7.5, color=MUTED)
+        pdf.text(plot_left + 2, y(goal) - 1.2, pdf.t(tr(msg("target {goal}", goal=goal))))
+    pdf.font(8, bold=True)
+    label = pdf.t(model.across)
+    pdf.text(plot_left + plot_w / 2 - pdf.get_string_width(label) / 2, bottom + 10, label)
+    label = pdf.t(model.up)
+    middle = frame.top + frame.height / 2
+    with pdf.rotation(90, left + 3, middle):
+        pdf.text(left + 3 - pdf.get_string_width(label) / 2, middle + 1, label)
+
+
+def _dashed(pdf: Sheet, dash: tuple[float, float], left: float, y: float, width: float) -> None:
+    """A dashed line across the plot at ``y``."""
+    pdf.set_dash_pattern(*dash)
+    pdf.line(left, y, left + width, y)
+    pdf.set_dash_pattern()
+
+
+def _marker(pdf: Sheet, shape: str, x: float, y: float) -> None:
+    outline = common.marker_outline(shape, 1.1)
+    pdf.polygon([(x + dx, y + dy) for dx, dy in outline], style="FD")
+
+
+def _legend(pdf: Sheet, model: Chart, left: float, top: float, cell: float) -> None:
+    """Each line's sample, marker, name and total, three a row."""
+    for index, series in enumerate(model.series):
+        row, col = divmod(index, 3)
+        lx, ly = left + col * cell, top + row * 5.5
+        pdf.set_draw_color(*_rgb(series.colour))
         pdf.set_line_width(0.8)
-        pdf.set_dash_pattern(*PDF_DASHES[index % len(PDF_DASHES)])
+        pdf.set_dash_pattern(*PDF_DASHES[series.place % len(PDF_DASHES)])
         pdf.line(lx, ly, lx + 9, ly)
         pdf.set_dash_pattern()
-        pdf.set_fill_color(*_rgb(PALETTE[index % len(PALETTE)]))
+        pdf.set_fill_color(*_rgb(series.colour))
         pdf.set_draw_color(255, 255, 255)
         pdf.set_line_width(0.2)
-        outline = common.marker_outline(MARKERS[index % len(MARKERS)], 1.1)
-        pdf.polygon([(lx + 4.5 + dx, ly + dy) for dx, dy in outline], style="FD")
-        total = str(doc["totals"][name])
+        _marker(pdf, series.shape, lx + 4.5, ly)
+        total = series.total or ""
         pdf.font(8, bold=True)
         total_w = pdf.get_string_width(total)
         pdf.font(8)
-        shown = pdf.fit(common.label(doc, name), cell - 12 - total_w - 3)
+        shown = pdf.fit(series.legend, cell - 12 - total_w - 3)
         shown_w = pdf.get_string_width(shown)
         pdf.text(lx + 11, ly + 1.1, shown)
         pdf.font(8, bold=True)
         pdf.text(lx + 11 + shown_w + 1.5, ly + 1.1, total)
-    rows = math.ceil(len(names) / per_row)
+    rows = math.ceil(len(model.series) / 3)
     pdf.set_line_width(0.2)
-    pdf.set_xy(pdf.l_margin, legend_top + rows * 5.5)
+    pdf.set_xy(pdf.l_margin, top + rows * 5.5)
