@@ -32,7 +32,6 @@ each a function of its own.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import unicodedata
@@ -43,8 +42,7 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
 from cardscore import __version__, rows
-from cardscore.export import common
-from cardscore.export.chart import Chart, running_totals
+from cardscore.export import chart, common
 from cardscore.export.common import Doc
 from cardscore.i18n import _, language, msg, tr
 from cardscore.rows import signed
@@ -69,11 +67,7 @@ FONT_CANDIDATES: list[tuple[str, str]] = [
 # breakdowns, not the terms; the sheet is built with these only.
 ROUND_EXTRAS: tuple[str, ...] = ("breakdown",)
 
-#: Dash patterns (dash, gap in mm) matching the HTML chart's: solid, long, dots, …
-PDF_DASHES = ((0, 0), (2.4, 1.0), (0.4, 0.9), (3.6, 1.2), (1.3, 1.3), (0.2, 0.6))
-
 MARGIN = 15.0
-END_LABELS = 22.0  # room right of the chart for each line's name at its end (mm)
 PLAYED_MAX = 70.0  # the widest the Played column gets (mm); longer, it takes more lines
 PLAYED_LINES = 2  # the most lines a round's Played cell takes: else it goes under the row
 NUMBER_GAP = 2.0  # the least room between two numbers side by side (mm): -870 -1220
@@ -337,7 +331,7 @@ def render(doc: Doc) -> bytes:
     title_block(pdf, doc)
     summary(pdf, doc)
     pdf.heading(_("Running totals"), room=95)
-    chart(pdf, doc, pdf.l_margin, pdf.get_y() + 1, pdf.epw)
+    chart.draw_pdf(pdf, chart.running_totals(doc), pdf.l_margin, pdf.get_y() + 1, pdf.epw)
     pdf.heading(tr(msg("Rule set {rules}", rules=common.preset_word(doc["rules"]))), room=25)
     params_table(pdf, doc)
     pdf.heading(_("Rounds"), room=30)
@@ -556,58 +550,66 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.cell(0, 6, pdf.t(_("No round played yet.")), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         return
     layout = _Layout(pdf, table)
-    table_head(pdf, layout)
-    h = layout.row_h
-    pdf.set_line_width(0.15)
-    pdf.set_draw_color(*RULE)
-    pdf.set_fill_color(*ZEBRA)
-    right = pdf.l_margin + layout.width
     place = _Places(pdf, layout)
-    y = pdf.get_y()
+    y = _page_top(pdf, layout, ZEBRA, first=True)
     late = False  # past the round that ended the game
-    legend = table.legend
-    pending = table.then  # the table of the next round, under the last
     last = len(table.rows) - 1
     for index, row in enumerate(table.rows):
         ended_here = row.ends_before and table.ended is not None
-        changed = row.changes
         said = place.played(row)
         height = layout.height(len(said))
-        room = height + (2 * h if ended_here else 0) + 5 * len(changed)
+        room = height + (2 * layout.row_h if ended_here else 0) + 5 * len(row.changes)
         if index == last:  # the last round, the totals and the legend together
-            room += 5 * len(pending)
-            if legend:
-                room += h + 2 + 4 * len(legend)
+            room += 5 * len(table.then) + (_under_room(layout, table) if table.legend else 0)
         if y + room > pdf.page_break_trigger:
-            pdf.add_page()
-            table_head(pdf, layout)
-            pdf.set_line_width(0.15)
-            pdf.set_draw_color(*RULE)
-            pdf.set_fill_color(*(LATE if late else ZEBRA))
-            y = pdf.get_y()
-        for change in changed:
+            y = _page_top(pdf, layout, LATE if late else ZEBRA)
+        for change in row.changes:
             y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
         if ended_here:
             y = ended_row(pdf, layout, y, rows.ended_line(table.ended))
             late = True
         if index % 2 or late:
             pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
-        pdf.line(pdf.l_margin, y + height, right, y + height)
+        pdf.line(pdf.l_margin, y + height, pdf.l_margin + layout.width, y + height)
         numbers = layout.row_h if layout.under else height  # the numbers' line, centred
         pdf.draw(place.row(row, y + numbers / 2 + 1.0, said))
         y += height
-    for change in pending:
+    for change in table.then:  # the table of the next round, under the last
         y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
     pdf.set_xy(pdf.l_margin, y)
-    if pdf.get_y() + h + 2 + 4 * len(legend) > pdf.page_break_trigger:
+    if pdf.get_y() + _under_room(layout, table) > pdf.page_break_trigger:
         pdf.add_page()
         table_head(pdf, layout)
+    _totals_row(pdf, table, layout, place)
+    _notes(pdf, table)
+
+
+def _page_top(
+    pdf: Sheet, layout: _Layout, fill: tuple[int, int, int], first: bool = False
+) -> float:
+    """The table's heading, on a new page unless ``first``; the rows' pen and ``fill``
+    set; the ``y`` under the heading."""
+    if not first:
+        pdf.add_page()
+    table_head(pdf, layout)
+    pdf.set_line_width(0.15)
+    pdf.set_draw_color(*RULE)
+    pdf.set_fill_color(*fill)
+    return pdf.get_y()
+
+
+def _under_room(layout: _Layout, table: rows.RoundsTable) -> float:
+    """The room the totals row and the legend take under the rounds."""
+    return layout.row_h + 2 + 4 * len(table.legend)
+
+
+def _totals_row(pdf: Sheet, table: rows.RoundsTable, layout: _Layout, place: _Places) -> None:
+    """Each total right under its column's totals (drawn where the rows draw them)."""
     pdf.set_draw_color(*INK)
     pdf.set_line_width(0.4)
     pdf.font(8.5, bold=True)
-    # each total right under its column's totals (drawn where the rows draw them)
-    y = pdf.get_y()
-    pdf.line(pdf.l_margin, y, right, y)
+    y, h = pdf.get_y(), layout.row_h
+    pdf.line(pdf.l_margin, y, pdf.l_margin + layout.width, y)
     base = y + (h + 0.6) / 2 + 1.1
     pdf.text(pdf.l_margin + 1, base, pdf.t(_("Total")))
     for i, total in enumerate(table.totals):
@@ -618,11 +620,15 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.text(place.held_right - pdf.width(text), base, text)
     pdf.set_xy(pdf.l_margin, y + h + 0.6)
     pdf.ln(1.5)
+
+
+def _notes(pdf: Sheet, table: rows.RoundsTable) -> None:
+    """Under the table: who the mort is, what the marks of the rounds mean."""
     if table.has_mort:
         pdf.font(7.5, color=MUTED)
         pdf.cell(0, 4, pdf.t(_("At 6 players the dealer sits out the round: the mort.")),
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
-    for line in legend:
+    for line in table.legend:
         pdf.font(7.5, color=MUTED)
         pdf.multi_cell(0, 4, pdf.t(line), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
@@ -862,146 +868,3 @@ def details(pdf: Sheet, doc: Doc) -> None:
             y += line_h
         pdf.draw(cells)
         pdf.set_xy(pdf.l_margin, y + 1.2)
-
-
-# --------------------------------------------------------------------------------------------
-# The chart
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
-    """The running totals (:func:`cardscore.export.chart.running_totals`): one polyline per
-    stretch of each column, axes with ticks, labels, markers, names at the lines' ends and a
-    legend."""
-    model = running_totals(doc)
-    frame = _Frame(model, left + 16, top + 2, width - 18 - END_LABELS, 62.0)
-    pdf.set_dash_pattern()
-    _axes(pdf, model, frame, left)
-    pdf.set_line_width(0.55)
-    for series in model.series:
-        pdf.set_draw_color(*_rgb(series.colour))
-        pdf.set_dash_pattern(*PDF_DASHES[series.place % len(PDF_DASHES)])
-        for run in series.runs:  # each stretch of rounds the column played
-            if len(run) > 1:
-                pdf.polyline([frame.at(point) for point in run])
-    pdf.set_dash_pattern()
-    # a marker of the line's own shape every few rounds, and its name at its end: where
-    # lines run together, each can still be found
-    pdf.set_draw_color(255, 255, 255)
-    pdf.set_line_width(0.2)
-    for series in model.series:
-        pdf.set_fill_color(*_rgb(series.colour))
-        for mark in series.marks:
-            _marker(pdf, series.shape, *frame.at((mark.x, mark.y)))
-    ends = [frame.y(series.end[1]) for series in model.series]
-    placed = common.spread(ends, 3.4, frame.top + 1, frame.bottom + 1)
-    for series, at in zip(model.series, placed, strict=True):
-        pdf.font(7.5, bold=True, color=_rgb(series.colour))
-        pdf.text(frame.x(series.end[0]) + 2.2, at + 1.1, pdf.fit(series.name, END_LABELS - 2.5))
-    _legend(pdf, model, frame.left, frame.bottom + 14, (width - 16) / 3)
-
-
-class _Frame(NamedTuple):
-    """Where the chart's plot is on the page (mm), and the values it spans."""
-
-    model: Chart
-    left: float
-    top: float
-    width: float
-    height: float
-
-    @property
-    def bottom(self) -> float:
-        return self.top + self.height
-
-    def x(self, value: float) -> float:
-        return self.left + value / self.model.x_max * self.width
-
-    def y(self, value: float) -> float:
-        model = self.model
-        return self.top + (model.y_max - value) / (model.y_max - model.y_min) * self.height
-
-    def at(self, point: tuple[float, float]) -> tuple[float, float]:
-        return self.x(point[0]), self.y(point[1])
-
-
-def _axes(pdf: Sheet, model: Chart, frame: _Frame, left: float) -> None:
-    """The grid, the axes with their ticks and labels, the zero line, the target line and
-    the axes' titles."""
-    plot_left, plot_w, bottom, y = frame.left, frame.width, frame.bottom, frame.y
-    pdf.set_draw_color(213, 217, 224)
-    pdf.set_line_width(0.2)
-    for tick in model.y_ticks:
-        pdf.line(plot_left, y(tick), plot_left + plot_w, y(tick))
-    pdf.set_draw_color(*INK)
-    pdf.set_line_width(0.3)
-    pdf.line(plot_left, frame.top, plot_left, bottom)
-    pdf.line(plot_left, bottom, plot_left + plot_w, bottom)
-    pdf.font(7.5)
-    for tick in model.y_ticks:
-        pdf.line(plot_left - 1.5, y(tick), plot_left, y(tick))
-        label = common.tick_label(tick)
-        pdf.text(plot_left - 2.5 - pdf.get_string_width(label), y(tick) + 1.1, label)
-    for tick, label in model.x_ticks:
-        pdf.line(frame.x(tick), bottom, frame.x(tick), bottom + 1.5)
-        pdf.text(frame.x(tick) - pdf.get_string_width(label) / 2, bottom + 5, label)
-    if model.y_min < 0 < model.y_max:
-        pdf.set_draw_color(107, 115, 128)
-        _dashed(pdf, (1, 1), plot_left, y(0), plot_w)
-    if model.shows_target:
-        goal = model.target or 0
-        pdf.set_draw_color(*MUTED)
-        pdf.set_line_width(0.3)
-        _dashed(pdf, (3, 1.5), plot_left, y(goal), plot_w)
-        pdf.font(7.5, color=MUTED)
-        pdf.text(plot_left + 2, y(goal) - 1.2, pdf.t(tr(msg("target {goal}", goal=goal))))
-    pdf.font(8, bold=True)
-    label = pdf.t(model.across)
-    pdf.text(plot_left + plot_w / 2 - pdf.get_string_width(label) / 2, bottom + 10, label)
-    label = pdf.t(model.up)
-    middle = frame.top + frame.height / 2
-    with pdf.rotation(90, left + 3, middle):
-        pdf.text(left + 3 - pdf.get_string_width(label) / 2, middle + 1, label)
-
-
-def _dashed(pdf: Sheet, dash: tuple[float, float], left: float, y: float, width: float) -> None:
-    """A dashed line across the plot at ``y``."""
-    pdf.set_dash_pattern(*dash)
-    pdf.line(left, y, left + width, y)
-    pdf.set_dash_pattern()
-
-
-def _marker(pdf: Sheet, shape: str, x: float, y: float) -> None:
-    outline = common.marker_outline(shape, 1.1)
-    pdf.polygon([(x + dx, y + dy) for dx, dy in outline], style="FD")
-
-
-def _legend(pdf: Sheet, model: Chart, left: float, top: float, cell: float) -> None:
-    """Each line's sample, marker, name and total, three a row."""
-    for index, series in enumerate(model.series):
-        row, col = divmod(index, 3)
-        lx, ly = left + col * cell, top + row * 5.5
-        pdf.set_draw_color(*_rgb(series.colour))
-        pdf.set_line_width(0.8)
-        pdf.set_dash_pattern(*PDF_DASHES[series.place % len(PDF_DASHES)])
-        pdf.line(lx, ly, lx + 9, ly)
-        pdf.set_dash_pattern()
-        pdf.set_fill_color(*_rgb(series.colour))
-        pdf.set_draw_color(255, 255, 255)
-        pdf.set_line_width(0.2)
-        _marker(pdf, series.shape, lx + 4.5, ly)
-        total = series.total or ""
-        pdf.font(8, bold=True)
-        total_w = pdf.get_string_width(total)
-        pdf.font(8)
-        shown = pdf.fit(series.legend, cell - 12 - total_w - 3)
-        shown_w = pdf.get_string_width(shown)
-        pdf.text(lx + 11, ly + 1.1, shown)
-        pdf.font(8, bold=True)
-        pdf.text(lx + 11 + shown_w + 1.5, ly + 1.1, total)
-    rows = math.ceil(len(model.series) / 3)
-    pdf.set_line_width(0.2)
-    pdf.set_xy(pdf.l_margin, top + rows * 5.5)
