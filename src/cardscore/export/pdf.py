@@ -73,6 +73,7 @@ PLAYED_LINES = 2  # the most lines a round's Played cell takes: else it goes und
 NUMBER_GAP = 2.0  # the least room between two numbers side by side (mm): -870 -1220
 PLAYED_LINE = 3.4  # the height of each line of the Played column (mm)
 COLUMN_MIN = 17.0  # the narrowest a player's two numbers get, next to the Played column
+Colour = tuple[int, int, int]  # red, green, blue: 0 to 255
 INK = (27, 31, 36)
 MUTED = (91, 100, 112)
 RULE = (201, 206, 214)
@@ -84,35 +85,14 @@ LATE = (251, 241, 222)  # the rounds recorded after the game's end
 LATE_INK = (122, 74, 0)
 CHANGE = (230, 238, 247)  # the band where the table changed
 
+#: What the core fonts cannot draw, and how it is written instead (``sign spelling``
+#: pairs): dashes, arrows, ligatures, quotes, signs, the suits; ``✎`` marks a corrected
+#: round, ``†`` one recorded after the game's end (× is Latin-1: one spelling with ->).
+_SPELLED = """− - – - — - ‑ - → -> ← <- × x œ oe Œ OE … ... ’ ' ‘ ' “ " ” " € EUR ≥ >= ≤ <= ≠ !=
+♠ (pique) ♥ (coeur) ♦ (carreau) ♣ (trefle) ✎ * † +"""
+_PAIRS = _SPELLED.split()
 _LATIN1 = str.maketrans(
-    {
-        "−": "-",
-        "–": "-",
-        "—": "-",
-        "‑": "-",
-        "→": "->",
-        "←": "<-",
-        "×": "x",  # × is Latin-1, but keep one spelling with the arrows
-        "œ": "oe",
-        "Œ": "OE",
-        "…": "...",
-        "’": "'",
-        "‘": "'",
-        "“": '"',
-        "”": '"',
-        "€": "EUR",
-        "≥": ">=",
-        "≤": "<=",
-        "≠": "!=",
-        "♠": "(pique)",
-        "♥": "(coeur)",
-        "♦": "(carreau)",
-        "♣": "(trefle)",
-        "✎": "*",  # a corrected round
-        "†": "+",  # a round recorded after the game's end
-        "\u202f": " ",
-        "\u2009": " ",
-    }
+    {**dict(zip(_PAIRS[::2], _PAIRS[1::2], strict=True)), "\u202f": " ", "\u2009": " "}
 )
 
 
@@ -165,7 +145,7 @@ class Pen(NamedTuple):
 
 
 #: A text as :meth:`Sheet.draw` draws it: its x, its baseline's y, its pen and colour.
-Drawn = tuple[float, float, Pen, tuple[int, int, int], str]
+Drawn = tuple[float, float, Pen, Colour, str]
 
 
 class Sheet(FPDF):
@@ -175,7 +155,7 @@ class Sheet(FPDF):
         super().__init__(orientation="P", unit="mm", format="A4")
         self.doc = doc
         self._font_state: tuple[str, float] | None = None
-        self._color_state: tuple[int, int, int] | None = None
+        self._color_state: Colour | None = None
         # each text's width in each font (a sheet measures the same scores many times)
         self._widths: dict[tuple[tuple[str, float] | None, str], float] = {}
         self._wrapped: dict[tuple[Any, float, str], list[str]] = {}
@@ -207,7 +187,7 @@ class Sheet(FPDF):
     def t(self, text: object) -> str:
         return str(text) if self.unicode else latin1(str(text))
 
-    def font(self, size: float, bold: bool = False, color: tuple[int, int, int] = INK) -> None:
+    def font(self, size: float, bold: bool = False, color: Colour = INK) -> None:
         state = ("B" if bold else "", size)
         if state != self._font_state:
             self.set_font(self.family, state[0], size)
@@ -564,9 +544,9 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         if y + room > pdf.page_break_trigger:
             y = _page_top(pdf, layout, LATE if late else ZEBRA)
         for change in row.changes:
-            y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
+            y = band(pdf, layout, y, change.line, "change", LATE if late else ZEBRA)
         if ended_here:
-            y = ended_row(pdf, layout, y, rows.ended_line(table.ended))
+            y = band(pdf, layout, y, rows.ended_line(table.ended), "ended", LATE)
             late = True
         if index % 2 or late:
             pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
@@ -575,7 +555,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.draw(place.row(row, y + numbers / 2 + 1.0, said))
         y += height
     for change in table.then:  # the table of the next round, under the last
-        y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
+        y = band(pdf, layout, y, change.line, "change", LATE if late else ZEBRA)
     pdf.set_xy(pdf.l_margin, y)
     if pdf.get_y() + _under_room(layout, table) > pdf.page_break_trigger:
         pdf.add_page()
@@ -584,9 +564,7 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
     _notes(pdf, table)
 
 
-def _page_top(
-    pdf: Sheet, layout: _Layout, fill: tuple[int, int, int], first: bool = False
-) -> float:
+def _page_top(pdf: Sheet, layout: _Layout, fill: Colour, first: bool = False) -> float:
     """The table's heading, on a new page unless ``first``; the rows' pen and ``fill``
     set; the ``y`` under the heading."""
     if not first:
@@ -723,44 +701,34 @@ class _Places:
         return cells
 
 
-def change_row(
-    pdf: Sheet, layout: _Layout, y: float, line: str, fill: tuple[int, int, int]
-) -> float:
-    """A band across the rounds table where the table changed (``from round 12: Zoé
-    replaces Dan``); the ``y`` under it.  Gives the rows' ``fill`` colour back."""
-    pdf.font(8, bold=True, color=ACCENT)
+#: The bands across the rounds table, where the table changed and where the game ended:
+#: their ink and fill, the height their lines add, their first baseline, their rule's dash.
+_BANDS = {
+    "change": (ACCENT, CHANGE, 1.2, 3.4, ()),
+    "ended": (LATE_INK, LATE, 1.6, 3.6, (1.2, 0.8)),
+}
+
+
+def band(pdf: Sheet, layout: _Layout, y: float, line: str, kind: str, fill: Colour) -> float:
+    """A band across the rounds table (``kind``): where the table changed (``from round
+    12: Zoé replaces Dan``), or where the game ended (the rounds under it were recorded
+    after the end); the ``y`` under it.  The rows' ``fill`` colour given back."""
+    ink, colour, extra, first, dash = _BANDS[kind]
+    pdf.font(8, bold=True, color=ink)
     lines = pdf.wrap(pdf.t(line), layout.width - 3)
-    height = len(lines) * 4 + 1.2
-    pdf.set_fill_color(*CHANGE)
+    height = len(lines) * 4 + extra
+    pdf.set_fill_color(*colour)
     pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
-    pdf.set_draw_color(*ACCENT)
+    pdf.set_draw_color(*ink)
     pdf.set_line_width(0.3)
+    pdf.set_dash_pattern(*dash)
     pdf.line(pdf.l_margin, y, pdf.l_margin + layout.width, y)
+    pdf.set_dash_pattern()
     for number, text in enumerate(lines):
-        pdf.text(pdf.l_margin + 1.5, y + 3.4 + number * 4, text)
+        pdf.text(pdf.l_margin + 1.5, y + first + number * 4, text)
     pdf.set_line_width(0.15)
     pdf.set_draw_color(*RULE)
     pdf.set_fill_color(*fill)
-    return y + height
-
-
-def ended_row(pdf: Sheet, layout: _Layout, y: float, line: str) -> float:
-    """The ``line`` across the rounds table where the game ended (the rounds under it were
-    recorded after the end); the ``y`` under it.  Leaves the fill colour of the late rows."""
-    pdf.font(8, bold=True, color=LATE_INK)
-    lines = pdf.wrap(pdf.t(line), layout.width - 3)
-    height = len(lines) * 4 + 1.6
-    pdf.set_fill_color(*LATE)
-    pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
-    pdf.set_draw_color(*LATE_INK)
-    pdf.set_line_width(0.3)
-    pdf.set_dash_pattern(1.2, 0.8)
-    pdf.line(pdf.l_margin, y, pdf.l_margin + layout.width, y)
-    pdf.set_dash_pattern()
-    for number, line in enumerate(lines):
-        pdf.text(pdf.l_margin + 1.5, y + 3.6 + number * 4, line)
-    pdf.set_line_width(0.15)
-    pdf.set_draw_color(*RULE)
     return y + height
 
 
