@@ -182,10 +182,8 @@ def rounds_table(
     )
 
 
-#: The style of a line across the sheet where the table changed.
-PLAYED_STYLE = "italic"  # what was played, under its row
 PLAYED_STYLE = "italic"  # what was played, under its row when its column has no room
-CHANGE_STYLE = "bold"
+CHANGE_STYLE = "bold"  # a line across the sheet where the table changed
 
 
 def score_style(value: int, lower_wins: bool = False) -> str:

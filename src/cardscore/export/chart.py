@@ -1,16 +1,12 @@
-"""One chart model, drawn as SVG (the HTML sheet, the live page, the statistics page) and by
-the PDF sheet (:func:`cardscore.export.pdf.chart`).
+"""One chart model, drawn as SVG (the HTML sheet, the live page, the statistics page) and
+with fpdf2's drawing calls (the PDF sheet).
 
-A :class:`Chart` is what a line chart shows, worked out once: each :class:`Series` (a
-player's or a team's line, in stretches where he was not at the table every round; its
-markers; its name and total in the legend), the values along x (rounds, or sessions) with
-their labels, the ticks of y, the target when the game has one, and the titles.  The
-scoresheet's chart is :func:`running_totals`; the statistics page builds one per game from
-its sessions.  Each drawing only places it: :func:`svg` in pixels, the PDF in millimetres.
-
-Every line has its colour (Okabe–Ito), its dash and its marker's shape, from its ``place``
-(:data:`~cardscore.export.common.PALETTE`): it reads in colour, for the colour-blind, and
-printed in black and white.
+A :class:`Chart` is what a line chart shows, worked out once: each :class:`Series` (a line
+in stretches, its markers, its legend), the values along x with their labels, the ticks of
+y, the target, the titles.  The scoresheet's is :func:`running_totals`; the statistics page
+builds one per game.  :func:`svg` and :func:`draw_pdf` only place it.  Every line has its
+colour (Okabe–Ito), dash and marker shape from its ``place``: it reads in colour, for the
+colour-blind, and printed in black and white.
 """
 
 from __future__ import annotations
@@ -37,8 +33,7 @@ Point = tuple[float, float]
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Mark:
-    """A marker on a line: where, whether filled (a session won), what it says when
-    pointed at (nothing: the sheet's, which mark the line's shape only)."""
+    """A marker: where, whether filled (a session won), what it says when pointed at."""
 
     x: float
     y: float
@@ -135,17 +130,12 @@ def running_totals(doc: Doc) -> Chart:
     """The scoresheet's chart: each column's running total, round by round (a player's
     line from his first round to his last, a line a stretch), a marker every few rounds,
     the target line when a total came near it."""
-    names = list(doc["columns"])
-    axes = common.chart_axes(doc)
-    series = []
+    names, axes, series = list(doc["columns"]), common.chart_axes(doc), []
     for index, name in enumerate(names):
-        runs = common.runs(doc, name)
-        marks = [
-            Mark(r, v) for run in runs for r, v in common.marker_points(run, index, len(names))
-        ]
+        runs = tuple(tuple(run) for run in common.runs(doc, name))
+        marks = (Mark(*p) for run in runs for p in common.marker_points(run, index, len(names)))
         label, total = common.label(doc, name), str(doc["totals"][name])
-        runs_ = tuple(tuple(run) for run in runs)
-        series.append(Series(name, index, runs_, tuple(marks), label, total))
+        series.append(Series(name, index, runs, tuple(marks), label, total))
     return Chart(
         title=tr(msg("Running totals of {names}, round by round", names=", ".join(names))),
         series=tuple(series),
@@ -164,12 +154,9 @@ def running_totals(doc: Doc) -> Chart:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Look:
-    """Where an SVG chart draws its plot (pixels) and how: ``figure`` the attributes of
-    its ``<figure>``; ``sheet`` for the scoresheet's look (tick marks on the axes, each
-    line's parts tagged so that pointing at one brings it forward, its markers in one path,
-    its total in the legend) rather than the statistics page's (a dot per session, filled
-    where won, saying its result when pointed at); ``legend_width`` the characters of a
-    name in the legend."""
+    """Where an SVG chart draws its plot (pixels) and how: ``sheet`` for the scoresheet's
+    look (tick marks, each line's parts tagged for the hover, its markers in one path, its
+    total in the legend), else the statistics page's (a dot a session, filled where won)."""
 
     figure: str
     width: int
@@ -239,8 +226,10 @@ class _Svg:
         return out
 
     def labels(self) -> list[str]:
-        chart, frame = self.chart, self.frame
-        out = ['<g class="labels" fill="#1b1f24">', *svg_value_labels(frame, chart.y_ticks)]
+        chart, frame, y = self.chart, self.frame, self.y
+        out = ['<g class="labels" fill="#1b1f24">']
+        out += [f'<text x="{frame.left - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">'
+                f"{common.tick_label(tick)}</text>" for tick in chart.y_ticks]  # fmt: skip
         under = f'y="{self.bottom + 19}"' if self.look.sheet else f'y="{self.bottom + 18}"'
         size = "" if self.look.sheet else ' font-size="10"'
         for tick, label in chart.x_ticks:
@@ -250,8 +239,16 @@ class _Svg:
             target = escape(tr(msg("target {goal}", goal=goal)))
             out.append(f'<text x="{frame.left + 6}" y="{self.y(goal) - 5:.1f}" fill="#5b6470">'
                        f"{target}</text>")  # fmt: skip
-        out.extend(svg_axis_title(frame, escape(chart.across), escape(chart.up)))
-        return [*out, "</g>"]
+        middle = frame.top + frame.height / 2
+        out.append(
+            f'<text x="{frame.left + frame.width / 2:.1f}" y="{self.bottom + 37}" '
+            f'text-anchor="middle" font-weight="bold">{escape(chart.across)}</text>'
+        )
+        out.append(
+            f'<text x="14" y="{middle:.1f}" text-anchor="middle" font-weight="bold" '
+            f'transform="rotate(-90 14 {middle:.1f})">{escape(chart.up)}</text>'
+        )
+        return [*out, "</g>"]  # fmt: skip
 
     def lines(self) -> list[str]:
         out = ['<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
@@ -356,27 +353,6 @@ def svg_grid_and_axes(frame: Frame, ticks: Sequence[int]) -> list[str]:
         out.append(f'<line x1="{left}" x2="{right}" y1="{y(0):.1f}" '
                    f'y2="{y(0):.1f}" stroke="#6b7380" stroke-dasharray="3 3"/>')  # fmt: skip
     return out
-
-
-def svg_value_labels(frame: Frame, ticks: Sequence[int]) -> list[str]:
-    """Each of ``ticks`` written left of the plot, at its height (``15k`` for 15,000)."""
-    return [
-        f'<text x="{frame.left - 8}" y="{frame.y(tick) + 4:.1f}" text-anchor="end">'
-        f"{common.tick_label(tick)}</text>"
-        for tick in ticks
-    ]
-
-
-def svg_axis_title(frame: Frame, across: str, up: str) -> list[str]:
-    """The title of the bottom axis (``across``) under its labels and of the left axis
-    (``up``) turned upright, both already escaped."""
-    middle = frame.top + frame.height / 2
-    return [
-        f'<text x="{frame.left + frame.width / 2:.1f}" y="{frame.bottom + 37}" '
-        f'text-anchor="middle" font-weight="bold">{across}</text>',
-        f'<text x="14" y="{middle:.1f}" text-anchor="middle" font-weight="bold" '
-        f'transform="rotate(-90 14 {middle:.1f})">{up}</text>',
-    ]
 
 
 def svg_marker(shape: str, cx: float, cy: float, r: float = 4.2) -> str:

@@ -21,13 +21,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscore.games import preset_word
-from cardscore.i18n import _, msg, tr
-from cardscore.i18n import date_text as i18n_date_text
+from cardscore.i18n import _, date_text, msg, tr  # date_text: as the language writes it
 from cardscore.rows import AFTER_END_MARK, EDITED_MARK
 
 Doc = Mapping[str, Any]
-
-#: Games won by the lowest total (the ranking is ascending).
 
 #: Line colours of the chart (Okabe–Ito: told apart by colour-blind readers, dark enough to
 #: print), each with a dash pattern so that a black-and-white print still tells them apart.
@@ -47,16 +44,6 @@ def game_name(doc: Doc) -> str:
 def title(doc: Doc) -> str:
     """The sheet's title: the session's, else the game and its rule set."""
     return doc["title"] or f"{game_name(doc)} — {preset_word(doc['rules'])}"
-
-
-def date_text(stamp: str) -> str:
-    """``2026-11-30T20:15:03+01:00`` → ``2026-11-30 20:15`` (what a person reads), written as
-    the language writes it (``30.11.2026 20:15`` in Norwegian): :func:`cardscore.i18n.date_text`.
-
-    >>> date_text("2026-11-30T20:15:03+01:00"), date_text("")
-    ('2026-11-30 20:15', '')
-    """
-    return i18n_date_text(stamp)
 
 
 def game_line(doc: Doc) -> str:

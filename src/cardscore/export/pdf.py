@@ -11,7 +11,7 @@ Text: with DejaVu Sans (found where Linux distributions install it) every charac
 drawn as typed, and the text can be extracted or searched.  Without it the PDF's core
 Helvetica is used, which only has Latin-1: ``Zoé`` still prints as is, and the few other
 characters are written the nearest Latin-1 way (``−`` → ``-``, ``→`` → ``->``, ``œ`` →
-``oe``; see :func:`latin1`).
+``oe``; see :func:`cardscore.export.latin1.latin1`).
 
 What each round played is the rounds table's last column, on one or two lines; where the
 page has no room for such a column beside the numbers (which keep a gap between them: never
@@ -25,16 +25,15 @@ the chart runs from his first round to his last.  A player who left keeps his to
 Every text is in the current language, and the PDF says which (its ``/Lang``).  A table
 heading a translation makes wider than its column (``Donneur (mort)``) goes on two lines.
 
-Why 900 lines: the PDF is laid out by hand with fpdf2's drawing calls (the title block,
-the chart, the rounds table with its repeated headings and table changes, the breakdowns),
-each a function of its own.
+Why 790 lines: the PDF is laid out by hand with fpdf2's calls (the title block, the rounds
+table with its repeated headings and table changes, the breakdowns), each a function of its
+own; the chart is drawn by :mod:`cardscore.export.chart`.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -44,6 +43,7 @@ from fpdf.enums import XPos, YPos
 from cardscore import __version__, rows
 from cardscore.export import chart, common
 from cardscore.export.common import Doc
+from cardscore.export.latin1 import latin1
 from cardscore.i18n import _, language, msg, tr
 from cardscore.rows import signed
 
@@ -84,50 +84,6 @@ ACCENT = (11, 79, 138)
 LATE = (251, 241, 222)  # the rounds recorded after the game's end
 LATE_INK = (122, 74, 0)
 CHANGE = (230, 238, 247)  # the band where the table changed
-
-#: What the core fonts cannot draw, and how it is written instead (``sign spelling``
-#: pairs): dashes, arrows, ligatures, quotes, signs, the suits; ``✎`` marks a corrected
-#: round, ``†`` one recorded after the game's end (× is Latin-1: one spelling with ->).
-_SPELLED = """− - – - — - ‑ - → -> ← <- × x œ oe Œ OE … ... ’ ' ‘ ' “ " ” " € EUR ≥ >= ≤ <= ≠ !=
-♠ (pique) ♥ (coeur) ♦ (carreau) ♣ (trefle) ✎ * † +"""
-_PAIRS = _SPELLED.split()
-_LATIN1 = str.maketrans(
-    {**dict(zip(_PAIRS[::2], _PAIRS[1::2], strict=True)), "\u202f": " ", "\u2009": " "}
-)
-
-
-def latin1(text: str) -> str:
-    """``text`` in Latin-1, for the PDF core fonts: the usual signs spelled out, accents
-    kept where Latin-1 has them, dropped where it has not, anything else as ``?``.
-
-    >>> latin1("Zoé: (25 + 8) × 2 = 66 → Œuvray −106")
-    'Zoé: (25 + 8) x 2 = 66 -> OEuvray -106'
-    >>> latin1("Łukasz 李")
-    'Lukasz ?'
-    """
-    text = str(text).translate(_LATIN1)
-    try:
-        text.encode("latin-1")
-        return text
-    except UnicodeEncodeError:
-        pass
-    out = []
-    for char in text:
-        if ord(char) < 256:
-            out.append(char)
-            continue
-        base = "".join(
-            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
-        )
-        if base and all(ord(c) < 256 for c in base):
-            out.append(base)
-        elif char == "Ł":
-            out.append("L")
-        elif char == "ł":
-            out.append("l")
-        else:
-            out.append("?")
-    return "".join(out)
 
 
 def find_font() -> tuple[str, str] | None:
@@ -195,10 +151,6 @@ class Sheet(FPDF):
         if color != self._color_state:
             self.set_text_color(*color)
             self._color_state = color
-
-    def pen(self, size: float, bold: bool = False) -> Pen:
-        """What :meth:`draw` draws with, in :meth:`font` ``(size, bold)``."""
-        return Pen(size, bold)
 
     def measure(self, text: str, pen: Pen) -> float:
         """The width of ``text`` drawn with ``pen`` (:meth:`width` in its font)."""
@@ -631,7 +583,7 @@ class _Places:
 
     def __init__(self, pdf: Sheet, layout: _Layout) -> None:
         self.pdf, self.layout = pdf, layout
-        self.regular, self.bold = pdf.pen(8), pdf.pen(8, bold=True)
+        self.regular, self.bold = Pen(8, False), Pen(8, True)
         left = pdf.l_margin
         count = range(len(layout.names))
         self.number_right = left + layout.number_w - 1 - layout.marks_w
@@ -737,7 +689,7 @@ def table_head(pdf: Sheet, layout: _Layout) -> None:
     on up to two lines, above its ``pts`` and ``total``."""
     x0, y0 = pdf.l_margin, pdf.get_y()
     line_h, sub_h = 3.6, 4.4
-    head, sub = pdf.pen(8, bold=True), pdf.pen(7.5)
+    head, sub = Pen(8, True), Pen(7.5, False)
     pdf.font(8, bold=True)
     labels = [layout.name_lines(pdf, name) for name in layout.names]
     name_h = max(len(lines) for lines in labels) * line_h + 1.2
@@ -816,7 +768,7 @@ def details(pdf: Sheet, doc: Doc) -> None:
         _("How each round was scored"),
         room=6 + line_h * sum(len(pdf.wrap(pdf.t(tr(line)), width)) for line in first),
     )
-    bold, regular = pdf.pen(8, bold=True), pdf.pen(7.5)
+    bold, regular = Pen(8, True), Pen(7.5, False)
     left = pdf.l_margin + pdf.c_margin
     for row in doc["rounds"]:
         head = common.round_heading(row)

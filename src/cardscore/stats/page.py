@@ -27,7 +27,7 @@ from typing import Any
 
 from cardscore import __version__
 from cardscore.export.chart import Chart, Look, Mark, Series, svg
-from cardscore.export.common import MARKERS, PALETTE, nice_ticks, truncate
+from cardscore.export.common import PALETTE, nice_ticks, truncate
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.figures import read
 from cardscore.i18n import Msg, _, language, msg, tr
@@ -125,15 +125,6 @@ def colours(doc: Doc) -> dict[str, int]:
     """Each player's place in the palette: his place in the document, the same in every
     chart."""
     return {player["name"]: index for index, player in enumerate(doc.get("players", ()))}
-
-
-def _colour(index: int) -> str:
-    return PALETTE[index % len(PALETTE)]
-
-
-def _shape(index: int) -> str:
-    """A player's marker: of his own shape, as on the printed sheet's chart."""
-    return MARKERS[index % len(MARKERS)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -296,7 +287,7 @@ def rate_chart(player: Doc, colour: int) -> str:
             value = f"{say.percent(made, tried)} ({made}/{tried})"
             out.append(
                 f'<rect class="bar" x="{left}" y="{top + 5}" width="{share * span:.1f}" '
-                f'height="{RATE_ROW - 10}" fill="{_colour(colour)}">'
+                f'height="{RATE_ROW - 10}" fill="{PALETTE[colour % len(PALETTE)]}">'
                 f"<title>{escape(label)}: {escape(value)}</title></rect>"
             )
         else:
