@@ -132,12 +132,7 @@ def sheet(
     the scores then the totals (narrower ones); else one block a round, each column's name,
     score and total together (see :class:`Sheet`).
 
-    A corrected round's number carries ``✎``, a round recorded after the game's end ``†``
-    (under a rule where the game ended), and a legend under the table says what they mean.
-
-    Where the table changed, a line across the sheet says how, above the first round the
-    new table played (``from round 12: Zoé replaces Dan``; a change not played yet: under
-    the last round); a player's cells are blank in the rounds he did not play, and a player
+    The rounds are laid out from :mod:`cardscore.rows` (marks, table changes); a player
     at the table in none of the rounds shown has no column (the totals list him).
 
     With ``detail``, each round's breakdown is written in full lines under its row.

@@ -7,6 +7,12 @@ change, the line where the game ended, a column's heading and whether a column i
 all (the mort, the points held, what was played: :class:`Column`) are decided in one place;
 each format only lays the table out.
 
+So every sheet says the same: a corrected round's number carries ``✎``, a round recorded
+after the game's end ``†``, and a legend says what they mean; where the table changed, a
+line above the first round the new table played says how (``from round 12: Zoé replaces
+Dan``); a player's cells are blank in the rounds he did not play; at 6-player tarot the
+dealer's column is headed ``Dealer (mort)``.
+
 >>> table = build(
 ...     [{"number": 1, "dealer": "Ann", "mort": None, "played": "Bob garde",
 ...       "scores": {"Ann": -20, "Bob": 20}, "totals": {"Ann": -20, "Bob": 20},

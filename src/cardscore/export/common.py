@@ -16,12 +16,14 @@ these helpers, so that a ranking, a label or a table change is worded once.
 from __future__ import annotations
 
 import dataclasses
+import html
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardscore import __version__
 from cardscore.games import preset_word
-from cardscore.i18n import _, date_text, msg, tr  # date_text: as the language writes it
+from cardscore.i18n import _, date_text, language, msg, tr  # date_text: as the language writes it
 from cardscore.rows import AFTER_END_MARK, EDITED_MARK
 
 Doc = Mapping[str, Any]
@@ -44,6 +46,18 @@ def game_name(doc: Doc) -> str:
 def title(doc: Doc) -> str:
     """The sheet's title: the session's, else the game and its rule set."""
     return doc["title"] or f"{game_name(doc)} — {preset_word(doc['rules'])}"
+
+
+def page_top(title: str, css: str, meta: str) -> str:
+    """The top of a printed HTML page (the sheet's, the statistics'): its head, in the
+    current language, then its header (``title`` and ``meta`` already escaped)."""
+    return (
+        f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta name="generator" content="cardscore {html.escape(__version__)}">\n'
+        f"<title>{title}</title>\n<style>{css}</style>\n</head>\n<body>\n<header>\n"
+        f'<h1>{title}</h1>\n<p class="meta">{meta}</p>\n</header>'
+    )
 
 
 def game_line(doc: Doc) -> str:

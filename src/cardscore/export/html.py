@@ -10,15 +10,9 @@ way, so that it reads in colour, for the colour-blind, and printed in black and 
 rules' parameters; every round (one ``<tr>`` per round in the ``<tbody>`` of
 ``table.rounds``; the totals in its ``<tfoot>``); then how each round was scored.
 
-A corrected round's number carries ``✎``; when a correction ended the game earlier, the
-rounds recorded after the end are in a second ``<tbody class="after-end">`` that opens with
-a ``<tr class="ended">`` saying where the game ended, each number carrying ``†``; a legend
-under the table says what the marks mean.
-
-Where the table changed, a ``<tr class="table-change">`` across the table says how, above
-the first round the new table played (``from round 12: Zoé replaces Dan``); a player's cells
-are empty (``td.out``) in the rounds he did not play, and his line in the chart runs from
-his first round to his last.  A player who left keeps his total, marked ``(left)``.
+The rounds are laid out from :mod:`cardscore.rows`: those recorded after the game's end in
+a second ``<tbody class="after-end">`` opened by a ``<tr class="ended">``; a ``<tr
+class="table-change">`` where the table changed; ``td.out`` where a player did not play.
 
 Printed (``@page`` A4), the table's heading repeats on every page, rows are not split, and
 colours are kept (``print-color-adjust: exact``).
@@ -34,7 +28,7 @@ from cardscore import __version__, rows
 from cardscore.export import chart as chart_model
 from cardscore.export import common
 from cardscore.export.common import Doc
-from cardscore.i18n import _, language, msg, tr
+from cardscore.i18n import _, msg, tr
 
 # The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): the
 # breakdowns, not the terms; the sheet is built with these only.
@@ -143,21 +137,9 @@ def render(doc: Doc) -> str:
             id=doc["id"],
         )
     )
+    css = CSS + (CHANGES_CSS if common.table_changes(doc) else "")
     parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta name="generator" content="cardscore {escape(__version__)}">',
-        f"<title>{title}</title>",
-        f"<style>{CSS}{CHANGES_CSS if common.table_changes(doc) else ''}</style>",
-        "</head>",
-        "<body>",
-        "<header>",
-        f"<h1>{title}</h1>",
-        f'<p class="meta">{meta_line(doc)}</p>',
-        "</header>",
+        common.page_top(title, css, meta_line(doc)),
         summary(doc),
         '<section class="chart">',
         f"<h2>{escape(_('Running totals'))}</h2>",

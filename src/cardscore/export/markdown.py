@@ -5,9 +5,8 @@ number, dealer (and mort at 6-player tarot), and for each column the round's sco
 running total — then the ranking table, held points and the winner.  The totals are in the
 ranking table, not in the rounds table, so that every row of the rounds table is a round.
 
-Where the table changed, the rounds table stops, an italic line says how (``from round 12:
-Zoé replaces Dan``) and the table starts again; a player's cells are empty in the rounds he
-did not play.  A player who left keeps his total, marked ``(left)`` in the ranking.
+Where the table changed or the game ended (:mod:`cardscore.rows`), the rounds table stops,
+an italic line says so and the table starts again.
 
 Every heading is in the current language (the bold labels are part of each translated
 sentence: ``**Joueurs :** Ann, Bob``); the user's texts are escaped before they go in.

@@ -17,10 +17,8 @@ What each round played is the rounds table's last column, on one or two lines; w
 page has no room for such a column beside the numbers (which keep a gap between them: never
 ``-870-1220``), it is a line of its own under the round's row.
 
-Where the table changed, a band across the rounds table says how (``from round 12: Zoé
-replaces Dan``); a player's cells are empty in the rounds he did not play, and his line in
-the chart runs from his first round to his last.  A player who left keeps his total, marked
-``(left)``.
+Where the table changed or the game ended (:mod:`cardscore.rows`), a band across the rounds
+table says so.
 
 Every text is in the current language, and the PDF says which (its ``/Lang``).  A table
 heading a translation makes wider than its column (``Donneur (mort)``) goes on two lines.

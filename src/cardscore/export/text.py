@@ -8,9 +8,7 @@ When the columns do not fit 80 characters, long names are shortened in the headi
 ``Players:`` line keeps them whole), then the gaps narrowed, then the table is wrapped: it is
 printed in several parts, each with the round number and dealer and some of the columns.
 
-Where the table changed, a line across the table says how, above the first round the new
-table played (``from round 12: Zoé replaces Dan``); a player's cells are blank in the rounds
-he did not play.  A player who left keeps his total, marked ``(left)`` in the ranking.
+The rounds are laid out from :mod:`cardscore.rows` (marks, table changes, the game's end).
 
 Every heading is in the current language; the widths follow the headings, so that a longer
 French heading (``Donneur``, ``En réserve``) still lines up and fits.

@@ -27,10 +27,10 @@ from typing import Any
 
 from cardscore import __version__
 from cardscore.export.chart import Chart, Look, Mark, Series, svg
-from cardscore.export.common import PALETTE, nice_ticks, truncate
+from cardscore.export.common import PALETTE, nice_ticks, page_top, truncate
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.figures import read
-from cardscore.i18n import Msg, _, language, msg, tr
+from cardscore.i18n import Msg, _, msg, tr
 from cardscore.stats import render as say
 
 Doc = Mapping[str, Any]
@@ -88,22 +88,7 @@ FONT = 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
 def render(doc: Doc, homes: Sequence[str], filters: Sequence[str] = ()) -> str:
     """The whole page, as text (UTF-8 when written)."""
     title = escape(_("Statistics"))
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta name="generator" content="cardscore {escape(__version__)}">',
-        f"<title>{title}</title>",
-        f"<style>{CSS}</style>",
-        "</head>",
-        "<body>",
-        "<header>",
-        f"<h1>{title}</h1>",
-        f'<p class="meta">{meta_line(doc, homes, filters)}</p>',
-        "</header>",
-    ]
+    parts = [page_top(title, CSS, meta_line(doc, homes, filters))]
     if not doc.get("sessions"):
         parts.append(f'<p class="empty">{escape(say.empty_line(homes, filters))}</p>')
     else:
