@@ -238,11 +238,7 @@ class Sheet:
         return None
 
     def explained(self) -> list[str]:
-        """What the sheet's marks mean, and what the number in parentheses is."""
-        lines = list(self.rounds.legend)
-        if self.rounds.rows:
-            lines.append(tr(msg("(n): the running total after the round")))
-        return lines
+        return explained(self.rounds)
 
     def _number(self, row: Row) -> str:
         table = self.rounds
@@ -353,6 +349,14 @@ class Sheet:
         dealer, then each column's name, score and total, as many a line as fit."""
         for line in _blocks(self, width, styled=True):
             yield Text(line) if isinstance(line, str) else line
+
+
+def explained(table: RoundsTable) -> list[str]:
+    """What the sheet's marks mean, and what the number in parentheses is."""
+    lines = list(table.legend)
+    if table.rows:
+        lines.append(tr(msg("(n): the running total after the round")))
+    return lines
 
 
 def sheet_title(session: Session) -> str:
@@ -557,10 +561,7 @@ def plain_sheet(
     )
     if note := not_awarded_note(standings):
         lines.append(note)
-    lines.extend(table.legend)
-    if table.rows:
-        lines.append(tr(msg("(n): the running total after the round")))
-    return "\n".join(lines)
+    return "\n".join([*lines, *explained(table)])
 
 
 def plain_blocks(

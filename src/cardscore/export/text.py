@@ -17,7 +17,7 @@ French heading (``Donneur``, ``En réserve``) still lines up and fits.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardscore import rows
@@ -225,11 +225,11 @@ def _table(table: RoundsTable, part: _Part, labels: _Labels, width: int = WIDTH)
     lines = [head.rstrip(), sub.rstrip(), rule] if part.columns else [head.rstrip(), rule]
     template = _template(part)
     for row in table.rows:
-        lines.extend(_change_lines(row.changes, width))
+        lines.extend(_across((change.line for change in row.changes), width))
         if row.ends_before and table.ended is not None:
-            lines.extend(_ended_lines(table.ended, width))
+            lines.extend(_across([rows.ended_line(table.ended)], width))
         lines.extend(_round(table, row, part, template, played_left))
-    lines.extend(_change_lines(table.then, width))  # the table of the next round
+    lines.extend(_across((change.line for change in table.then), width))  # the next table
     lines.append(rule)
     if part.columns:  # (the part that says what was played has no totals)
         cells: list[object] = ["", labels.sum]
@@ -311,19 +311,10 @@ def _wrapped(text: str, width: int, names: Sequence[str], indent: str = "") -> l
     return [line.replace("\xa0", " ") for line in lines] or [""]
 
 
-def _change_lines(changes: Sequence[rows.Change], width: int) -> list[str]:
+def _across(said: Iterable[str], width: int) -> list[str]:
     """The lines written across the table where it changed (``from round 12: Zoé
-    replaces Dan``)."""
-    return [
-        part
-        for change in changes
-        for part in textwrap.wrap(change.line, width, subsequent_indent="  ")
-    ]
-
-
-def _ended_lines(ended: int, width: int) -> list[str]:
-    """The line written across the table where the game ended."""
-    return textwrap.wrap(rows.ended_line(ended), width, subsequent_indent="  ")
+    replaces Dan``) or where the game ended."""
+    return [part for line in said for part in textwrap.wrap(line, width, subsequent_indent="  ")]
 
 
 def results(doc: Doc, width: int = WIDTH) -> list[str]:
