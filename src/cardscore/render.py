@@ -204,14 +204,10 @@ class Sheet:
     def __init__(
         self, session: Session, standings: Standings, table: RoundsTable, detail: bool = False
     ) -> None:
-        self.session = session
-        self.standings = standings
-        self.rounds = table
+        self.session, self.standings, self.rounds = session, standings, table
         self.detail = detail  # each round's breakdown under its row
         self.lower_wins = session.game_rules.lower_wins
         self.title = sheet_title(session)
-
-    # ----------------------------------------------------------------------------------------
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
@@ -347,7 +343,7 @@ class Sheet:
     def blocks(self, width: int) -> Iterator[Text | Flow]:
         """The sheet in a terminal too narrow for a table: a block a round, its number and
         dealer, then each column's name, score and total, as many a line as fit."""
-        for line in _blocks(self, width, styled=True):
+        for line in _Blocks(self, width, styled=True).lines():
             yield Text(line) if isinstance(line, str) else line
 
 
@@ -387,22 +383,10 @@ def _round_heading(row: Row) -> str:
     return f"{tr(said)} {row.marks}" if row.marks else tr(said)
 
 
-def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Flow | str]:
-    """The lines of the blocks layout (Texts with the scores' colours when ``styled``)."""
-    blocks = _Blocks(sheet, width, styled)
-    table = sheet.rounds
-    yield blocks.across(sheet.title, "bold")
-    for row in table.rows:
-        yield from blocks.round(row)
-    if table.rows:  # the next round's table
-        for change in table.then:
-            yield blocks.across(change.line, CHANGE_STYLE)
-    yield from blocks.totals()
-
-
 class _Blocks:
     """The blocks layout of a sheet in ``width`` columns: a block a round, its entries
-    (each column's name, score and total) as many a line as fit."""
+    (each column's name, score and total) as many a line as fit; Texts with the scores'
+    colours when ``styled``, else plain lines."""
 
     GAP, INDENT = "   ", "  "
 
@@ -424,6 +408,15 @@ class _Blocks:
         self.plain = (
             None if styled else Console(width=width, color_system=None, legacy_windows=False)
         )
+
+    def lines(self) -> Iterator[Text | Flow | str]:
+        table = self.sheet.rounds
+        yield self.across(self.sheet.title, "bold")
+        for row in table.rows:
+            yield from self.round(row)
+        for change in table.then if table.rows else ():  # the next round's table
+            yield self.across(change.line, CHANGE_STYLE)
+        yield from self.totals()
 
     def pad(self, name: str) -> str:
         return name + " " * (self.names - cell_len(name))
@@ -576,7 +569,7 @@ def plain_blocks(
     """The long scoresheet in a terminal too narrow for its lines: one block a round, as
     plain lines (see :meth:`Sheet.blocks`)."""
     laid = Sheet(session, standings, rounds_table(session, standings, rows, ended, detail), detail)
-    lines = [str(line) for line in _blocks(laid, width, styled=False)]
+    lines = [str(line) for line in _Blocks(laid, width, styled=False).lines()]
     lines.extend(laid.explained())
     return "\n".join(lines)
 

@@ -9,7 +9,7 @@ translated as they are built (``tr(msg(...))``), and the exporters pass each rou
 breakdown lines (``Msg`` objects) through ``tr()`` where they write them.  Names and rule
 set names stay as typed; a parameter is said by its label and its value in words.
 
-Why 720 lines: every format (text, Markdown, CSV, HTML, PDF) reads the same sheet through
+Why 600 lines: every format (text, Markdown, CSV, HTML, PDF) reads the same sheet through
 these helpers, so that a ranking, a label or a table change is worded once.
 """
 
@@ -311,11 +311,6 @@ def round_notes(row: Mapping[str, Any]) -> list[str]:
     if row.get("after_end"):
         notes.append(f"{AFTER_END_MARK} {_('recorded after the end')}")
     return notes
-
-
-def played_heading() -> str:
-    """The heading of the column that says what was played."""
-    return _("Played")
 
 
 def total_heading(name: str) -> str:

@@ -405,7 +405,7 @@ class _Layout:
         self.played_w = 0.0
         two_lines = 0.0
         if table.has_played:
-            heading = pdf.get_string_width(pdf.t(common.played_heading())) * 1.1
+            heading = pdf.get_string_width(pdf.t(_("Played"))) * 1.1
             said = {pdf.t(row.played) for row in rounds}
             longest = max(pdf.width(text) for text in said)
             self.played_w = min(max(heading, longest) + 3, PLAYED_MAX)
@@ -737,7 +737,7 @@ def table_head(pdf: Sheet, layout: _Layout) -> None:
         cell(x, y0, layout.held_w, height, layout.held_label, "R")
         x += layout.held_w
     if layout.played_w:
-        cell(x, y0, layout.played_w, height, "  " + pdf.t(common.played_heading()))
+        cell(x, y0, layout.played_w, height, "  " + pdf.t(_("Played")))
     pts, total = pdf.t(_("pts")), pdf.t(_("total")) + " "
     x = left
     for _name in layout.names:
