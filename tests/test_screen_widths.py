@@ -210,13 +210,13 @@ def screen(renderable: Any, width: int, *, color: bool = False) -> str:
 
 
 SIX_AT_120 = [
-    "┏━━━┳━━━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━━━━━┓",
-    "┃ # ┃ Dealer   ┃ Mort     ┃         Ann ┃      Béatrice ┃         Cyd ┃          Dan ┃      Élodie ┃        Fay ┃",  # noqa: E501
-    "┡━━━╇━━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━┩",
-    "│ 1 │ Ann      │ Ann      │    0    (0) │ -1384 (-1384) │ +692  (692) │ -692  (-692) │ +692  (692) │ +692 (692) │",  # noqa: E501
+    "┏━━━┳━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━━━━━┓",
+    "┃ # ┃ Dealer (mort) ┃         Ann ┃      Béatrice ┃         Cyd ┃          Dan ┃      Élodie ┃        Fay ┃",  # noqa: E501
+    "┡━━━╇━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━┩",
+    "│ 1 │ Ann           │    0    (0) │ -1384 (-1384) │ +692  (692) │ -692  (-692) │ +692  (692) │ +692 (692) │",  # noqa: E501
     # no room for a Played column: what was played under its row
-    "│   │ Béatrice garde contre (Dan) 0b 4, poignée double Béatrice, defence's chelem                               │",  # noqa: E501
-    "│ 2 │ Béatrice │ Béatrice │ -316 (-316) │     0 (-1384) │ +632 (1324) │ -316 (-1008) │ +316 (1008) │ -316 (376) │",  # noqa: E501
+    "│   │ Béatrice garde contre (Dan) 0b 4, poignée double Béatrice, defence's chelem                         │",  # noqa: E501
+    "│ 2 │ Béatrice      │ -316 (-316) │     0 (-1384) │ +632 (1324) │ -316 (-1008) │ +316 (1008) │ -316 (376) │",  # noqa: E501
 ]  # fmt: skip
 
 
@@ -243,16 +243,16 @@ def test_a_narrower_terminal_puts_the_total_under_the_score(cli) -> None:
     standings = session.standings()
     lines = screen(render.sheet(session, standings, standings.rows[:2]), 80).splitlines()
     assert lines[1:11] == [
-        "┏━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━┳━━━━━━━━┳━━━━━━━┓",
-        "┃ # ┃ Dealer   ┃    Ann ┃ Béatrice ┃    Cyd ┃     Dan ┃ Élodie ┃   Fay ┃",
-        "┡━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━╇━━━━━━━━╇━━━━━━━┩",
-        "│ 1 │ Ann      │      0 │    -1384 │   +692 │    -692 │   +692 │  +692 │",
-        "│   │ (mort)   │    (0) │  (-1384) │  (692) │  (-692) │  (692) │ (692) │",
-        "│   │ Béatrice garde contre (Dan) 0b 4, poignée double Béatrice,       │",
-        "│   │ defence's chelem                                                 │",  # wrapped
-        "│ 2 │ Béatrice │   -316 │        0 │   +632 │    -316 │   +316 │  -316 │",
-        "│   │ (mort)   │ (-316) │  (-1384) │ (1324) │ (-1008) │ (1008) │ (376) │",
-        "│   │ Cyd garde sans (Élodie) 3b 80, petit au bout Cyd                 │",
+        "┏━━━┳━━━━━━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━┳━━━━━━━━┳━━━━━━━┓",
+        "┃ # ┃ Dealer (mort) ┃    Ann ┃ Béatrice ┃    Cyd ┃     Dan ┃ Élodie ┃   Fay ┃",
+        "┡━━━╇━━━━━━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━╇━━━━━━━━╇━━━━━━━┩",
+        "│ 1 │ Ann           │      0 │    -1384 │   +692 │    -692 │   +692 │  +692 │",
+        "│   │ (mort)        │    (0) │  (-1384) │  (692) │  (-692) │  (692) │ (692) │",
+        "│   │ Béatrice garde contre (Dan) 0b 4, poignée double Béatrice,            │",
+        "│   │ defence's chelem                                                      │",  # wrapped
+        "│ 2 │ Béatrice      │   -316 │        0 │   +632 │    -316 │   +316 │  -316 │",
+        "│   │ (mort)        │ (-316) │  (-1384) │ (1324) │ (-1008) │ (1008) │ (376) │",
+        "│   │ Cyd garde sans (Élodie) 3b 80, petit au bout Cyd                      │",
     ]
     assert max(len(line) for line in lines) <= 80
 

@@ -74,8 +74,8 @@ def test_txt_too_wide_says_what_was_played_in_a_part_of_its_own(cli) -> None:
     lines = ok(cli("print", sid)).out.splitlines()
     assert all(len(line) <= 80 for line in lines)
     part = lines.index("Rounds, what was played:")
-    assert lines[part + 1].split() == ["#", "Dealer", "Played"]
-    assert lines[part + 3].split() == ["1", "Alexandri…", "Cyd", "garde", "(Dan)", "2b", "49"]
+    assert lines[part + 1].split() == ["#", "Dealer", "(mort)", "Played"]
+    assert lines[part + 3].split() == ["1", "Alexandrine", "Cyd", "garde", "(Dan)", "2b", "49"]
     # the numbers' parts come before it and say nothing of what was played
     assert not any("garde" in line for line in lines[:part])
 

@@ -269,73 +269,86 @@ class Grid:
     def _body(
         self, console: Console, options: ConsoleOptions, widths: list[int]
     ) -> Iterator[Segment]:
-        style = _Styles(console)
-        header = [style("table.header")] * len(widths)
-        footer = [style("table.footer")] * len(widths)
-        body = [style(c.style) for c in self.columns]
-        if max(widths) == 2:  # every cell empty: Rich draws the rows unstyled
-            header = footer = body = [_NULL] * len(widths)
-        justify = [c.justify for c in self.columns]
-        new_line = Segment.line()
-        notes, sections = self.notes, self.sections
-        table_width = sum(widths) + len(widths) + 1
-
-        def drawn(line: Sequence[Cell], edges: str, bases: list[Style]) -> Iterator[Segment]:
-            """One row of one-line cells, each as wide as its column or less."""
-            left, _, divider, right = edges
-            runs = _Runs(left)
-            for index, cell in enumerate(line):
-                if index:
-                    runs.add(divider, _NULL)
-                _cell(runs, style, cell, widths[index] - 2, justify[index], bases[index])
-            runs.add(right, _NULL)
-            yield from runs.segments()
-            yield new_line
-
-        under = self.under
-        first = 1 + widths[0]  # the first divider: the only one a row's own line keeps
-
-        def rule(
-            box_line: str, around_note: dict[int, int] | None = None, after: int = -1
-        ) -> Iterator[Segment]:
-            text = _rule(box_line, widths).text
-            if around_note:
-                text = text.translate(around_note)
-            if after in under:  # under a row's own line: no divider above but the first
-                text = text[: first + 1] + text[first + 1 :].translate(_BELOW_LINE)
-            yield Segment(text)
-            yield new_line
-
-        yield from rule(TOP)
-        yield from drawn([c.header for c in self.columns], HEAD, header)
-        yield from rule(HEAD_RULE, _ABOVE_NOTE if 0 in notes else None)
-        count = len(self.rows)
+        body = _Body(self, console, widths)
+        yield from body.rule(TOP)
+        yield from body.drawn([c.header for c in self.columns], HEAD, body.header)
+        yield from body.rule(HEAD_RULE, _ABOVE_NOTE if 0 in self.notes else None)
         for index, row in enumerate(self.rows):
-            if index in notes:
-                if index:
-                    yield from rule(ROW_RULE, _ABOVE_NOTE, after=index - 1)
-                yield from _note(console, notes[index], table_width)
-                yield from rule(ROW_RULE, _BELOW_NOTE)
-            elif index and index - 1 in sections:
-                yield from rule(ROW_RULE, after=index - 1)  # the rule under the row before
-            yield from drawn(row, BODY, body)
-            if index in under:
-                yield from _under(console, under[index], widths)
-        if count in notes:  # under the last row
+            yield from body.row(index, row)
+        yield from body.end()
+
+
+class _Body:
+    """The lines of a :class:`Grid` in ``widths``: its rules, heading, rows (with the notes
+    across the table and the lines under a row) and footer."""
+
+    def __init__(self, grid: Grid, console: Console, widths: list[int]) -> None:
+        self.grid, self.console, self.widths = grid, console, widths
+        self.style = style = _Styles(console)
+        self.header = [style("table.header")] * len(widths)
+        self.footer = [style("table.footer")] * len(widths)
+        self.body = [style(c.style) for c in grid.columns]
+        if max(widths) == 2:  # every cell empty: Rich draws the rows unstyled
+            self.header = self.footer = self.body = [_NULL] * len(widths)
+        self.justify = [c.justify for c in grid.columns]
+        self.table_width = sum(widths) + len(widths) + 1
+        self.first = 1 + widths[0]  # the first divider: the only one a row's own line keeps
+
+    def drawn(self, line: Sequence[Cell], edges: str, bases: list[Style]) -> Iterator[Segment]:
+        """One row of one-line cells, each as wide as its column or less."""
+        left, _, divider, right = edges
+        runs = _Runs(left)
+        for index, cell in enumerate(line):
+            if index:
+                runs.add(divider, _NULL)
+            _cell(runs, self.style, cell, self.widths[index] - 2, self.justify[index], bases[index])
+        runs.add(right, _NULL)
+        yield from runs.segments()
+        yield Segment.line()
+
+    def rule(
+        self, box_line: str, around_note: dict[int, int] | None = None, after: int = -1
+    ) -> Iterator[Segment]:
+        text = _rule(box_line, self.widths).text
+        if around_note:
+            text = text.translate(around_note)
+        if after in self.grid.under:  # under a row's own line: no divider above but the first
+            text = text[: self.first + 1] + text[self.first + 1 :].translate(_BELOW_LINE)
+        yield Segment(text)
+        yield Segment.line()
+
+    def row(self, index: int, row: Sequence[Cell]) -> Iterator[Segment]:
+        """A row, the note above it or the rule between it and the row before."""
+        notes, sections, under = self.grid.notes, self.grid.sections, self.grid.under
+        if index in notes:
+            if index:
+                yield from self.rule(ROW_RULE, _ABOVE_NOTE, after=index - 1)
+            yield from _note(self.console, notes[index], self.table_width)
+            yield from self.rule(ROW_RULE, _BELOW_NOTE)
+        elif index and index - 1 in sections:
+            yield from self.rule(ROW_RULE, after=index - 1)  # the rule under the row before
+        yield from self.drawn(row, BODY, self.body)
+        if index in under:
+            yield from _under(self.console, under[index], self.widths)
+
+    def end(self) -> Iterator[Segment]:
+        """The note under the last row, the footer and the bottom rule."""
+        grid, count = self.grid, len(self.grid.rows)
+        if count in grid.notes:  # under the last row
             if count:
-                yield from rule(ROW_RULE, _ABOVE_NOTE, after=count - 1)
-            yield from _note(console, notes[count], table_width)
-            if not self.show_footer:
-                yield from rule(BOTTOM, _BELOW_NOTE)
+                yield from self.rule(ROW_RULE, _ABOVE_NOTE, after=count - 1)
+            yield from _note(self.console, grid.notes[count], self.table_width)
+            if not grid.show_footer:
+                yield from self.rule(BOTTOM, _BELOW_NOTE)
                 return
-            yield from rule(FOOT_RULE, _BELOW_NOTE)
-        elif self.show_footer:
-            yield from rule(FOOT_RULE, after=count - 1)
-        if self.show_footer:
-            yield from drawn([c.footer for c in self.columns], FOOT, footer)
-            yield from rule(BOTTOM)
+            yield from self.rule(FOOT_RULE, _BELOW_NOTE)
+        elif grid.show_footer:
+            yield from self.rule(FOOT_RULE, after=count - 1)
+        if grid.show_footer:
+            yield from self.drawn([c.footer for c in grid.columns], FOOT, self.footer)
+            yield from self.rule(BOTTOM)
         else:
-            yield from rule(BOTTOM, after=count - 1)
+            yield from self.rule(BOTTOM, after=count - 1)
 
 
 #: The rules above and under a note: the column dividers stop at it.

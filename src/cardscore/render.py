@@ -23,7 +23,7 @@ from cardscore.flow import Flow
 from cardscore.games import preset_word
 from cardscore.grid import Grid
 from cardscore.i18n import _, msg, tr
-from cardscore.rows import RoundsTable, Row, signed
+from cardscore.rows import Column, RoundsTable, Row, Score, signed
 
 if TYPE_CHECKING:
     from cardscore.session import RoundRow, Session, Standings
@@ -132,12 +132,7 @@ def sheet(
     the scores then the totals (narrower ones); else one block a round, each column's name,
     score and total together (see :class:`Sheet`).
 
-    A corrected round's number carries ``✎``, a round recorded after the game's end ``†``
-    (under a rule where the game ended), and a legend under the table says what they mean.
-
-    Where the table changed, a line across the sheet says how, above the first round the
-    new table played (``from round 12: Zoé replaces Dan``; a change not played yet: under
-    the last round); a player's cells are blank in the rounds he did not play, and a player
+    The rounds are laid out from :mod:`cardscore.rows` (marks, table changes); a player
     at the table in none of the rounds shown has no column (the totals list him).
 
     With ``detail``, each round's breakdown is written in full lines under its row.
@@ -182,10 +177,8 @@ def rounds_table(
     )
 
 
-#: The style of a line across the sheet where the table changed.
-PLAYED_STYLE = "italic"  # what was played, under its row
 PLAYED_STYLE = "italic"  # what was played, under its row when its column has no room
-CHANGE_STYLE = "bold"
+CHANGE_STYLE = "bold"  # a line across the sheet where the table changed
 
 
 def score_style(value: int, lower_wins: bool = False) -> str:
@@ -211,14 +204,10 @@ class Sheet:
     def __init__(
         self, session: Session, standings: Standings, table: RoundsTable, detail: bool = False
     ) -> None:
-        self.session = session
-        self.standings = standings
-        self.rounds = table
+        self.session, self.standings, self.rounds = session, standings, table
         self.detail = detail  # each round's breakdown under its row
         self.lower_wins = session.game_rules.lower_wins
         self.title = sheet_title(session)
-
-    # ----------------------------------------------------------------------------------------
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
@@ -245,11 +234,7 @@ class Sheet:
         return None
 
     def explained(self) -> list[str]:
-        """What the sheet's marks mean, and what the number in parentheses is."""
-        lines = list(self.rounds.legend)
-        if self.rounds.rows:
-            lines.append(tr(msg("(n): the running total after the round")))
-        return lines
+        return explained(self.rounds)
 
     def _number(self, row: Row) -> str:
         table = self.rounds
@@ -259,11 +244,12 @@ class Sheet:
         return f"{row.number:>{digits}} {row.marks:<{table.marks_width}}"
 
     def table(self, layout: str) -> Grid:
-        """The sheet in ``layout``: ``wide`` (``+20 (140)`` in a cell, a Mort column at
-        6-player tarot), ``played`` (``wide`` and what was played, the last column), or
-        ``stacked`` (the score, and under it the total; the mort under the dealer)."""
-        stacked = layout == "stacked"
-        played = layout == "played"
+        """The sheet in ``layout``: ``wide`` (``+20 (140)`` in a cell, a Mort column when
+        the mort is not the dealer), ``played`` (``wide`` and what was played, the last
+        column), or ``stacked`` (the score, and under it the total; the mort under the
+        dealer)."""
+        stacked, in_column = layout == "stacked", layout == "played"
+        rounds = self.rounds
         table = Grid(
             title=self.title,
             title_style="bold",
@@ -271,62 +257,23 @@ class Sheet:
             caption_style="bold",
             show_footer=True,
         )
-        rounds = self.rounds
-        rows = rounds.rows
-        if rounds.marks_width:  # the numbers right-aligned, each mark after its number
-            head = f"{'#':>{len(str(rows[-1].number))}}".ljust(len(self._number(rows[-1])))
-            table.add_column(head, style="dim", footer="")
-        else:
-            table.add_column("#", justify="right", style="dim", footer="")
-        table.add_column(_("Dealer"), footer=_("Total"))
-        mort_column = rounds.has_mort and not stacked
-        if mort_column:
-            table.add_column(_("Mort"), style="dim", footer="")
-        # the scores and the totals of a column aligned, as two columns in one
-        widths = []
-        for index, column in enumerate(rounds.columns):
-            said = [score for row in rows if (score := row.scores[index]) is not None]
-            widths.append(
-                (
-                    max((len(s.signed) for s in said), default=0),
-                    max((len(in_parentheses(s.total)) for s in said), default=0),
-                )
-            )
-            total = Text(str(rounds.totals[index]), style="bold")
-            table.add_column(column, justify="right", footer=total)
-        if rounds.has_held:
-            table.add_column(_("Held"), justify="right", footer=str(rounds.held or ""))
-        if played:
-            table.add_column(_("Played"), footer="")
-        lower_wins = self.lower_wins
-        for row in rows:
+        before = () if stacked else rounds.before  # stacked: the mort under the dealer
+        # what was played: its column in the ``played`` layout, else a line under its row
+        after = tuple(c for c in rounds.after if c.key != "played" or in_column)
+        self._head(table, before, after)
+        widths = self._widths()
+        for row in rounds.rows:
             for change in row.changes:
                 table.add_note(change.line, CHANGE_STYLE)
             first: list[str | Text] = [self._number(row), row.dealer]
             second: list[str | Text] = ["", Text(_mort_said(row), style="dim")]
-            if mort_column:
-                first.append(row.mort or "")
-                second.append("")
-            for score, (score_width, total_width) in zip(row.scores, widths, strict=True):
-                if score is None:  # not at the table that round: blank
-                    first.append("")
-                    second.append("")
-                    continue
-                style = score_style(score.points, lower_wins)
-                total = in_parentheses(score.total)
-                if stacked:
-                    first.append(Text(score.signed, style=style))
-                    second.append(Text(total, style="dim"))
-                else:
-                    text = Text(" " * (score_width - len(score.signed)))
-                    text.append(score.signed, style=style)
-                    text.append(f" {total:>{total_width}}", style="dim")
-                    first.append(text)
-            if rounds.has_held:
-                first.append(str(row.held or ""))
-                second.append("")
-            if played:
-                first.append(row.played)
+            first += [column.text(column.cell(row)) for column in before]
+            for score, width in zip(row.scores, widths, strict=True):
+                cells = self._score(score, width, stacked)
+                first.append(cells[0])
+                second.append(cells[1])
+            first += [column.text(column.cell(row)) for column in after]
+            second += ["" for _column in after]
             # a rule across the table under the round that ended the game
             end = row.number == rounds.ended
             if stacked:
@@ -334,20 +281,78 @@ class Sheet:
                 table.add_row(*second, end_section=end)
             else:
                 table.add_row(*first, end_section=end)
-            if not played and row.played:  # no room for its column: under the row
+            if not in_column and row.played:  # no room for its column: under the row
                 table.add_line(row.played, PLAYED_STYLE)
             for line in row.breakdown:
                 table.add_note(tr(line))
-        if rows:  # the next round's table
+        if rounds.rows:  # the next round's table
             for change in rounds.then:
                 table.add_note(change.line, CHANGE_STYLE)
         return table
 
+    def _head(self, table: Grid, before: Sequence[Column], after: Sequence[Column]) -> None:
+        """The sheet's columns: the round, the dealer, the columns ``before`` the scores,
+        the scores, the columns ``after`` them; their totals in the footer."""
+        rounds = self.rounds
+        if rounds.marks_width:  # the numbers right-aligned, each mark after its number
+            last = rounds.rows[-1]
+            head = f"{'#':>{len(str(last.number))}}".ljust(len(self._number(last)))
+            table.add_column(head, style="dim", footer="")
+        else:
+            table.add_column("#", justify="right", style="dim", footer="")
+        table.add_column(rounds.dealer_heading, footer=_("Total"))
+        for column in before:
+            table.add_column(column.heading, style="dim", footer="")
+        for name, total in zip(rounds.columns, rounds.totals, strict=True):
+            table.add_column(name, justify="right", footer=Text(str(total), style="bold"))
+        for column in after:
+            justify = "right" if column.numeric else "left"
+            table.add_column(column.heading, justify=justify, footer=column.total_text)
+
+    def _widths(self) -> list[tuple[int, int]]:
+        """Each column's widest score and widest total in parentheses: the scores and the
+        totals of a column aligned, as two columns in one."""
+        widths = []
+        for index in range(len(self.rounds.columns)):
+            said = [score for row in self.rounds.rows if (score := row.scores[index]) is not None]
+            widths.append(
+                (
+                    max((len(s.signed) for s in said), default=0),
+                    max((len(in_parentheses(s.total)) for s in said), default=0),
+                )
+            )
+        return widths
+
+    def _score(
+        self, score: Score | None, widths: tuple[int, int], stacked: bool
+    ) -> tuple[str | Text, str | Text]:
+        """A column's cells in a round: ``+20 (140)`` on its row (stacked: the score, and
+        the total on the row under it); blank where the column was not at the table."""
+        if score is None:
+            return "", ""
+        style = score_style(score.points, self.lower_wins)
+        total = in_parentheses(score.total)
+        if stacked:
+            return Text(score.signed, style=style), Text(total, style="dim")
+        score_width, total_width = widths
+        text = Text(" " * (score_width - len(score.signed)))
+        text.append(score.signed, style=style)
+        text.append(f" {total:>{total_width}}", style="dim")
+        return text, ""
+
     def blocks(self, width: int) -> Iterator[Text | Flow]:
         """The sheet in a terminal too narrow for a table: a block a round, its number and
         dealer, then each column's name, score and total, as many a line as fit."""
-        for line in _blocks(self, width, styled=True):
+        for line in _Blocks(self, width, styled=True).lines():
             yield Text(line) if isinstance(line, str) else line
+
+
+def explained(table: RoundsTable) -> list[str]:
+    """What the sheet's marks mean, and what the number in parentheses is."""
+    lines = list(table.legend)
+    if table.rows:
+        lines.append(tr(msg("(n): the running total after the round")))
+    return lines
 
 
 def sheet_title(session: Session) -> str:
@@ -378,90 +383,112 @@ def _round_heading(row: Row) -> str:
     return f"{tr(said)} {row.marks}" if row.marks else tr(said)
 
 
-def _blocks(sheet: Sheet, width: int, *, styled: bool) -> Iterator[Text | Flow | str]:
-    """The lines of the blocks layout (Texts with the scores' colours when ``styled``)."""
-    table = sheet.rounds
-    columns = table.columns
-    names = max((cell_len(c) for c in columns), default=0)
-    held_label = _("Held")
-    if table.has_held:
-        names = max(names, cell_len(held_label))
-    cells = [score for row in table.rows for score in row.scores if score is not None]
-    scores = max((len(score.signed) for score in cells), default=1)
-    totals = max((len(in_parentheses(score.total)) for score in cells), default=1)
-    entry = names + 1 + scores + 1 + totals
-    gap, indent = "   ", "  "
-    per_line = max(1, (width - len(indent) + len(gap)) // (entry + len(gap)))
+class _Blocks:
+    """The blocks layout of a sheet in ``width`` columns: a block a round, its entries
+    (each column's name, score and total) as many a line as fit; Texts with the scores'
+    colours when ``styled``, else plain lines."""
 
-    def pad(name: str) -> str:
-        return name + " " * (names - cell_len(name))
+    GAP, INDENT = "   ", "  "
 
-    def flowed(entries: list[Text | str]) -> Iterator[Text | str]:
-        for start in range(0, len(entries), per_line):
-            part = entries[start : start + per_line]
-            if styled:
-                line = Text(indent)
-                for index, piece in enumerate(part):
-                    if index:
-                        line.append(gap)
-                    line.append(piece)
-                yield line
-            else:
-                yield indent + gap.join(str(piece) for piece in part)
+    def __init__(self, sheet: Sheet, width: int, styled: bool) -> None:
+        self.sheet, self.width, self.styled = sheet, width, styled
+        table = sheet.rounds
+        self.held_label = table.held_column().heading
+        names = max((cell_len(c) for c in table.columns), default=0)
+        if table.has_held:
+            names = max(names, cell_len(self.held_label))
+        cells = [score for row in table.rows for score in row.scores if score is not None]
+        self.names = names
+        self.score_width = max((len(score.signed) for score in cells), default=1)
+        self.total_width = max((len(in_parentheses(score.total)) for score in cells), default=1)
+        entry = names + 1 + self.score_width + 1 + self.total_width
+        gap = len(self.GAP)
+        self.per_line = max(1, (width - len(self.INDENT) + gap) // (entry + gap))
+        # plain lines are wrapped here, as a Flow would be drawn in the width (never wider)
+        self.plain = (
+            None if styled else Console(width=width, color_system=None, legacy_windows=False)
+        )
 
-    def across(line: str, style: str) -> Text | str:
-        return Text(line, style=style) if styled else line
+    def lines(self) -> Iterator[Text | Flow | str]:
+        table = self.sheet.rounds
+        yield self.across(self.sheet.title, "bold")
+        for row in table.rows:
+            yield from self.round(row)
+        for change in table.then if table.rows else ():  # the next round's table
+            yield self.across(change.line, CHANGE_STYLE)
+        yield from self.totals()
 
-    # plain lines are wrapped here, as a Flow would be drawn in the width (never wider)
-    plain = None if styled else Console(width=width, color_system=None, legacy_windows=False)
+    def pad(self, name: str) -> str:
+        return name + " " * (self.names - cell_len(name))
 
-    def flowed_line(line: str, style: str = "") -> Iterator[Flow | str]:
-        flow = Flow.of(indent + line, style)
-        if plain is None:
+    def across(self, line: str, style: str) -> Text | str:
+        return Text(line, style=style) if self.styled else line
+
+    def flowed(self, entries: list[Text | str]) -> Iterator[Text | str]:
+        for start in range(0, len(entries), self.per_line):
+            part = entries[start : start + self.per_line]
+            if not self.styled:
+                yield self.INDENT + self.GAP.join(str(piece) for piece in part)
+                continue
+            line = Text(self.INDENT)
+            for index, piece in enumerate(part):
+                if index:
+                    line.append(self.GAP)
+                line.append(piece)
+            yield line
+
+    def flowed_line(self, line: str, style: str = "") -> Iterator[Flow | str]:
+        flow = Flow.of(self.INDENT + line, style)
+        if self.plain is None:
             yield flow
         else:
-            room = max(width - len(indent), 1)
-            yield from (indent + part.plain for part in flow.lines(plain, room))
+            room = max(self.width - len(self.INDENT), 1)
+            yield from (self.INDENT + part.plain for part in flow.lines(self.plain, room))
 
-    yield across(sheet.title, "bold")
-    lower_wins = sheet.lower_wins
-    for row in table.rows:
+    def entry(self, column: str, score: Score) -> Text | str:
+        """A column's name, score and total in parentheses."""
+        total = f" {in_parentheses(score.total):>{self.total_width}}"
+        said = f"{self.pad(column)} {score.signed:>{self.score_width}}"
+        if not self.styled:
+            return said + total
+        text = Text(said)
+        style = score_style(score.points, self.sheet.lower_wins)
+        text.stylize(style, len(text) - len(score.signed))
+        text.append(total, style="dim")
+        return text
+
+    def round(self, row: Row) -> Iterator[Text | Flow | str]:
         for change in row.changes:
-            yield across(change.line, CHANGE_STYLE)
-        yield across(_round_heading(row), "bold")
+            yield self.across(change.line, CHANGE_STYLE)
+        yield self.across(_round_heading(row), "bold")
         if row.played:  # a long one wrapped, indented as the first line
-            yield from flowed_line(row.played, PLAYED_STYLE)
-        entries: list[Text | str] = []
-        for column, score in zip(columns, row.scores, strict=True):
-            if score is None:
-                continue
-            total = in_parentheses(score.total)
-            if styled:
-                text = Text(f"{pad(column)} {score.signed:>{scores}}")
-                text.stylize(score_style(score.points, lower_wins), len(text) - len(score.signed))
-                text.append(f" {total:>{totals}}", style="dim")
-                entries.append(text)
-            else:
-                entries.append(f"{pad(column)} {score.signed:>{scores}} {total:>{totals}}")
+            yield from self.flowed_line(row.played, PLAYED_STYLE)
+        columns = self.sheet.rounds.columns
+        entries = [
+            self.entry(column, score)
+            for column, score in zip(columns, row.scores, strict=True)
+            if score is not None
+        ]
         if row.held:
-            entries.append(f"{pad(held_label)} {row.held:>{scores}}")
-        yield from flowed(entries)
+            entries.append(f"{self.pad(self.held_label)} {row.held:>{self.score_width}}")
+        yield from self.flowed(entries)
         for line in row.breakdown:  # wrapped lines indented as the first
-            yield from flowed_line(tr(line))
-        if row.number == table.ended:
-            yield "─" * min(width, 40)
-    if table.rows:  # the next round's table
-        for change in table.then:
-            yield across(change.line, CHANGE_STYLE)
-    yield across(_("Total"), "bold")
-    standing = sheet.standings
-    both = scores + 1 + totals  # a total under a score and its total
-    entries = [f"{pad(c)} {t:>{both}}" for c, t in zip(columns, table.totals, strict=True)]
-    if standing.held:
-        entries.append(f"{pad(held_label)} {standing.held:>{both}}")
-    yield from flowed(entries)
-    if note := not_awarded_note(standing):
-        yield across(note, "bold")
+            yield from self.flowed_line(tr(line))
+        if row.number == self.sheet.rounds.ended:
+            yield "─" * min(self.width, 40)
+
+    def totals(self) -> Iterator[Text | str]:
+        table, standing = self.sheet.rounds, self.sheet.standings
+        yield self.across(_("Total"), "bold")
+        both = self.score_width + 1 + self.total_width  # a total under a score and its total
+        entries: list[Text | str] = [
+            f"{self.pad(c)} {t:>{both}}" for c, t in zip(table.columns, table.totals, strict=True)
+        ]
+        if standing.held:
+            entries.append(f"{self.pad(self.held_label)} {standing.held:>{both}}")
+        yield from self.flowed(entries)
+        if note := not_awarded_note(standing):
+            yield self.across(note, "bold")
 
 
 class PlainSheet:
@@ -506,7 +533,7 @@ def plain_sheet(
         max([len(c), len(str(total)), *(len(cells[i]) for cells in said)])
         for i, (c, total) in enumerate(zip(table.columns, table.totals, strict=True))
     ]
-    dealer, total = _("Dealer"), _("Total")
+    dealer, total = table.dealer_heading, _("Total")
     dealer_width = max([len(dealer), len(total), *map(len, table.people)])
     head = f"{'#':>5}{'':<{mark_width}}  {dealer:<{dealer_width}}  " + "  ".join(
         f"{c:>{w}}" for c, w in zip(table.columns, widths, strict=True)
@@ -527,10 +554,7 @@ def plain_sheet(
     )
     if note := not_awarded_note(standings):
         lines.append(note)
-    lines.extend(table.legend)
-    if table.rows:
-        lines.append(tr(msg("(n): the running total after the round")))
-    return "\n".join(lines)
+    return "\n".join([*lines, *explained(table)])
 
 
 def plain_blocks(
@@ -545,7 +569,7 @@ def plain_blocks(
     """The long scoresheet in a terminal too narrow for its lines: one block a round, as
     plain lines (see :meth:`Sheet.blocks`)."""
     laid = Sheet(session, standings, rounds_table(session, standings, rows, ended, detail), detail)
-    lines = [str(line) for line in _blocks(laid, width, styled=False)]
+    lines = [str(line) for line in _Blocks(laid, width, styled=False).lines()]
     lines.extend(laid.explained())
     return "\n".join(lines)
 

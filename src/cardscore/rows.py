@@ -1,10 +1,17 @@
-"""The rounds table of a scoresheet, worked out once: what each row and cell holds.
+"""The rounds table of a scoresheet, worked out once: what each row, column and cell holds.
 
 Seven layouts draw the rounds (the terminal's sheet, its plain lines for a long one, text,
 Markdown, CSV, HTML and PDF).  They all read one :class:`RoundsTable`, built here from the
 scoresheet's rounds (:func:`cardscore.document.round_document`), so that a mark, a table
-change or the line where the game ended is decided in one place; each format only lays the
-table out.
+change, the line where the game ended, a column's heading and whether a column is there at
+all (the mort, the points held, what was played: :class:`Column`) are decided in one place;
+each format only lays the table out.
+
+So every sheet says the same: a corrected round's number carries ``✎``, a round recorded
+after the game's end ``†``, and a legend says what they mean; where the table changed, a
+line above the first round the new table played says how (``from round 12: Zoé replaces
+Dan``); a player's cells are blank in the rounds he did not play; at 6-player tarot the
+dealer's column is headed ``Dealer (mort)``.
 
 >>> table = build(
 ...     [{"number": 1, "dealer": "Ann", "mort": None, "played": "Bob garde",
@@ -20,7 +27,7 @@ No heavy library here: ``cardscore show`` builds it without loading the exporter
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,6 +94,33 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
+class Column:
+    """A column of the sheet beside the scores: its ``key`` (``mort``, ``held``, ``played``,
+    ``edited``, ``after_end``, ``changes``), its heading in the current language, its value in
+    a round (``cell``), its value in the totals row, and whether it holds numbers.
+
+    >>> held = Column("held", "Held", lambda row: row.held, 20, numeric=True)
+    >>> held.text(20), held.text(0), held.total_text
+    ('20', '', '20')
+    """
+
+    key: str
+    heading: str
+    cell: Callable[[Row], object]
+    total: object = ""
+    numeric: bool = False
+
+    @staticmethod
+    def text(value: object) -> str:
+        """A value as a sheet writes it: nothing for none (no mort, no points held)."""
+        return str(value) if value else ""
+
+    @property
+    def total_text(self) -> str:
+        return self.text(self.total)
+
+
+@dataclass(frozen=True, slots=True)
 class RoundsTable:
     """The rounds of a sheet, its totals and what its columns need.
 
@@ -119,7 +153,53 @@ class RoundsTable:
 
     @property
     def dealer_heading(self) -> str:
+        """The Dealer column's heading, the same in every format: ``Dealer (mort)`` where
+        the dealer sits his rounds out (6-player tarot) and no Mort column says it."""
         return _("Dealer (mort)") if self.has_mort and not self.mort_column else _("Dealer")
+
+    @property
+    def before(self) -> tuple[Column, ...]:
+        """The columns between the dealer and the scores: the mort, where he is not the
+        dealer."""
+        if not self.mort_column:
+            return ()
+        return (Column("mort", _("Mort"), lambda row: row.mort),)
+
+    @property
+    def after(self) -> tuple[Column, ...]:
+        """The columns after the scores: the points held (when some were), then what was
+        played (when the rounds say it)."""
+        return (*((self.held_column(),) if self.has_held else ()), *self._played())
+
+    def held_column(self) -> Column:
+        """The points held after each round (belote's litige), those held now its total."""
+        return Column("held", _("Held"), lambda row: row.held, self.held, numeric=True)
+
+    def _played(self) -> tuple[Column, ...]:
+        return (Column("played", _("Played"), lambda row: row.played),) if self.has_played else ()
+
+    @property
+    def record(self) -> tuple[Column, ...]:
+        """The columns a sheet for a spreadsheet adds, each where it holds something: when
+        a round was corrected, whether it was recorded after the end, the table's changes
+        (above the round the new table played first; those of the next table in the totals
+        row)."""
+        columns = []
+        if self.any_edited:
+            columns.append(Column("edited", _("Edited"), lambda row: row.edited))
+        if self.ended is not None:
+            yes = _("yes")
+            columns.append(Column("after_end", _("After the end"), lambda r: r.after_end and yes))
+        if self.then or any(row.changes for row in self.rows):
+            columns.append(
+                Column(
+                    "changes",
+                    _("Table change"),
+                    lambda row: "; ".join(change.summary for change in row.changes),
+                    "; ".join(change.line for change in self.then),
+                )
+            )
+        return tuple(columns)
 
     @property
     def legend(self) -> tuple[str, ...]:

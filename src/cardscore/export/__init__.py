@@ -37,13 +37,7 @@ EXTENSIONS = {
     ".pdf": "pdf",
     ".json": "json",
 }
-MODULES = {
-    "txt": "text",
-    "md": "markdown",
-    "csv": "csv_sheet",
-    "html": "html",
-    "pdf": "pdf",
-}
+MODULES = {"txt": "text", "md": "markdown", "csv": "csv_sheet", "html": "html", "pdf": "pdf"}
 
 
 def pick_format(fmt: str | None, output: str | None) -> str:

@@ -9,25 +9,24 @@ translated as they are built (``tr(msg(...))``), and the exporters pass each rou
 breakdown lines (``Msg`` objects) through ``tr()`` where they write them.  Names and rule
 set names stay as typed; a parameter is said by its label and its value in words.
 
-Why 720 lines: every format (text, Markdown, CSV, HTML, PDF) reads the same sheet through
+Why 600 lines: every format (text, Markdown, CSV, HTML, PDF) reads the same sheet through
 these helpers, so that a ranking, a label or a table change is worded once.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import html
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardscore import __version__
 from cardscore.games import preset_word
-from cardscore.i18n import _, msg, tr
-from cardscore.i18n import date_text as i18n_date_text
+from cardscore.i18n import _, date_text, language, msg, tr  # date_text: as the language writes it
 from cardscore.rows import AFTER_END_MARK, EDITED_MARK
 
 Doc = Mapping[str, Any]
-
-#: Games won by the lowest total (the ranking is ascending).
 
 #: Line colours of the chart (Okabe–Ito: told apart by colour-blind readers, dark enough to
 #: print), each with a dash pattern so that a black-and-white print still tells them apart.
@@ -49,14 +48,16 @@ def title(doc: Doc) -> str:
     return doc["title"] or f"{game_name(doc)} — {preset_word(doc['rules'])}"
 
 
-def date_text(stamp: str) -> str:
-    """``2026-11-30T20:15:03+01:00`` → ``2026-11-30 20:15`` (what a person reads), written as
-    the language writes it (``30.11.2026 20:15`` in Norwegian): :func:`cardscore.i18n.date_text`.
-
-    >>> date_text("2026-11-30T20:15:03+01:00"), date_text("")
-    ('2026-11-30 20:15', '')
-    """
-    return i18n_date_text(stamp)
+def page_top(title: str, css: str, meta: str) -> str:
+    """The top of a printed HTML page (the sheet's, the statistics'): its head, in the
+    current language, then its header (``title`` and ``meta`` already escaped)."""
+    return (
+        f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta name="generator" content="cardscore {html.escape(__version__)}">\n'
+        f"<title>{title}</title>\n<style>{css}</style>\n</head>\n<body>\n<header>\n"
+        f'<h1>{title}</h1>\n<p class="meta">{meta}</p>\n</header>'
+    )
 
 
 def game_line(doc: Doc) -> str:
@@ -312,11 +313,6 @@ def round_notes(row: Mapping[str, Any]) -> list[str]:
     return notes
 
 
-def played_heading() -> str:
-    """The heading of the column that says what was played."""
-    return _("Played")
-
-
 def total_heading(name: str) -> str:
     """The heading of a column's running total: ``Ann total``."""
     return tr(msg("{name} total", name=name))
@@ -403,84 +399,6 @@ def tick_label(value: int) -> str:
     if abs(value) < 1_000_000:
         return f"{value / 1000:g}k"
     return f"{value / 1_000_000:g}M"
-
-
-# The frame of an SVG chart (the sheet's running totals, the statistics page's results):
-# where the plot is, its grid, its axes, the labels of its values and the title of its axis.
-
-
-@dataclasses.dataclass(frozen=True)
-class SvgPlot:
-    """The plot area of an SVG chart, in pixels: ``left``, ``top``, ``width``, ``height``;
-    and the values its height spans, ``y_min`` at the bottom to ``y_max`` at the top."""
-
-    left: float
-    top: float
-    width: float
-    height: float
-    y_min: float
-    y_max: float
-
-    @property
-    def bottom(self) -> float:
-        return self.top + self.height
-
-    def y(self, value: float) -> float:
-        """Where ``value`` is drawn, down from the top of the chart.
-
-        >>> SvgPlot(left=62, top=14, width=600, height=250, y_min=-100, y_max=400).y(0)
-        214.0
-        """
-        return self.top + (self.y_max - value) / (self.y_max - self.y_min) * self.height
-
-
-def svg_grid_and_axes(plot: SvgPlot, ticks: Sequence[int]) -> list[str]:
-    """A line across the plot at each of ``ticks``; then, in a group left open for the
-    caller's own marks, the left and bottom axes and, when 0 is inside, a dashed zero line.
-
-    >>> plot = SvgPlot(left=10, top=0, width=100, height=50, y_min=-10, y_max=40)
-    >>> print("\\n".join(svg_grid_and_axes(plot, [0])))
-    <g class="grid" stroke="#d5d9e0" stroke-width="1">
-    <line x1="10" x2="110" y1="40.0" y2="40.0"/>
-    </g>
-    <g class="axes" stroke="#1b1f24" stroke-width="1.2">
-    <line x1="10" x2="10" y1="0" y2="50"/>
-    <line x1="10" x2="110" y1="50" y2="50"/>
-    <line x1="10" x2="110" y1="40.0" y2="40.0" stroke="#6b7380" stroke-dasharray="3 3"/>
-    """
-    left, right, top, bottom, y = plot.left, plot.left + plot.width, plot.top, plot.bottom, plot.y
-    out = ['<g class="grid" stroke="#d5d9e0" stroke-width="1">']
-    for tick in ticks:
-        out.append(f'<line x1="{left}" x2="{right}" y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>')
-    out.append("</g>")
-    out.append('<g class="axes" stroke="#1b1f24" stroke-width="1.2">')
-    out.append(f'<line x1="{left}" x2="{left}" y1="{top}" y2="{bottom}"/>')
-    out.append(f'<line x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}"/>')
-    if plot.y_min < 0 < plot.y_max:
-        out.append(f'<line x1="{left}" x2="{right}" y1="{y(0):.1f}" '
-                   f'y2="{y(0):.1f}" stroke="#6b7380" stroke-dasharray="3 3"/>')  # fmt: skip
-    return out
-
-
-def svg_value_labels(plot: SvgPlot, ticks: Sequence[int]) -> list[str]:
-    """Each of ``ticks`` written left of the plot, at its height (``15k`` for 15,000)."""
-    return [
-        f'<text x="{plot.left - 8}" y="{plot.y(tick) + 4:.1f}" text-anchor="end">'
-        f"{tick_label(tick)}</text>"
-        for tick in ticks
-    ]
-
-
-def svg_axis_title(plot: SvgPlot, across: str, up: str) -> list[str]:
-    """The title of the bottom axis (``across``) under its labels and of the left axis
-    (``up``) turned upright, both already escaped."""
-    middle = plot.top + plot.height / 2
-    return [
-        f'<text x="{plot.left + plot.width / 2:.1f}" y="{plot.bottom + 37}" '
-        f'text-anchor="middle" font-weight="bold">{across}</text>',
-        f'<text x="14" y="{middle:.1f}" text-anchor="middle" font-weight="bold" '
-        f'transform="rotate(-90 14 {middle:.1f})">{up}</text>',
-    ]
 
 
 def runs(doc: Doc, column: str, limit: int = 1500) -> list[list[tuple[int, int]]]:
@@ -571,28 +489,6 @@ def marker_outline(shape: str, r: float) -> list[tuple[float, float]]:
                 (w, r), (-w, r), (-w, w), (-r, w), (-r, -w), (-w, -w)]  # fmt: skip
     return [(-r, -r + w), (-r + w, -r), (0, -w), (r - w, -r), (r, -r + w), (w, 0),
             (r, r - w), (r - w, r), (0, w), (-r + w, r), (-r, r - w), (-w, 0)]  # fmt: skip
-
-
-def svg_marker(shape: str, cx: float, cy: float, r: float = 4.2) -> str:
-    """An SVG path of a marker of ``shape`` centred on ``(cx, cy)`` (see
-    :func:`marker_outline`).
-
-    >>> svg_marker("square", 10, 10, 2)
-    'M8.3,8.3L11.7,8.3L11.7,11.7L8.3,11.7Z'
-    """
-    if shape == "circle":
-        return (
-            f"M{cx - r:.1f},{cy:.1f}a{r:.1f},{r:.1f} 0 1,0 {2 * r:.1f},0"
-            f"a{r:.1f},{r:.1f} 0 1,0 {-2 * r:.1f},0Z"
-        )
-    outline = marker_outline(shape, r)
-    return "M" + "L".join(f"{cx + dx:.1f},{cy + dy:.1f}" for dx, dy in outline) + "Z"
-
-
-def svg_dash(index: int) -> str:
-    """The ``stroke-dasharray`` attribute of the ``index``-th line (none for a solid one)."""
-    pattern = DASHES[index % len(DASHES)]
-    return f' stroke-dasharray="{" ".join(f"{d:g}" for d in pattern)}"' if pattern else ""
 
 
 def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:

@@ -9,10 +9,11 @@
   columns); ``--csv-separator`` chooses (``,`` ``;`` or ``tab``).  Quoted by the ``csv``
   module where needed, lines ended by CRLF (RFC 4180).  Every number is an integer (the
   scores, the totals, the points held), so no decimal mark is ever written.
-* A header row: ``Round, Dealer[, Mort], <column>, <column> total, …[, Held], Played``.
+* A header row: ``Round, Dealer[ (mort)], <column>, <column> total, …[, Held], Played``.
   ``Played`` says what was played in a few words (``Bob garde (Dan) 2b 49``, ``Sud 100 ♥
-  coinché, 98``, ``Ann out``).  ``Mort`` is there at 6-player tarot only, ``Held`` (litige
-  points held after the round) in belote and coinche only.  Scores are plain integers
+  coinché, 98``, ``Ann out``).  The dealer's column is headed ``Dealer (mort)`` at 6-player
+  tarot, where the dealer sits the round out, as in every format; ``Held`` (litige points
+  held after the round) is there in belote and coinche only.  Scores are plain integers
   (``-106``), so the spreadsheet reads numbers.
   When rounds were corrected, an ``Edited`` column holds the time of each one's last
   correction (ISO 8601, empty for the others); when rounds were recorded after the game's
@@ -38,8 +39,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from cardscore import rows
 from cardscore.export import common
@@ -73,24 +72,24 @@ def render(doc: Doc, separator: str | None = None) -> str:
     if separator is None:
         separator = separator_of_language()
     table = rows.of_sheet(doc)
-    before, after = _optional_columns(doc, table)
-    head: list[object] = [_("Round"), _("Dealer"), *(column.heading for column in before)]
+    before, after = table.before, _after(doc, table)
+    head: list[object] = [_("Round"), table.dealer_heading, *(c.heading for c in before)]
     for name in table.columns:
         head += [cell_text(name), cell_text(common.total_heading(name))]
     head += [column.heading for column in after]
     lines = [head]
     for row in table.rows:
         cells: list[object] = [row.number, cell_text(row.dealer)]
-        cells += [column.cell(row) for column in before]
+        cells += [_cell(column, column.cell(row)) for column in before]
         for score in row.scores:
             # not at the table that round: no value
             cells += ["", ""] if score is None else [score.points, score.total]
-        cells += [column.cell(row) for column in after]
+        cells += [_cell(column, column.cell(row)) for column in after]
         lines.append(cells)
-    last: list[object] = [_("Total"), "", *(column.total for column in before)]
+    last: list[object] = [_("Total"), "", *(_cell(c, c.total) for c in before)]
     for total in table.totals:
         last += ["", total]
-    last += [column.total for column in after]
+    last += [_cell(column, column.total) for column in after]
     lines.append(last)
     if common.unawarded(doc):
         lines.append([common.held_line(doc)])
@@ -100,38 +99,16 @@ def render(doc: Doc, separator: str | None = None) -> str:
     return buffer.getvalue()
 
 
-@dataclass(frozen=True)
-class _Column:
-    """A column the sheet has only when it holds something: its heading, a round's cell,
-    the totals row's cell."""
+def _after(doc: Doc, table: rows.RoundsTable) -> tuple[rows.Column, ...]:
+    """The columns after the scores: the sheet's (:attr:`~cardscore.rows.RoundsTable.after`),
+    a Held column in every sheet of a game that holds points (a spreadsheet's columns the
+    same from one session to the next), then the record's (when corrected, …)."""
+    after = table.after
+    if common.game_of(doc).holds_points and not table.has_held:
+        after = (table.held_column(), *after)
+    return (*after, *table.record)
 
-    heading: str
-    cell: Callable[[rows.Row], object]
-    total: object = ""
 
-
-def _optional_columns(doc: Doc, table: rows.RoundsTable) -> tuple[list[_Column], list[_Column]]:
-    """The columns before the scores (Mort) and after them (Held, Played, Edited, After
-    the end, Table change) that this sheet has."""
-    before = []
-    if table.has_mort:
-        before.append(_Column(_("Mort"), lambda row: cell_text(row.mort or "")))
-    after = []
-    if common.game_of(doc).holds_points or table.has_held:
-        after.append(_Column(_("Held"), lambda row: row.held, table.held))
-    if table.has_played:
-        after.append(_Column(common.played_heading(), lambda row: cell_text(row.played)))
-    if table.any_edited:
-        after.append(_Column(_("Edited"), lambda row: row.edited or ""))
-    if table.ended is not None:
-        yes = _("yes")
-        after.append(_Column(_("After the end"), lambda row: yes if row.after_end else ""))
-    if table.then or any(row.changes for row in table.rows):
-        after.append(
-            _Column(
-                _("Table change"),
-                lambda row: cell_text("; ".join(change.summary for change in row.changes)),
-                cell_text("; ".join(change.line for change in table.then)),
-            )
-        )
-    return before, after
+def _cell(column: rows.Column, value: object) -> object:
+    """A cell: a number as it is (``0`` too), a text never taken for a formula."""
+    return value if column.numeric else cell_text(column.text(value))

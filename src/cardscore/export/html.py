@@ -10,15 +10,9 @@ way, so that it reads in colour, for the colour-blind, and printed in black and 
 rules' parameters; every round (one ``<tr>`` per round in the ``<tbody>`` of
 ``table.rounds``; the totals in its ``<tfoot>``); then how each round was scored.
 
-A corrected round's number carries ``✎``; when a correction ended the game earlier, the
-rounds recorded after the end are in a second ``<tbody class="after-end">`` that opens with
-a ``<tr class="ended">`` saying where the game ended, each number carrying ``†``; a legend
-under the table says what the marks mean.
-
-Where the table changed, a ``<tr class="table-change">`` across the table says how, above
-the first round the new table played (``from round 12: Zoé replaces Dan``); a player's cells
-are empty (``td.out``) in the rounds he did not play, and his line in the chart runs from
-his first round to his last.  A player who left keeps his total, marked ``(left)``.
+The rounds are laid out from :mod:`cardscore.rows`: those recorded after the game's end in
+a second ``<tbody class="after-end">`` opened by a ``<tr class="ended">``; a ``<tr
+class="table-change">`` where the table changed; ``td.out`` where a player did not play.
 
 Printed (``@page`` A4), the table's heading repeats on every page, rows are not split, and
 colours are kept (``print-color-adjust: exact``).
@@ -28,13 +22,13 @@ Every text is in the current language, and the page says which (``<html lang="fr
 
 from __future__ import annotations
 
-import math
 from html import escape
 
 from cardscore import __version__, rows
+from cardscore.export import chart as chart_model
 from cardscore.export import common
-from cardscore.export.common import MARKERS, PALETTE, Doc
-from cardscore.i18n import _, language, msg, tr
+from cardscore.export.common import Doc
+from cardscore.i18n import _, msg, tr
 
 # The costly round parts this sheet writes (cardscore.document.ROUND_EXTRAS): the
 # breakdowns, not the terms; the sheet is built with these only.
@@ -123,15 +117,15 @@ table.rounds tbody tr.table-change td { text-align: left; font-weight: bold; fon
                                        border-top: 1.5px solid var(--accent); }
 """
 
+#: Where the chart draws its plot (pixels): room right of it for each line's name at its end.
 CHART_WIDTH = 760
 PLOT_TOP = 14
 PLOT_LEFT = 62
-PLOT_RIGHT = 104  # room for each line's name at its end
-END_LABEL = 14  # the end labels' least distance apart (px)
+PLOT_RIGHT = 104
 PLOT_HEIGHT = 250
-AXIS_SPACE = 44  # under the plot: tick labels and the axis title
-LEGEND_ROW = 22
-LEGEND_PER_ROW = 3
+LOOK = chart_model.Look(
+    'class="chart"', CHART_WIDTH, PLOT_TOP, PLOT_LEFT, PLOT_RIGHT, PLOT_HEIGHT, True, 22
+)
 
 
 def render(doc: Doc) -> str:
@@ -143,21 +137,9 @@ def render(doc: Doc) -> str:
             id=doc["id"],
         )
     )
+    css = CSS + (CHANGES_CSS if common.table_changes(doc) else "")
     parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta name="generator" content="cardscore {escape(__version__)}">',
-        f"<title>{title}</title>",
-        f"<style>{CSS}{CHANGES_CSS if common.table_changes(doc) else ''}</style>",
-        "</head>",
-        "<body>",
-        "<header>",
-        f"<h1>{title}</h1>",
-        f'<p class="meta">{meta_line(doc)}</p>',
-        "</header>",
+        common.page_top(title, css, meta_line(doc)),
         summary(doc),
         '<section class="chart">',
         f"<h2>{escape(_('Running totals'))}</h2>",
@@ -242,21 +224,18 @@ def params_table(doc: Doc) -> str:
 
 def rounds_table(doc: Doc) -> str:
     table = rows.of_sheet(doc)
-    mort, held, played = table.mort_column, table.has_held, table.has_played
-    fixed = 2 + (1 if mort else 0)
+    before, after = table.before, table.after
     number = '#<span class="marks"></span>' if table.marks_width else "#"
-    dealer = escape(table.dealer_heading)
-    top = [f'<th class="n" rowspan="2">{number}</th>', f'<th class="l" rowspan="2">{dealer}</th>']
-    if mort:
-        top.append(f'<th class="l" rowspan="2">{escape(_("Mort"))}</th>')
+    top = [
+        f'<th class="n" rowspan="2">{number}</th>',
+        f'<th class="l" rowspan="2">{escape(table.dealer_heading)}</th>',
+        *(f'<th class="l" rowspan="2">{escape(column.heading)}</th>' for column in before),
+    ]
     for name in table.columns:
         top.append(
             f'<th class="name" colspan="2" title="{escape(name)}"><span>{escape(name)}</span></th>'
         )
-    if held:
-        top.append(f'<th class="n" rowspan="2">{escape(_("Held"))}</th>')
-    if played:  # what was played: the last column
-        top.append(f'<th class="l played" rowspan="2">{escape(common.played_heading())}</th>')
+    top += [f'<th class="{_HEAD[c.key]}" rowspan="2">{escape(c.heading)}</th>' for c in after]
     pts, total = escape(_("pts")), escape(_("total"))
     sub = f'<th class="n">{pts}</th><th class="n">{total}</th>' * len(table.columns)
     lines = [
@@ -266,29 +245,12 @@ def rounds_table(doc: Doc) -> str:
         f"<tr>{sub}</tr>",
         "</thead>",
         "<tbody>",
+        *_body(table, 2 + len(before) + 2 * len(table.columns) + len(after)),
+        "</tbody>",
     ]
-    width = fixed + 2 * len(table.columns) + (1 if held else 0) + (1 if played else 0)
-
-    def across(kind: str, text: str) -> str:
-        return f'<tr class="{kind}"><td colspan="{width}">{escape(text)}</td></tr>'
-
-    for row in table.rows:
-        if row.ends_before and table.ended is not None:
-            # where the game ended: the rounds after it in a body of their own
-            lines.append("</tbody>")
-            lines.append('<tbody class="after-end">')
-            lines.append(across("ended", rows.ended_line(table.ended)))
-        lines.extend(across("table-change", change.line) for change in row.changes)
-        lines.append(_row(table, row))
-    lines.extend(across("table-change", change.line) for change in table.then)
-    lines.append("</tbody>")
-    foot = [f'<td colspan="{fixed}">{escape(_("Total"))}</td>']
-    for total in table.totals:
-        foot.append(f'<td></td><td class="n total">{total}</td>')
-    if held:
-        foot.append(f'<td class="n">{table.held or ""}</td>')
-    if played:
-        foot.append("<td></td>")
+    foot = [f'<td colspan="{2 + len(before)}">{escape(_("Total"))}</td>']
+    foot += [f'<td></td><td class="n total">{total}</td>' for total in table.totals]
+    foot += [f'<td class="n">{c.total_text}</td>' if c.numeric else "<td></td>" for c in after]
     lines.append("<tfoot><tr>" + "".join(foot) + "</tr></tfoot>")
     lines.append("</table>")
     if table.legend:
@@ -299,6 +261,31 @@ def rounds_table(doc: Doc) -> str:
     return "\n".join(lines)
 
 
+#: The classes of the heading and of the cells of a column beside the scores.
+_HEAD = {"mort": "l", "held": "n", "played": "l played"}
+_CELL = {"mort": "who", "held": "n", "played": "played"}
+
+
+def _body(table: rows.RoundsTable, width: int) -> list[str]:
+    """The rounds' ``<tr>``, with the lines across the ``width`` columns of the table where
+    it changed and where the game ended."""
+
+    def across(kind: str, text: str) -> str:
+        return f'<tr class="{kind}"><td colspan="{width}">{escape(text)}</td></tr>'
+
+    lines = []
+    for row in table.rows:
+        if row.ends_before and table.ended is not None:
+            # where the game ended: the rounds after it in a body of their own
+            lines.append("</tbody>")
+            lines.append('<tbody class="after-end">')
+            lines.append(across("ended", rows.ended_line(table.ended)))
+        lines.extend(across("table-change", change.line) for change in row.changes)
+        lines.append(_row(table, row))
+    lines.extend(across("table-change", change.line) for change in table.then)
+    return lines
+
+
 #: The two cells of a player in a round he did not play (not yet come, or gone).
 OUT = '<td class="n pts out"></td><td class="n total out"></td>'
 
@@ -307,8 +294,7 @@ def _row(table: rows.RoundsTable, row: rows.Row) -> str:
     """A round's ``<tr>``."""
     number = str(row.number) + (_marks(row) if table.marks_width else "")
     cells = [f'<td class="n">{number}</td><td class="who">{escape(row.dealer)}</td>']
-    if table.mort_column:
-        cells.append(f'<td class="who">{escape(row.mort or "")}</td>')
+    cells += [_side(column, row) for column in table.before]
     for score in row.scores:
         if score is None:  # not at the table that round
             cells.append(OUT)
@@ -317,12 +303,13 @@ def _row(table: rows.RoundsTable, row: rows.Row) -> str:
         cells.append(
             f'<td class="n pts {kind}">{score.signed}</td><td class="n total">{score.total}</td>'
         )
-    if table.has_held:
-        cells.append(f'<td class="n">{row.held or ""}</td>')
-    if table.has_played:
-        cells.append(f'<td class="played">{escape(row.played)}</td>')
+    cells += [_side(column, row) for column in table.after]
     opening = '<tr class="after-end">' if row.after_end else "<tr>"
     return opening + "".join(cells) + "</tr>"
+
+
+def _side(column: rows.Column, row: rows.Row) -> str:
+    return f'<td class="{_CELL[column.key]}">{escape(column.text(column.cell(row)))}</td>'
 
 
 def _marks(row: rows.Row) -> str:
@@ -353,126 +340,6 @@ def details(doc: Doc) -> str:
     return "\n".join(parts)
 
 
-# --------------------------------------------------------------------------------------------
-# The chart
-
-
 def chart(doc: Doc) -> str:
-    """An inline SVG line chart of the running totals: one ``<polyline>`` per column."""
-    names = list(doc["columns"])
-    axes = common.chart_axes(doc)
-    x_max, x_ticks = axes.x_max, axes.x_ticks
-    y_min, y_max, y_ticks = axes.y_min, axes.y_max, axes.y_ticks
-    plot_width = CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT
-    legend_rows = math.ceil(len(names) / LEGEND_PER_ROW)
-    height = PLOT_TOP + PLOT_HEIGHT + AXIS_SPACE + 8 + legend_rows * LEGEND_ROW
-
-    def x(value: float) -> float:
-        return PLOT_LEFT + value / x_max * plot_width
-
-    plot = common.SvgPlot(PLOT_LEFT, PLOT_TOP, plot_width, PLOT_HEIGHT, y_min, y_max)
-    y = plot.y
-    chart_title = tr(msg("Running totals of {names}, round by round", names=", ".join(names)))
-    out = [
-        f'<figure class="chart"><svg xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'viewBox="0 0 {CHART_WIDTH} {height}" width="{CHART_WIDTH}" height="{height}" '
-        f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">',
-        f"<title>{escape(chart_title)}</title>",
-        *common.svg_grid_and_axes(plot, y_ticks),
-    ]
-    bottom = plot.bottom
-    goal = common.target(doc)
-    if goal and y_min <= goal <= y_max:
-        out.append(f'<line class="target" x1="{PLOT_LEFT}" x2="{PLOT_LEFT + plot_width}" '
-                   f'y1="{y(goal):.1f}" y2="{y(goal):.1f}" stroke="#5b6470" '
-                   f'stroke-dasharray="9 5" stroke-width="1.2"/>')  # fmt: skip
-    for tick in x_ticks:
-        out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{bottom}" y2="{bottom + 5}"/>')
-    for tick in y_ticks:
-        out.append(f'<line x1="{PLOT_LEFT - 5}" x2="{PLOT_LEFT}" y1="{y(tick):.1f}" '
-                   f'y2="{y(tick):.1f}"/>')  # fmt: skip
-    out.append("</g>")
-    out.append('<g class="labels" fill="#1b1f24">')
-    out.extend(common.svg_value_labels(plot, y_ticks))
-    for tick in x_ticks:
-        label = common.tick_label(tick)
-        out.append(f'<text x="{x(tick):.1f}" y="{bottom + 19}" text-anchor="middle">{label}</text>')
-    if goal and y_min <= goal <= y_max:
-        target = escape(tr(msg("target {goal}", goal=goal)))
-        out.append(f'<text x="{PLOT_LEFT + 6}" y="{y(goal) - 5:.1f}" fill="#5b6470">'
-                   f"{target}</text>")  # fmt: skip
-    out.extend(common.svg_axis_title(plot, escape(_("Round")), escape(_("Running total"))))
-    out.append("</g>")
-    out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
-               'stroke-linecap="round">')  # fmt: skip
-    runs = {name: common.runs(doc, name) for name in names}
-    for index, name in enumerate(names):
-        # one line for each stretch of rounds the column played
-        for run in runs[name]:
-            points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in run)
-            colour, dash = PALETTE[index % len(PALETTE)], common.svg_dash(index)
-            out.append(
-                f'<polyline class="series s{index}" data-column="{escape(name)}" '
-                f'stroke="{colour}"{dash} points="{points}">'
-                f"<title>{escape(name)}</title></polyline>"
-            )
-    out.append("</g>")
-    # a marker of the line's own shape every few rounds, and its name at its end: where
-    # lines run together, each can still be found
-    out.append('<g class="markers" stroke="#ffffff" stroke-width="1">')
-    for index, name in enumerate(names):
-        shape = MARKERS[index % len(MARKERS)]
-        paths = "".join(
-            common.svg_marker(shape, x(r), y(v))
-            for run in runs[name]
-            for r, v in common.marker_points(run, index, len(names))
-        )
-        out.append(
-            f'<g class="series s{index}" fill="{PALETTE[index % len(PALETTE)]}">'
-            f'<path d="{paths}"/></g>'
-        )
-    out.append("</g>")
-    ends = [runs[name][-1][-1] for name in names]
-    placed = common.spread([y(v) for _, v in ends], END_LABEL, PLOT_TOP + 4, bottom + 4)
-    out.append('<g class="ends" font-size="11.5" font-weight="bold">')
-    for index, name in enumerate(names):
-        label = escape(common.truncate(name, 13))
-        out.append(
-            f'<text class="series s{index}" x="{x(ends[index][0]) + 8:.1f}" '
-            f'y="{placed[index] + 4:.1f}" fill="{PALETTE[index % len(PALETTE)]}">{label}</text>'
-        )
-    out.append("</g>")
-    out.append('<g class="legend" fill="#1b1f24">')
-    legend_top = bottom + AXIS_SPACE + 8
-    cell = (CHART_WIDTH - PLOT_LEFT) / LEGEND_PER_ROW
-    for index, name in enumerate(names):
-        row, col = divmod(index, LEGEND_PER_ROW)
-        left = PLOT_LEFT + col * cell
-        middle_y = legend_top + row * LEGEND_ROW + 8
-        label = escape(common.truncate(common.label(doc, name), 22))
-        colour = PALETTE[index % len(PALETTE)]
-        out.append(
-            f'<g class="series s{index}">'
-            f'<line x1="{left:.1f}" x2="{left + 34:.1f}" y1="{middle_y:.1f}" y2="{middle_y:.1f}" '
-            f'stroke="{colour}" stroke-width="3"{common.svg_dash(index)}/>'
-            f'<path d="{common.svg_marker(MARKERS[index % len(MARKERS)], left + 17, middle_y)}" '
-            f'fill="{colour}" stroke="#ffffff" stroke-width="1"/>'
-            f'<text x="{left + 42:.1f}" y="{middle_y + 4:.1f}">{label} '
-            f'<tspan font-weight="bold">{doc["totals"][name]}</tspan></text></g>'
-        )
-    out.append("</g>")
-    out.append(_hover_style(len(names)))
-    out.append("</svg></figure>")
-    return "\n".join(out)
-
-
-def _hover_style(count: int) -> str:
-    """Pointing at a line, a marker, an end label or a legend entry brings that line
-    forward and fades the others (CSS only: the page has no script)."""
-    rules = [".series { transition: opacity .12s; }"]
-    for i in range(count):
-        rules.append(
-            f"svg:has(.s{i}:hover) .series:not(.s{i}) {{ opacity: .15; }} "
-            f"svg:has(.s{i}:hover) polyline.s{i} {{ stroke-width: 4; }}"
-        )
-    return "<style>" + "\n".join(rules) + "</style>"
+    """An inline SVG line chart of the running totals (:mod:`cardscore.export.chart`)."""
+    return chart_model.svg(chart_model.running_totals(doc), LOOK)

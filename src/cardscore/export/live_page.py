@@ -143,12 +143,7 @@ def _changes(doc: Doc) -> list[str]:
     changes = common.table_changes(doc)
     if not changes:
         return []
-    items = [
-        "<li>"
-        + escape(tr(msg("from round {number}: {changes}", number=c["from"], changes=c["summary"])))
-        + "</li>"
-        for c in changes
-    ]
+    items = [f"<li>{escape(rows.change_line(change))}</li>" for change in changes]
     return [f"<h2>{escape(_('Table changes'))}</h2>", '<ul class="changes">', *items, "</ul>"]
 
 

@@ -5,9 +5,8 @@ number, dealer (and mort at 6-player tarot), and for each column the round's sco
 running total — then the ranking table, held points and the winner.  The totals are in the
 ranking table, not in the rounds table, so that every row of the rounds table is a round.
 
-Where the table changed, the rounds table stops, an italic line says how (``from round 12:
-Zoé replaces Dan``) and the table starts again; a player's cells are empty in the rounds he
-did not play.  A player who left keeps his total, marked ``(left)`` in the ranking.
+Where the table changed or the game ended (:mod:`cardscore.rows`), the rounds table stops,
+an italic line says so and the table starts again.
 
 Every heading is in the current language (the bold labels are part of each translated
 sentence: ``**Joueurs :** Ann, Bob``); the user's texts are escaped before they go in.
@@ -82,18 +81,14 @@ def render(doc: Doc) -> str:
 
 def rounds_table(doc: Doc) -> list[str]:
     table = rows.of_sheet(doc)
-    mort = table.mort_column
-    head = ["#", escape(table.dealer_heading), *([escape(_("Mort"))] if mort else [])]
-    align = ["---:", "---", *(["---"] if mort else [])]
+    before, after = table.before, table.after
+    head = ["#", escape(table.dealer_heading), *(escape(c.heading) for c in before)]
+    align = ["---:", "---", *("---" for _ in before)]
     for name in table.columns:
         head += [escape(name), escape(common.total_heading(name))]
         align += ["---:", "---:"]
-    if table.has_held:
-        head.append(escape(_("Held")))
-        align.append("---:")
-    if table.has_played:  # what was played: the last column
-        head.append(escape(common.played_heading()))
-        align.append("---")
+    head += [escape(column.heading) for column in after]  # what was played: the last
+    align += ["---:" if column.numeric else "---" for column in after]
     heading = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
     lines = list(heading)
     for row in table.rows:
@@ -117,16 +112,11 @@ def rounds_table(doc: Doc) -> list[str]:
 def _cells(table: rows.RoundsTable, row: rows.Row) -> list[str]:
     """A round's cells, in the order of the table's headings."""
     cells = [f"{row.number} {row.marks}" if row.marks else str(row.number), escape(row.dealer)]
-    if table.mort_column:
-        cells.append(escape(row.mort or ""))
+    cells += [escape(column.text(column.cell(row))) for column in table.before]
     for score in row.scores:
         # not at the table that round: blank
         cells += ["", ""] if score is None else [score.signed, str(score.total)]
-    if table.has_held:
-        cells.append(str(row.held or ""))
-    if table.has_played:
-        cells.append(escape(row.played))
-    return cells
+    return cells + [escape(column.text(column.cell(row))) for column in table.after]
 
 
 def _change_paragraphs(changes: Sequence[rows.Change]) -> list[str]:

@@ -11,31 +11,27 @@ Text: with DejaVu Sans (found where Linux distributions install it) every charac
 drawn as typed, and the text can be extracted or searched.  Without it the PDF's core
 Helvetica is used, which only has Latin-1: ``Zoé`` still prints as is, and the few other
 characters are written the nearest Latin-1 way (``−`` → ``-``, ``→`` → ``->``, ``œ`` →
-``oe``; see :func:`latin1`).
+``oe``; see :func:`cardscore.export.latin1.latin1`).
 
 What each round played is the rounds table's last column, on one or two lines; where the
 page has no room for such a column beside the numbers (which keep a gap between them: never
 ``-870-1220``), it is a line of its own under the round's row.
 
-Where the table changed, a band across the rounds table says how (``from round 12: Zoé
-replaces Dan``); a player's cells are empty in the rounds he did not play, and his line in
-the chart runs from his first round to his last.  A player who left keeps his total, marked
-``(left)``.
+Where the table changed or the game ended (:mod:`cardscore.rows`), a band across the rounds
+table says so.
 
 Every text is in the current language, and the PDF says which (its ``/Lang``).  A table
 heading a translation makes wider than its column (``Donneur (mort)``) goes on two lines.
 
-Why 900 lines: the PDF is laid out by hand with fpdf2's drawing calls (the title block,
-the chart, the rounds table with its repeated headings and table changes, the breakdowns),
-each a function of its own.
+Why 790 lines: the PDF is laid out by hand with fpdf2's calls (the title block, the rounds
+table with its repeated headings and table changes, the breakdowns), each a function of its
+own; the chart is drawn by :mod:`cardscore.export.chart`.
 """
 
 from __future__ import annotations
 
-import math
 import os
 import re
-import unicodedata
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -43,8 +39,9 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
 from cardscore import __version__, rows
-from cardscore.export import common
-from cardscore.export.common import MARKERS, PALETTE, Doc
+from cardscore.export import chart, common
+from cardscore.export.common import Doc
+from cardscore.export.latin1 import latin1
 from cardscore.i18n import _, language, msg, tr
 from cardscore.rows import signed
 
@@ -68,16 +65,13 @@ FONT_CANDIDATES: list[tuple[str, str]] = [
 # breakdowns, not the terms; the sheet is built with these only.
 ROUND_EXTRAS: tuple[str, ...] = ("breakdown",)
 
-#: Dash patterns (dash, gap in mm) matching the HTML chart's: solid, long, dots, …
-PDF_DASHES = ((0, 0), (2.4, 1.0), (0.4, 0.9), (3.6, 1.2), (1.3, 1.3), (0.2, 0.6))
-
 MARGIN = 15.0
-END_LABELS = 22.0  # room right of the chart for each line's name at its end (mm)
 PLAYED_MAX = 70.0  # the widest the Played column gets (mm); longer, it takes more lines
 PLAYED_LINES = 2  # the most lines a round's Played cell takes: else it goes under the row
 NUMBER_GAP = 2.0  # the least room between two numbers side by side (mm): -870 -1220
 PLAYED_LINE = 3.4  # the height of each line of the Played column (mm)
 COLUMN_MIN = 17.0  # the narrowest a player's two numbers get, next to the Played column
+Colour = tuple[int, int, int]  # red, green, blue: 0 to 255
 INK = (27, 31, 36)
 MUTED = (91, 100, 112)
 RULE = (201, 206, 214)
@@ -88,71 +82,6 @@ ACCENT = (11, 79, 138)
 LATE = (251, 241, 222)  # the rounds recorded after the game's end
 LATE_INK = (122, 74, 0)
 CHANGE = (230, 238, 247)  # the band where the table changed
-
-_LATIN1 = str.maketrans(
-    {
-        "−": "-",
-        "–": "-",
-        "—": "-",
-        "‑": "-",
-        "→": "->",
-        "←": "<-",
-        "×": "x",  # × is Latin-1, but keep one spelling with the arrows
-        "œ": "oe",
-        "Œ": "OE",
-        "…": "...",
-        "’": "'",
-        "‘": "'",
-        "“": '"',
-        "”": '"',
-        "€": "EUR",
-        "≥": ">=",
-        "≤": "<=",
-        "≠": "!=",
-        "♠": "(pique)",
-        "♥": "(coeur)",
-        "♦": "(carreau)",
-        "♣": "(trefle)",
-        "✎": "*",  # a corrected round
-        "†": "+",  # a round recorded after the game's end
-        "\u202f": " ",
-        "\u2009": " ",
-    }
-)
-
-
-def latin1(text: str) -> str:
-    """``text`` in Latin-1, for the PDF core fonts: the usual signs spelled out, accents
-    kept where Latin-1 has them, dropped where it has not, anything else as ``?``.
-
-    >>> latin1("Zoé: (25 + 8) × 2 = 66 → Œuvray −106")
-    'Zoé: (25 + 8) x 2 = 66 -> OEuvray -106'
-    >>> latin1("Łukasz 李")
-    'Lukasz ?'
-    """
-    text = str(text).translate(_LATIN1)
-    try:
-        text.encode("latin-1")
-        return text
-    except UnicodeEncodeError:
-        pass
-    out = []
-    for char in text:
-        if ord(char) < 256:
-            out.append(char)
-            continue
-        base = "".join(
-            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
-        )
-        if base and all(ord(c) < 256 for c in base):
-            out.append(base)
-        elif char == "Ł":
-            out.append("L")
-        elif char == "ł":
-            out.append("l")
-        else:
-            out.append("?")
-    return "".join(out)
 
 
 def find_font() -> tuple[str, str] | None:
@@ -170,7 +99,7 @@ class Pen(NamedTuple):
 
 
 #: A text as :meth:`Sheet.draw` draws it: its x, its baseline's y, its pen and colour.
-Drawn = tuple[float, float, Pen, tuple[int, int, int], str]
+Drawn = tuple[float, float, Pen, Colour, str]
 
 
 class Sheet(FPDF):
@@ -180,7 +109,7 @@ class Sheet(FPDF):
         super().__init__(orientation="P", unit="mm", format="A4")
         self.doc = doc
         self._font_state: tuple[str, float] | None = None
-        self._color_state: tuple[int, int, int] | None = None
+        self._color_state: Colour | None = None
         # each text's width in each font (a sheet measures the same scores many times)
         self._widths: dict[tuple[tuple[str, float] | None, str], float] = {}
         self._wrapped: dict[tuple[Any, float, str], list[str]] = {}
@@ -212,7 +141,7 @@ class Sheet(FPDF):
     def t(self, text: object) -> str:
         return str(text) if self.unicode else latin1(str(text))
 
-    def font(self, size: float, bold: bool = False, color: tuple[int, int, int] = INK) -> None:
+    def font(self, size: float, bold: bool = False, color: Colour = INK) -> None:
         state = ("B" if bold else "", size)
         if state != self._font_state:
             self.set_font(self.family, state[0], size)
@@ -220,10 +149,6 @@ class Sheet(FPDF):
         if color != self._color_state:
             self.set_text_color(*color)
             self._color_state = color
-
-    def pen(self, size: float, bold: bool = False) -> Pen:
-        """What :meth:`draw` draws with, in :meth:`font` ``(size, bold)``."""
-        return Pen(size, bold)
 
     def measure(self, text: str, pen: Pen) -> float:
         """The width of ``text`` drawn with ``pen`` (:meth:`width` in its font)."""
@@ -336,7 +261,7 @@ def render(doc: Doc) -> bytes:
     title_block(pdf, doc)
     summary(pdf, doc)
     pdf.heading(_("Running totals"), room=95)
-    chart(pdf, doc, pdf.l_margin, pdf.get_y() + 1, pdf.epw)
+    chart.draw_pdf(pdf, chart.running_totals(doc), pdf.l_margin, pdf.get_y() + 1, pdf.epw)
     pdf.heading(tr(msg("Rule set {rules}", rules=common.preset_word(doc["rules"]))), room=25)
     params_table(pdf, doc)
     pdf.heading(_("Rounds"), room=30)
@@ -480,7 +405,7 @@ class _Layout:
         self.played_w = 0.0
         two_lines = 0.0
         if table.has_played:
-            heading = pdf.get_string_width(pdf.t(common.played_heading())) * 1.1
+            heading = pdf.get_string_width(pdf.t(_("Played"))) * 1.1
             said = {pdf.t(row.played) for row in rounds}
             longest = max(pdf.width(text) for text in said)
             self.played_w = min(max(heading, longest) + 3, PLAYED_MAX)
@@ -555,58 +480,64 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.cell(0, 6, pdf.t(_("No round played yet.")), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         return
     layout = _Layout(pdf, table)
-    table_head(pdf, layout)
-    h = layout.row_h
-    pdf.set_line_width(0.15)
-    pdf.set_draw_color(*RULE)
-    pdf.set_fill_color(*ZEBRA)
-    right = pdf.l_margin + layout.width
     place = _Places(pdf, layout)
-    y = pdf.get_y()
+    y = _page_top(pdf, layout, ZEBRA, first=True)
     late = False  # past the round that ended the game
-    legend = table.legend
-    pending = table.then  # the table of the next round, under the last
     last = len(table.rows) - 1
     for index, row in enumerate(table.rows):
         ended_here = row.ends_before and table.ended is not None
-        changed = row.changes
         said = place.played(row)
         height = layout.height(len(said))
-        room = height + (2 * h if ended_here else 0) + 5 * len(changed)
+        room = height + (2 * layout.row_h if ended_here else 0) + 5 * len(row.changes)
         if index == last:  # the last round, the totals and the legend together
-            room += 5 * len(pending)
-            if legend:
-                room += h + 2 + 4 * len(legend)
+            room += 5 * len(table.then) + (_under_room(layout, table) if table.legend else 0)
         if y + room > pdf.page_break_trigger:
-            pdf.add_page()
-            table_head(pdf, layout)
-            pdf.set_line_width(0.15)
-            pdf.set_draw_color(*RULE)
-            pdf.set_fill_color(*(LATE if late else ZEBRA))
-            y = pdf.get_y()
-        for change in changed:
-            y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
+            y = _page_top(pdf, layout, LATE if late else ZEBRA)
+        for change in row.changes:
+            y = band(pdf, layout, y, change.line, "change", LATE if late else ZEBRA)
         if ended_here:
-            y = ended_row(pdf, layout, y, rows.ended_line(table.ended))
+            y = band(pdf, layout, y, rows.ended_line(table.ended), "ended", LATE)
             late = True
         if index % 2 or late:
             pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
-        pdf.line(pdf.l_margin, y + height, right, y + height)
+        pdf.line(pdf.l_margin, y + height, pdf.l_margin + layout.width, y + height)
         numbers = layout.row_h if layout.under else height  # the numbers' line, centred
         pdf.draw(place.row(row, y + numbers / 2 + 1.0, said))
         y += height
-    for change in pending:
-        y = change_row(pdf, layout, y, change.line, LATE if late else ZEBRA)
+    for change in table.then:  # the table of the next round, under the last
+        y = band(pdf, layout, y, change.line, "change", LATE if late else ZEBRA)
     pdf.set_xy(pdf.l_margin, y)
-    if pdf.get_y() + h + 2 + 4 * len(legend) > pdf.page_break_trigger:
+    if pdf.get_y() + _under_room(layout, table) > pdf.page_break_trigger:
         pdf.add_page()
         table_head(pdf, layout)
+    _totals_row(pdf, table, layout, place)
+    _notes(pdf, table)
+
+
+def _page_top(pdf: Sheet, layout: _Layout, fill: Colour, first: bool = False) -> float:
+    """The table's heading, on a new page unless ``first``; the rows' pen and ``fill``
+    set; the ``y`` under the heading."""
+    if not first:
+        pdf.add_page()
+    table_head(pdf, layout)
+    pdf.set_line_width(0.15)
+    pdf.set_draw_color(*RULE)
+    pdf.set_fill_color(*fill)
+    return pdf.get_y()
+
+
+def _under_room(layout: _Layout, table: rows.RoundsTable) -> float:
+    """The room the totals row and the legend take under the rounds."""
+    return layout.row_h + 2 + 4 * len(table.legend)
+
+
+def _totals_row(pdf: Sheet, table: rows.RoundsTable, layout: _Layout, place: _Places) -> None:
+    """Each total right under its column's totals (drawn where the rows draw them)."""
     pdf.set_draw_color(*INK)
     pdf.set_line_width(0.4)
     pdf.font(8.5, bold=True)
-    # each total right under its column's totals (drawn where the rows draw them)
-    y = pdf.get_y()
-    pdf.line(pdf.l_margin, y, right, y)
+    y, h = pdf.get_y(), layout.row_h
+    pdf.line(pdf.l_margin, y, pdf.l_margin + layout.width, y)
     base = y + (h + 0.6) / 2 + 1.1
     pdf.text(pdf.l_margin + 1, base, pdf.t(_("Total")))
     for i, total in enumerate(table.totals):
@@ -617,11 +548,15 @@ def rounds_table(pdf: Sheet, doc: Doc) -> None:
         pdf.text(place.held_right - pdf.width(text), base, text)
     pdf.set_xy(pdf.l_margin, y + h + 0.6)
     pdf.ln(1.5)
+
+
+def _notes(pdf: Sheet, table: rows.RoundsTable) -> None:
+    """Under the table: who the mort is, what the marks of the rounds mean."""
     if table.has_mort:
         pdf.font(7.5, color=MUTED)
         pdf.cell(0, 4, pdf.t(_("At 6 players the dealer sits out the round: the mort.")),
                  new_x=XPos.LMARGIN, new_y=YPos.NEXT)  # fmt: skip
-    for line in legend:
+    for line in table.legend:
         pdf.font(7.5, color=MUTED)
         pdf.multi_cell(0, 4, pdf.t(line), align="L", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
@@ -646,7 +581,7 @@ class _Places:
 
     def __init__(self, pdf: Sheet, layout: _Layout) -> None:
         self.pdf, self.layout = pdf, layout
-        self.regular, self.bold = pdf.pen(8), pdf.pen(8, bold=True)
+        self.regular, self.bold = Pen(8, False), Pen(8, True)
         left = pdf.l_margin
         count = range(len(layout.names))
         self.number_right = left + layout.number_w - 1 - layout.marks_w
@@ -716,44 +651,34 @@ class _Places:
         return cells
 
 
-def change_row(
-    pdf: Sheet, layout: _Layout, y: float, line: str, fill: tuple[int, int, int]
-) -> float:
-    """A band across the rounds table where the table changed (``from round 12: Zoé
-    replaces Dan``); the ``y`` under it.  Gives the rows' ``fill`` colour back."""
-    pdf.font(8, bold=True, color=ACCENT)
+#: The bands across the rounds table, where the table changed and where the game ended:
+#: their ink and fill, the height their lines add, their first baseline, their rule's dash.
+_BANDS = {
+    "change": (ACCENT, CHANGE, 1.2, 3.4, ()),
+    "ended": (LATE_INK, LATE, 1.6, 3.6, (1.2, 0.8)),
+}
+
+
+def band(pdf: Sheet, layout: _Layout, y: float, line: str, kind: str, fill: Colour) -> float:
+    """A band across the rounds table (``kind``): where the table changed (``from round
+    12: Zoé replaces Dan``), or where the game ended (the rounds under it were recorded
+    after the end); the ``y`` under it.  The rows' ``fill`` colour given back."""
+    ink, colour, extra, first, dash = _BANDS[kind]
+    pdf.font(8, bold=True, color=ink)
     lines = pdf.wrap(pdf.t(line), layout.width - 3)
-    height = len(lines) * 4 + 1.2
-    pdf.set_fill_color(*CHANGE)
+    height = len(lines) * 4 + extra
+    pdf.set_fill_color(*colour)
     pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
-    pdf.set_draw_color(*ACCENT)
+    pdf.set_draw_color(*ink)
     pdf.set_line_width(0.3)
+    pdf.set_dash_pattern(*dash)
     pdf.line(pdf.l_margin, y, pdf.l_margin + layout.width, y)
+    pdf.set_dash_pattern()
     for number, text in enumerate(lines):
-        pdf.text(pdf.l_margin + 1.5, y + 3.4 + number * 4, text)
+        pdf.text(pdf.l_margin + 1.5, y + first + number * 4, text)
     pdf.set_line_width(0.15)
     pdf.set_draw_color(*RULE)
     pdf.set_fill_color(*fill)
-    return y + height
-
-
-def ended_row(pdf: Sheet, layout: _Layout, y: float, line: str) -> float:
-    """The ``line`` across the rounds table where the game ended (the rounds under it were
-    recorded after the end); the ``y`` under it.  Leaves the fill colour of the late rows."""
-    pdf.font(8, bold=True, color=LATE_INK)
-    lines = pdf.wrap(pdf.t(line), layout.width - 3)
-    height = len(lines) * 4 + 1.6
-    pdf.set_fill_color(*LATE)
-    pdf.rect(pdf.l_margin, y, layout.width, height, style="F")
-    pdf.set_draw_color(*LATE_INK)
-    pdf.set_line_width(0.3)
-    pdf.set_dash_pattern(1.2, 0.8)
-    pdf.line(pdf.l_margin, y, pdf.l_margin + layout.width, y)
-    pdf.set_dash_pattern()
-    for number, line in enumerate(lines):
-        pdf.text(pdf.l_margin + 1.5, y + 3.6 + number * 4, line)
-    pdf.set_line_width(0.15)
-    pdf.set_draw_color(*RULE)
     return y + height
 
 
@@ -762,7 +687,7 @@ def table_head(pdf: Sheet, layout: _Layout) -> None:
     on up to two lines, above its ``pts`` and ``total``."""
     x0, y0 = pdf.l_margin, pdf.get_y()
     line_h, sub_h = 3.6, 4.4
-    head, sub = pdf.pen(8, bold=True), pdf.pen(7.5)
+    head, sub = Pen(8, True), Pen(7.5, False)
     pdf.font(8, bold=True)
     labels = [layout.name_lines(pdf, name) for name in layout.names]
     name_h = max(len(lines) for lines in labels) * line_h + 1.2
@@ -812,7 +737,7 @@ def table_head(pdf: Sheet, layout: _Layout) -> None:
         cell(x, y0, layout.held_w, height, layout.held_label, "R")
         x += layout.held_w
     if layout.played_w:
-        cell(x, y0, layout.played_w, height, "  " + pdf.t(common.played_heading()))
+        cell(x, y0, layout.played_w, height, "  " + pdf.t(_("Played")))
     pts, total = pdf.t(_("pts")), pdf.t(_("total")) + " "
     x = left
     for _name in layout.names:
@@ -841,7 +766,7 @@ def details(pdf: Sheet, doc: Doc) -> None:
         _("How each round was scored"),
         room=6 + line_h * sum(len(pdf.wrap(pdf.t(tr(line)), width)) for line in first),
     )
-    bold, regular = pdf.pen(8, bold=True), pdf.pen(7.5)
+    bold, regular = Pen(8, True), Pen(7.5, False)
     left = pdf.l_margin + pdf.c_margin
     for row in doc["rounds"]:
         head = common.round_heading(row)
@@ -861,127 +786,3 @@ def details(pdf: Sheet, doc: Doc) -> None:
             y += line_h
         pdf.draw(cells)
         pdf.set_xy(pdf.l_margin, y + 1.2)
-
-
-# --------------------------------------------------------------------------------------------
-# The chart
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-def chart(pdf: Sheet, doc: Doc, left: float, top: float, width: float) -> None:
-    """The running totals: one polyline per column, axes with ticks, labels and a legend."""
-    names = list(doc["columns"])
-    axes = common.chart_axes(doc)
-    x_max, x_ticks = axes.x_max, axes.x_ticks
-    y_min, y_max, y_ticks = axes.y_min, axes.y_max, axes.y_ticks
-    plot_left = left + 16
-    plot_top = top + 2
-    plot_w = width - 18 - END_LABELS  # each line's name at its end, on the right
-    plot_h = 62.0
-
-    def x(value: float) -> float:
-        return plot_left + value / x_max * plot_w
-
-    def y(value: float) -> float:
-        return plot_top + (y_max - value) / (y_max - y_min) * plot_h
-
-    bottom = plot_top + plot_h
-    pdf.set_dash_pattern()
-    pdf.set_draw_color(213, 217, 224)
-    pdf.set_line_width(0.2)
-    for tick in y_ticks:
-        pdf.line(plot_left, y(tick), plot_left + plot_w, y(tick))
-    pdf.set_draw_color(*INK)
-    pdf.set_line_width(0.3)
-    pdf.line(plot_left, plot_top, plot_left, bottom)
-    pdf.line(plot_left, bottom, plot_left + plot_w, bottom)
-    pdf.font(7.5)
-    for tick in y_ticks:
-        pdf.line(plot_left - 1.5, y(tick), plot_left, y(tick))
-        label = common.tick_label(tick)
-        pdf.text(plot_left - 2.5 - pdf.get_string_width(label), y(tick) + 1.1, label)
-    for tick in x_ticks:
-        pdf.line(x(tick), bottom, x(tick), bottom + 1.5)
-        label = common.tick_label(tick)
-        pdf.text(x(tick) - pdf.get_string_width(label) / 2, bottom + 5, label)
-    if y_min < 0 < y_max:
-        pdf.set_draw_color(107, 115, 128)
-        pdf.set_dash_pattern(1, 1)
-        pdf.line(plot_left, y(0), plot_left + plot_w, y(0))
-        pdf.set_dash_pattern()
-    goal = common.target(doc)
-    if goal and y_min <= goal <= y_max:
-        pdf.set_draw_color(*MUTED)
-        pdf.set_line_width(0.3)
-        pdf.set_dash_pattern(3, 1.5)
-        pdf.line(plot_left, y(goal), plot_left + plot_w, y(goal))
-        pdf.set_dash_pattern()
-        pdf.font(7.5, color=MUTED)
-        pdf.text(plot_left + 2, y(goal) - 1.2, pdf.t(tr(msg("target {goal}", goal=goal))))
-    pdf.font(8, bold=True)
-    label = pdf.t(_("Round"))
-    pdf.text(plot_left + plot_w / 2 - pdf.get_string_width(label) / 2, bottom + 10, label)
-    label = pdf.t(_("Running total"))
-    middle = plot_top + plot_h / 2
-    with pdf.rotation(90, left + 3, middle):
-        pdf.text(left + 3 - pdf.get_string_width(label) / 2, middle + 1, label)
-    pdf.set_line_width(0.55)
-    for index, name in enumerate(names):
-        pdf.set_draw_color(*_rgb(PALETTE[index % len(PALETTE)]))
-        pdf.set_dash_pattern(*PDF_DASHES[index % len(PDF_DASHES)])
-        for run in common.runs(doc, name):  # each stretch of rounds the column played
-            points = [(x(r), y(v)) for r, v in run]
-            if len(points) > 1:
-                pdf.polyline(points)
-    pdf.set_dash_pattern()
-    # a marker of the line's own shape every few rounds, and its name at its end: where
-    # lines run together, each can still be found
-    pdf.set_draw_color(255, 255, 255)
-    pdf.set_line_width(0.2)
-    ends = []
-    for index, name in enumerate(names):
-        pdf.set_fill_color(*_rgb(PALETTE[index % len(PALETTE)]))
-        outline = common.marker_outline(MARKERS[index % len(MARKERS)], 1.1)
-        runs = common.runs(doc, name)
-        for run in runs:
-            for r, v in common.marker_points(run, index, len(names)):
-                cx, cy = x(r), y(v)
-                pdf.polygon([(cx + dx, cy + dy) for dx, dy in outline], style="FD")
-        ends.append(runs[-1][-1])
-    placed = common.spread([y(v) for _, v in ends], 3.4, plot_top + 1, bottom + 1)
-    for index, name in enumerate(names):
-        pdf.font(7.5, bold=True, color=_rgb(PALETTE[index % len(PALETTE)]))
-        label = pdf.fit(name, END_LABELS - 2.5)
-        pdf.text(x(ends[index][0]) + 2.2, placed[index] + 1.1, label)
-    legend_top = bottom + 14
-    per_row = 3
-    cell = (width - 16) / per_row
-    for index, name in enumerate(names):
-        row, col = divmod(index, per_row)
-        lx = plot_left + col * cell
-        ly = legend_top + row * 5.5
-        pdf.set_draw_color(*_rgb(PALETTE[index % len(PALETTE)]))
-        pdf.set_line_width(0.8)
-        pdf.set_dash_pattern(*PDF_DASHES[index % len(PDF_DASHES)])
-        pdf.line(lx, ly, lx + 9, ly)
-        pdf.set_dash_pattern()
-        pdf.set_fill_color(*_rgb(PALETTE[index % len(PALETTE)]))
-        pdf.set_draw_color(255, 255, 255)
-        pdf.set_line_width(0.2)
-        outline = common.marker_outline(MARKERS[index % len(MARKERS)], 1.1)
-        pdf.polygon([(lx + 4.5 + dx, ly + dy) for dx, dy in outline], style="FD")
-        total = str(doc["totals"][name])
-        pdf.font(8, bold=True)
-        total_w = pdf.get_string_width(total)
-        pdf.font(8)
-        shown = pdf.fit(common.label(doc, name), cell - 12 - total_w - 3)
-        shown_w = pdf.get_string_width(shown)
-        pdf.text(lx + 11, ly + 1.1, shown)
-        pdf.font(8, bold=True)
-        pdf.text(lx + 11 + shown_w + 1.5, ly + 1.1, total)
-    rows = math.ceil(len(names) / per_row)
-    pdf.set_line_width(0.2)
-    pdf.set_xy(pdf.l_margin, legend_top + rows * 5.5)

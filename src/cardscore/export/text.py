@@ -8,9 +8,7 @@ When the columns do not fit 80 characters, long names are shortened in the headi
 ``Players:`` line keeps them whole), then the gaps narrowed, then the table is wrapped: it is
 printed in several parts, each with the round number and dealer and some of the columns.
 
-Where the table changed, a line across the table says how, above the first round the new
-table played (``from round 12: Zoé replaces Dan``); a player's cells are blank in the rounds
-he did not play.  A player who left keeps his total, marked ``(left)`` in the ranking.
+The rounds are laid out from :mod:`cardscore.rows` (marks, table changes, the game's end).
 
 Every heading is in the current language; the widths follow the headings, so that a longer
 French heading (``Donneur``, ``En réserve``) still lines up and fits.
@@ -19,7 +17,7 @@ French heading (``Donneur``, ``En réserve``) still lines up and fits.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardscore import rows
@@ -100,75 +98,86 @@ def rounds_table(doc: Doc, width: int = WIDTH) -> list[str]:
     table = rows.of_sheet(doc)
     if not table.rows:
         return [_("No round played yet.")]
-    labels = _Labels()
-    names = list(table.columns)
-    columns = [_Column(i, table, labels.pts, labels.total) for i in range(len(names))]
-    for column, label in zip(columns, unique_labels(names, LABEL_MAX), strict=True):
-        column.label = label
-    number_width = max(2, len(str(table.rows[-1].number)))
-    mark_width = table.marks_width  # a corrected round (✎), one recorded after the end (†)
-    # the Dealer column: as wide as its heading and its Total, else as the names (up to 10)
-    heading = max(len(labels.dealer), len(labels.sum))
-    dealer_width = min(max(DEALER_MAX, heading), max([6, heading, *map(len, table.people)]))
-    held = table.has_held
-    held_width = (
-        max([4, len(labels.held), *(len(str(row.held)) for row in table.rows)]) if held else 0
-    )
-    # what was played: the last column when the table fits with it, else a part of its own
-    longest_played = max(len(labels.played), *(len(row.played) for row in table.rows))
-    played_width = min(PLAYED_MAX, longest_played) if table.has_played else 0
-    prefix = number_width + mark_width + 2 + dealer_width
-    extra = held_width + 2 if held else 0
-
-    def total_width(cols: Sequence[_Column], gap: int) -> int:
-        return prefix + sum(gap + c.width for c in cols) + extra
-
-    gap = 2
-    if total_width(columns, gap) > width:  # shorten the headings to their numbers' width
-        short = unique_labels(names, min(c.numbers for c in columns))
-        for column, label in zip(columns, short, strict=True):
-            column.label = label
-    if total_width(columns, gap) > width and total_width(columns, 1) <= width:
-        gap = 1  # narrower gaps rather than a wrapped table; a wrapped one keeps its gaps
-    parts: list[list[_Column]] = [[]]
-    for column in columns:  # wrap: as many columns per part as fit
-        if parts[-1] and total_width([*parts[-1], column], gap) > width:
-            parts.append([])
-        parts[-1].append(column)
-    if len(parts) > 1:  # as many columns in each part as can be (3 and 3, not 5 and 1)
-        size = -(-len(columns) // len(parts))
-        even = [columns[start : start + size] for start in range(0, len(columns), size)]
-        if len(even) == len(parts) and all(total_width(part, gap) <= width for part in even):
-            parts = even
-    # what was played: after the numbers when one table holds both, else a part of its own
-    inline = len(parts) == 1 and total_width(columns, gap) + 2 + played_width <= width
-    if played_width and not inline:
-        parts.append([])
+    plan = _Plan(table, width)
     lines: list[str] = []
-    for index, part in enumerate(parts, start=1):
-        says_played = not part  # the part that says what was played (never the only one)
-        if len(parts) > 1:
+    for index, part in enumerate(plan.parts, start=1):
+        if len(plan.parts) > 1:
             if index > 1:
                 lines.append("")
-            lines.append(_part_heading(part, len(columns)))
-        if says_played:  # a part of its own: what was played as wide as the page allows
-            played = min(max(width - prefix - 2, PLAYED_MIN), longest_played)
-        else:
-            played = played_width if inline else 0
-        layout = _Part(
-            part,
-            gap,
-            (number_width, mark_width),
-            (dealer_width, played),
-            0 if says_played else held_width,
-        )
-        lines.extend(_table(table, layout, labels, width))
+            lines.append(_part_heading(part, len(plan.columns)))
+        lines.extend(_table(table, plan.layout(part), plan.labels, width))
     if table.has_mort:
         note = _("At 6 players the dealer of each round sits it out: the mort.")
         lines.extend(textwrap.wrap(note, width))
     for line in table.legend:
         lines.extend(textwrap.wrap(line, width, subsequent_indent="  "))
     return lines
+
+
+class _Plan:
+    """How the rounds table fits ``width``: the widths and headings of its columns, the gap
+    between them, its parts (several when it is too wide), where what was played goes."""
+
+    def __init__(self, table: RoundsTable, width: int) -> None:
+        self.labels = labels = _Labels(table)
+        names = list(table.columns)
+        self.columns = [_Column(i, table, labels.pts, labels.total) for i in range(len(names))]
+        for column, label in zip(self.columns, unique_labels(names, LABEL_MAX), strict=True):
+            column.label = label
+        self.width, self.gap = width, 2
+        self.digits = max(2, len(str(table.rows[-1].number)))
+        self.marks = table.marks_width  # a corrected round (✎), one recorded after the end (†)
+        # the Dealer column: as wide as its heading and its Total, else as the names (up to 10)
+        heading = max(len(labels.dealer), len(labels.sum))
+        self.dealer = min(max(DEALER_MAX, heading), max([6, heading, *map(len, table.people)]))
+        held = [4, len(labels.held), *(len(str(row.held)) for row in table.rows)]
+        self.held = max(held) if table.has_held else 0
+        # what was played: the last column when the table fits with it, else a part of its own
+        self.longest_played = max(len(labels.played), *(len(row.played) for row in table.rows))
+        self.played = min(PLAYED_MAX, self.longest_played) if table.has_played else 0
+        self.prefix = self.digits + self.marks + 2 + self.dealer
+        if self.wide(self.columns):  # shorten the headings to their numbers' width
+            short = unique_labels(names, min(c.numbers for c in self.columns))
+            for column, label in zip(self.columns, short, strict=True):
+                column.label = label
+        if self.wide(self.columns) and not self.wide(self.columns, 1):
+            self.gap = 1  # narrower gaps rather than a wrapped table; a wrapped one keeps its gaps
+        self.parts = self._parts()
+        # what was played: after the numbers when one table holds both, else a part of its own
+        self.inline = len(self.parts) == 1 and not self.wide(self.columns, more=2 + self.played)
+        if self.played and not self.inline:
+            self.parts.append([])
+
+    def wide(self, columns: Sequence[_Column], gap: int | None = None, more: int = 0) -> bool:
+        """Whether ``columns`` (with ``more`` characters) make a line wider than the page."""
+        gap = self.gap if gap is None else gap
+        held = self.held + 2 if self.held else 0
+        return self.prefix + sum(gap + c.width for c in columns) + held + more > self.width
+
+    def _parts(self) -> list[list[_Column]]:
+        """As many columns per part as fit; as many in each as can be (3 and 3, not 5 and
+        1)."""
+        columns = self.columns
+        parts: list[list[_Column]] = [[]]
+        for column in columns:
+            if parts[-1] and self.wide([*parts[-1], column]):
+                parts.append([])
+            parts[-1].append(column)
+        if len(parts) > 1:
+            size = -(-len(columns) // len(parts))
+            even = [columns[start : start + size] for start in range(0, len(columns), size)]
+            if len(even) == len(parts) and not any(self.wide(part) for part in even):
+                return even
+        return parts
+
+    def layout(self, part: Sequence[_Column]) -> _Part:
+        """The layout of ``part`` (none: the part that says what was played, as wide as the
+        page allows)."""
+        if not part:
+            played = min(max(self.width - self.prefix - 2, PLAYED_MIN), self.longest_played)
+            return _Part(part, self.gap, (self.digits, self.marks), (self.dealer, played), 0)
+        played = self.played if self.inline else 0
+        return _Part(part, self.gap, (self.digits, self.marks), (self.dealer, played), self.held)
 
 
 def _part_heading(part: Sequence[_Column], count: int) -> str:
@@ -188,13 +197,13 @@ def _part_heading(part: Sequence[_Column], count: int) -> str:
 class _Labels:
     """The table's headings, in the current language."""
 
-    def __init__(self) -> None:
-        self.dealer = _("Dealer")
+    def __init__(self, table: RoundsTable) -> None:
+        self.dealer = table.dealer_heading
         self.pts = _("pts")
         self.total = _("total")
-        self.held = _("Held")
+        self.held = table.held_column().heading
         self.sum = _("Total")
-        self.played = common.played_heading()
+        self.played = _("Played")
 
 
 @dataclass(frozen=True)
@@ -211,65 +220,79 @@ class _Part:
 
 
 def _table(table: RoundsTable, part: _Part, labels: _Labels, width: int = WIDTH) -> list[str]:
-    columns, held_width = part.columns, part.held_width
+    head, sub, played_left = _heads(part, labels)
+    rule = "-" * len(head)
+    lines = [head.rstrip(), sub.rstrip(), rule] if part.columns else [head.rstrip(), rule]
+    template = _template(part)
+    for row in table.rows:
+        lines.extend(_across((change.line for change in row.changes), width))
+        if row.ends_before and table.ended is not None:
+            lines.extend(_across([rows.ended_line(table.ended)], width))
+        lines.extend(_round(table, row, part, template, played_left))
+    lines.extend(_across((change.line for change in table.then), width))  # the next table
+    lines.append(rule)
+    if part.columns:  # (the part that says what was played has no totals)
+        cells: list[object] = ["", labels.sum]
+        for column in part.columns:
+            cells.extend(("", table.totals[column.index]))
+        cells += [table.held or ""] if part.held_width else []
+        cells += [""] if part.dealer_widths[1] else []
+        lines.append(template.format(*cells).rstrip())
+    return lines
+
+
+def _heads(part: _Part, labels: _Labels) -> tuple[str, str, int]:
+    """The heading line of ``part``, the line under it (``pts total``), and where what was
+    played starts, on every line of a round."""
     space = " " * part.gap
-    pts, total = labels.pts, labels.total
-    digits, mark_width = part.number_widths  # the round's number, then its marks (✎ †)
-    number_width = digits + mark_width
+    digits, mark_width = part.number_widths
     dealer_width, played_width = part.dealer_widths
     head = f"{'#':>{digits}}{'':<{mark_width}}  {labels.dealer:<{dealer_width}}" + "".join(
-        f"{space}{c.label:>{c.width}}" for c in columns
+        f"{space}{c.label:>{c.width}}" for c in part.columns
     )
-    sub = f"{'':>{number_width}}  {'':<{dealer_width}}" + "".join(
-        f"{space}{pts:>{c.width - c.total_width - 1}} {total:>{c.total_width}}" for c in columns
+    sub = f"{'':>{digits + mark_width}}  {'':<{dealer_width}}" + "".join(
+        f"{space}{labels.pts:>{c.width - c.total_width - 1}} {labels.total:>{c.total_width}}"
+        for c in part.columns
     )
-    if held_width:
-        head += f"  {labels.held:>{held_width}}"
-        sub += f"  {'':>{held_width}}"
-    played_left = len(head) + 2  # where what was played starts, on every line of a round
+    if part.held_width:
+        head += f"  {labels.held:>{part.held_width}}"
+        sub += f"  {'':>{part.held_width}}"
+    played_left = len(head) + 2
     if played_width:  # the last column, its text left-aligned
         head += f"  {labels.played:<{played_width}}"
-    rule = "-" * len(head)
-    head = head.rstrip()
-    lines = [head, sub.rstrip(), rule] if columns else [head, rule]
-    # One format string for every row: the per-row work is a single format call.
-    template = f"{{:>{number_width}}}  {{:<{dealer_width}}}" + "".join(
-        f"{space}{{:>{c.width - c.total_width - 1}}} {{:>{c.total_width}}}" for c in columns
+    return head, sub, played_left
+
+
+def _template(part: _Part) -> str:
+    """One format string for every row of ``part``: the per-row work is a single format
+    call."""
+    space = " " * part.gap
+    template = f"{{:>{sum(part.number_widths)}}}  {{:<{part.dealer_widths[0]}}}" + "".join(
+        f"{space}{{:>{c.width - c.total_width - 1}}} {{:>{c.total_width}}}" for c in part.columns
     )
-    if held_width:
-        template += f"  {{:>{held_width}}}"
+    if part.held_width:
+        template += f"  {{:>{part.held_width}}}"
+    return template + ("  {}" if part.dealer_widths[1] else "")
+
+
+def _round(
+    table: RoundsTable, row: rows.Row, part: _Part, template: str, played_left: int
+) -> list[str]:
+    """A round's line, and the lines under it where what was played goes on (never cut)."""
+    digits, mark_width = part.number_widths
+    dealer_width, played_width = part.dealer_widths
+    cells: list[object] = [f"{row.number:>{digits}}{row.marks:<{mark_width}}"]
+    cells.append(truncate(row.dealer, dealer_width))
+    for column in part.columns:
+        score = row.scores[column.index]
+        # not at the table that round: blank
+        cells.extend(("", "") if score is None else (score.signed, score.total))
+    if part.held_width:
+        cells.append(row.held or "")
+    said = _wrapped(row.played, played_width, table.people) if played_width else [""]
     if played_width:
-        template += "  {}"
-    for row in table.rows:
-        lines.extend(_change_lines(row.changes, width))
-        if row.ends_before and table.ended is not None:
-            lines.extend(_ended_lines(table.ended, width))
-        number = f"{row.number:>{digits}}{row.marks:<{mark_width}}"
-        cells: list[object] = [number, truncate(row.dealer, dealer_width)]
-        for column in columns:
-            score = row.scores[column.index]
-            # not at the table that round: blank
-            cells.extend(("", "") if score is None else (score.signed, score.total))
-        if held_width:
-            cells.append(row.held or "")
-        said = _wrapped(row.played, played_width, table.people) if played_width else [""]
-        if played_width:  # on as many lines as it needs, never cut
-            cells.append(said[0])
-        lines.append(template.format(*cells).rstrip())
-        lines.extend(" " * played_left + more for more in said[1:])
-    lines.extend(_change_lines(table.then, width))  # the table of the next round
-    lines.append(rule)
-    if not columns:  # the part that says what was played: no totals
-        return lines
-    cells = ["", labels.sum]
-    for column in columns:
-        cells.extend(("", table.totals[column.index]))
-    if held_width:
-        cells.append(table.held or "")
-    if played_width:
-        cells.append("")
-    lines.append(template.format(*cells).rstrip())
-    return lines
+        cells.append(said[0])
+    return [template.format(*cells).rstrip(), *(" " * played_left + more for more in said[1:])]
 
 
 def _wrapped(text: str, width: int, names: Sequence[str], indent: str = "") -> list[str]:
@@ -288,19 +311,10 @@ def _wrapped(text: str, width: int, names: Sequence[str], indent: str = "") -> l
     return [line.replace("\xa0", " ") for line in lines] or [""]
 
 
-def _change_lines(changes: Sequence[rows.Change], width: int) -> list[str]:
+def _across(said: Iterable[str], width: int) -> list[str]:
     """The lines written across the table where it changed (``from round 12: Zoé
-    replaces Dan``)."""
-    return [
-        part
-        for change in changes
-        for part in textwrap.wrap(change.line, width, subsequent_indent="  ")
-    ]
-
-
-def _ended_lines(ended: int, width: int) -> list[str]:
-    """The line written across the table where the game ended."""
-    return textwrap.wrap(rows.ended_line(ended), width, subsequent_indent="  ")
+    replaces Dan``) or where the game ended."""
+    return [part for line in said for part in textwrap.wrap(line, width, subsequent_indent="  ")]
 
 
 def results(doc: Doc, width: int = WIDTH) -> list[str]:

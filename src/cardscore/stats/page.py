@@ -26,22 +26,11 @@ from html import escape
 from typing import Any
 
 from cardscore import __version__
-from cardscore.export.common import (
-    MARKERS,
-    PALETTE,
-    SvgPlot,
-    nice_ticks,
-    spread,
-    svg_axis_title,
-    svg_dash,
-    svg_grid_and_axes,
-    svg_marker,
-    svg_value_labels,
-    truncate,
-)
+from cardscore.export.chart import Chart, Look, Mark, Series, svg
+from cardscore.export.common import PALETTE, nice_ticks, page_top, truncate
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.figures import read
-from cardscore.i18n import Msg, _, language, msg, tr
+from cardscore.i18n import Msg, _, msg, tr
 from cardscore.stats import render as say
 
 Doc = Mapping[str, Any]
@@ -99,22 +88,7 @@ FONT = 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
 def render(doc: Doc, homes: Sequence[str], filters: Sequence[str] = ()) -> str:
     """The whole page, as text (UTF-8 when written)."""
     title = escape(_("Statistics"))
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{language()}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta name="generator" content="cardscore {escape(__version__)}">',
-        f"<title>{title}</title>",
-        f"<style>{CSS}</style>",
-        "</head>",
-        "<body>",
-        "<header>",
-        f"<h1>{title}</h1>",
-        f'<p class="meta">{meta_line(doc, homes, filters)}</p>',
-        "</header>",
-    ]
+    parts = [page_top(title, CSS, meta_line(doc, homes, filters))]
     if not doc.get("sessions"):
         parts.append(f'<p class="empty">{escape(say.empty_line(homes, filters))}</p>')
     else:
@@ -136,15 +110,6 @@ def colours(doc: Doc) -> dict[str, int]:
     """Each player's place in the palette: his place in the document, the same in every
     chart."""
     return {player["name"]: index for index, player in enumerate(doc.get("players", ()))}
-
-
-def _colour(index: int) -> str:
-    return PALETTE[index % len(PALETTE)]
-
-
-def _shape(index: int) -> str:
-    """A player's marker: of his own shape, as on the printed sheet's chart."""
-    return MARKERS[index % len(MARKERS)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -307,7 +272,7 @@ def rate_chart(player: Doc, colour: int) -> str:
             value = f"{say.percent(made, tried)} ({made}/{tried})"
             out.append(
                 f'<rect class="bar" x="{left}" y="{top + 5}" width="{share * span:.1f}" '
-                f'height="{RATE_ROW - 10}" fill="{_colour(colour)}">'
+                f'height="{RATE_ROW - 10}" fill="{PALETTE[colour % len(PALETTE)]}">'
                 f"<title>{escape(label)}: {escape(value)}</title></rect>"
             )
         else:
@@ -327,9 +292,6 @@ PLOT_TOP = 14
 PLOT_LEFT = 62
 PLOT_RIGHT = 104  # room for each line's name at its end (13 characters)
 PLOT_HEIGHT = 230
-AXIS_SPACE = 44
-LEGEND_ROW = 22
-LEGEND_PER_ROW = 3
 MAX_DOTS = 400  # past this many sessions, the dots go (the lines stay)
 
 
@@ -374,107 +336,41 @@ def results_chart(
     names = list(dict.fromkeys(name for s in sessions for name in s.get("results", {})))
     values = [v for s in sessions for v in s.get("results", {}).values()]
     floor = [0] if up is None else []  # a total's axis starts at 0, a rating's where it is
-    ticks = nice_ticks(min([*floor, *values]), max([*floor, *values]), 6)
-    y_min, y_max = ticks[0], ticks[-1]
     count = len(sessions)
-    plot_width = CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT
-    legend_rows = math.ceil(len(names) / LEGEND_PER_ROW)
-    height = PLOT_TOP + PLOT_HEIGHT + AXIS_SPACE + 8 + legend_rows * LEGEND_ROW
-    bottom = PLOT_TOP + PLOT_HEIGHT
-
-    slot = plot_width / count
-    # each player a little aside of the slot's middle, so that partners' equal totals (belote,
-    # coinche) both show
+    # each player a little aside of the slot's middle, so that partners' equal totals
+    # (belote, coinche) both show
+    slot = (CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT) / count
     dodge = min(4.0, slot / (2 * max(1, len(names))))
-    offsets = {name: (n - (len(names) - 1) / 2) * dodge for n, name in enumerate(names)}
-
-    def x(index: int, name: str | None = None) -> float:  # sessions in the middle of slots
-        return PLOT_LEFT + (index + 0.5) * slot + (offsets[name] if name else 0.0)
-
-    plot = SvgPlot(PLOT_LEFT, PLOT_TOP, plot_width, PLOT_HEIGHT, y_min, y_max)
-    y = plot.y
-    title = title or tr(msg("Results of {game}, session by session", game=say.game_title(game)))
-    out = [
-        f'<figure class="results" data-game="{escape(game)}">'
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {CHART_WIDTH} {height}" '
-        f'width="{CHART_WIDTH}" height="{height}" {FONT} font-size="12">',
-        f"<title>{escape(title)}</title>",
-        *svg_grid_and_axes(plot, ticks),
-        "</g>",
-        '<g class="labels" fill="#1b1f24">',
-        *svg_value_labels(plot, ticks),
-    ]
-    for index in _x_labels(sessions):
-        label = escape(sessions[index].get("date") or "?")
-        out.append(f'<text x="{x(index):.1f}" y="{bottom + 18}" text-anchor="middle" '
-                   f'font-size="10">{label}</text>')  # fmt: skip
-    out.extend(svg_axis_title(plot, escape(_("Session")), escape(up or _("Final total"))))
-    out.append("</g>")
-    out.append('<g class="lines" fill="none" stroke-width="2.2" stroke-linejoin="round" '
-               'stroke-linecap="round">')  # fmt: skip
-    for name in names:
-        index = palette.get(name, 0)
-        played = [(i, s) for i, s in enumerate(sessions) if name in s.get("results", {})]
-        points = " ".join(f"{x(i, name):.1f},{y(s['results'][name]):.1f}" for i, s in played)
-        out.append(
-            f'<polyline data-player="{escape(name)}" stroke="{_colour(index)}"{svg_dash(index)} '
-            f'points="{points}"><title>{escape(name)}</title></polyline>'
-        )
-    out.append("</g>")
-    if count <= MAX_DOTS:
-        out.append('<g class="dots" stroke-width="1.6">')
-        for name in names:
-            colour = _colour(palette.get(name, 0))
-            for i, s in enumerate(sessions):
-                if name not in s.get("results", {}):
-                    continue
-                won = name in (s.get("winners") or [s.get("winner")])
-                fill = colour if won else "#ffffff"  # a session won: its marker filled
-                tip = tr(
-                    msg(
-                        "{name}: {total} ({date})",
-                        name=name,
-                        total=s["results"][name],
-                        date=s.get("date") or "?",
-                    )
-                )
-                shape = svg_marker(_shape(palette.get(name, 0)), x(i, name), y(s["results"][name]))
-                out.append(
-                    f'<path d="{shape}" stroke="{colour}" fill="{fill}">'
-                    f"<title>{escape(tip)}</title></path>"
-                )
-        out.append("</g>")
-    # each line's name at its end: where lines run together, each can still be found
-    ends = {}
-    for name in names:
-        last = max(i for i, s in enumerate(sessions) if name in s.get("results", {}))
-        ends[name] = (x(last, name), y(sessions[last]["results"][name]))
-    placed = spread([ends[name][1] for name in names], 14, PLOT_TOP + 4, bottom + 4)
-    out.append('<g class="ends" font-size="11.5" font-weight="bold">')
-    for name, at in zip(names, placed, strict=True):
-        out.append(
-            f'<text x="{ends[name][0] + 8:.1f}" y="{at + 4:.1f}" '
-            f'fill="{_colour(palette.get(name, 0))}">{escape(truncate(name, 13))}</text>'
-        )
-    out.append("</g>")
-    out.append('<g class="legend" fill="#1b1f24">')
-    legend_top = bottom + AXIS_SPACE + 8
-    cell = (CHART_WIDTH - PLOT_LEFT) / LEGEND_PER_ROW
+    series = []
     for number, name in enumerate(names):
-        index = palette.get(name, 0)
-        row, col = divmod(number, LEGEND_PER_ROW)
-        left = PLOT_LEFT + col * cell
-        middle_y = legend_top + row * LEGEND_ROW + 8
-        shape = svg_marker(_shape(index), left + 17, middle_y)
-        out.append(
-            f'<line x1="{left:.1f}" x2="{left + 34:.1f}" y1="{middle_y:.1f}" y2="{middle_y:.1f}" '
-            f'stroke="{_colour(index)}" stroke-width="3"{svg_dash(index)}/>'
-            f'<path d="{shape}" fill="{_colour(index)}" stroke="#ffffff" stroke-width="1"/>'
-            f'<text x="{left + 42:.1f}" y="{middle_y + 4:.1f}">{escape(truncate(name, 26))}</text>'
-        )
-    out.append("</g>")
-    out.append("</svg></figure>")
-    return "\n".join(out)
+        played = [(i, s) for i, s in enumerate(sessions) if name in s.get("results", {})]
+        points = tuple((i + 0.5, s["results"][name]) for i, s in played)
+        marks = () if count > MAX_DOTS else tuple(_dot(name, i, s) for i, s in played)
+        shift = (number - (len(names) - 1) / 2) * dodge
+        series.append(Series(name, palette.get(name, 0), (points,), marks, name, dodge=shift))
+    model = Chart(
+        title=title or tr(msg("Results of {game}, session by session", game=say.game_title(game))),
+        series=tuple(series),
+        x_max=count,
+        x_ticks=tuple((i + 0.5, sessions[i].get("date") or "?") for i in _x_labels(sessions)),
+        y_ticks=tuple(nice_ticks(min([*floor, *values]), max([*floor, *values]), 6)),
+        across=_("Session"),
+        up=up or _("Final total"),
+    )
+    look = Look(
+        f'class="results" data-game="{escape(game)}"',
+        CHART_WIDTH, PLOT_TOP, PLOT_LEFT, PLOT_RIGHT, PLOT_HEIGHT, False, 26,
+    )  # fmt: skip
+    return svg(model, look)
+
+
+def _dot(name: str, index: int, session: Doc) -> Mark:
+    """A player's marker in a session: filled where he won, saying his result."""
+    total = session["results"][name]
+    won = name in (session.get("winners") or [session.get("winner")])
+    date = session.get("date") or "?"
+    tip = tr(msg("{name}: {total} ({date})", name=name, total=total, date=date))
+    return Mark(index + 0.5, total, won, tip)
 
 
 # --------------------------------------------------------------------------------------------
