@@ -96,6 +96,8 @@ def test_every_sheet_is_written(session, fmt: str) -> None:
     if fmt != "pdf":
         text = data.decode("utf-8-sig")
         assert "Bob" in text and "63" in text
+        if fmt not in ("csv", "json"):  # (no title in these: the data)
+            assert "Huit américain" in text  # the title the game declares
 
 
 def test_its_statistics(session) -> None:

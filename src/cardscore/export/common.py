@@ -40,7 +40,10 @@ MARKERS_PER_LINE = 12
 
 
 def game_name(doc: Doc) -> str:
-    return str(doc["game"]).capitalize()
+    """The game's title as the game declares it (``Tarot``), in the current language."""
+    from cardscore.games import get_game
+
+    return tr(get_game(str(doc["game"])).title)
 
 
 def title(doc: Doc) -> str:
