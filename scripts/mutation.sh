@@ -15,7 +15,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-  modules=(games/base.py games/reading.py games/record.py "games/tarot/*" "games/belote/*"
+  modules=(games/errors.py games/names.py games/numbers.py games/table.py games/description.py games/params.py games/stored.py games/game.py games/reading.py games/record.py "games/tarot/*" "games/belote/*"
            "games/rami/*" session.py editing.py seating.py changes.py change_records.py)
 fi
 work="${KEEP:-$(mktemp -d)}"

@@ -68,6 +68,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardscore.stats.*",
             "cardscore.live",
             "cardscore.live_address",
+            "cardscore.live_token",
         ),
     ),
     ("questions", ("cardscore.prompts", "cardscore.prompts.*")),

@@ -20,13 +20,12 @@ apart from the :data:`MAX_CONNECTIONS` being answered.  What it answers, and not
   whose connection stays full (its reader reads nothing) :data:`CLIENT_TIMEOUT` seconds is
   dropped, its seat free again, and so is one that takes longer than that to be read.
 
-The token is 128 bits, the same each time a session is served from this data folder (a page
-open on a phone keeps working when ``serve`` is started again): an HMAC of the session's id
-with a random key kept in the data folder (``serve.key``, made the first time, readable by
-its owner only).  That key is the only file this module ever writes, and it never writes a
-session.  The session's file is looked at :data:`LOOK_EVERY` seconds (its inode, size and
-modification time, which every save changes) and read again when it changed, whichever
-process saved it; when it cannot be read, the pages keep the score last read and say so.
+The token (:mod:`cardscore.live_token`) is an HMAC of the session's id with a key kept in the
+data folder, the same each time; that key is the only file the live page ever writes, and it
+never writes a session.  The session's file is looked at :data:`LOOK_EVERY` seconds (its
+inode, size and modification time, which every save changes) and read again when it changed,
+whichever process saved it; when it cannot be read, the pages keep the score last read and
+say so.
 """
 
 from __future__ import annotations
@@ -42,7 +41,6 @@ import select
 import selectors
 import socket
 import socketserver
-import stat
 import threading
 import time
 from collections.abc import Callable
@@ -55,7 +53,10 @@ from urllib.parse import parse_qs
 
 from cardscore.environment import Environment
 from cardscore.i18n import msg, reason_of
-from cardscore.store import StoreError, printable
+from cardscore.live_token import KEY_BYTES as KEY_BYTES
+from cardscore.live_token import KEY_FILE as KEY_FILE
+from cardscore.live_token import ServeError, local_address, token_for
+from cardscore.store import StoreError
 
 #: pages open at once (their event streams): a table and its onlookers, with room to spare
 MAX_VIEWERS = 32
@@ -83,97 +84,6 @@ LOOK_FOR_GONE = 1.0
 #: the port tried first, then the next ones, then any free port
 DEFAULT_PORT = 8717
 PORTS_TRIED = 10
-KEY_FILE = "serve.key"
-KEY_BYTES = 32
-
-
-class ServeError(StoreError):
-    """The page cannot be served (the port is taken, the address is not this machine's)."""
-
-
-# --------------------------------------------------------------------------------------------
-# The address
-
-
-def token_for(session_id: str, data_folder: Path) -> str:
-    """The token in the session's address: 32 hexadecimal digits (128 bits), the same each
-    time for this data folder's key.
-
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> token = token_for("k7m3xq9fpt", folder)
-    >>> len(token), token == token_for("k7m3xq9fpt", folder), token == token_for("a", folder)
-    (32, True, False)
-    """
-    key = _key(data_folder)
-    return hmac.new(key, session_id.encode(), "sha256").hexdigest()[:32]
-
-
-def _key(folder: Path) -> bytes:
-    """The data folder's key, made the first time; a key that cannot be read or kept gives
-    way to one for this run only (its pages then need the new address after a restart).
-    A key file that is not a regular file (a link, a FIFO, a device) is refused
-    (:class:`ServeError`) and left as it is: it is not read, nor waited on."""
-    path = folder / KEY_FILE
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        if path.is_symlink():  # (O_NOFOLLOW is not everywhere)
-            raise _not_a_key(path)
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        return _new_key(folder)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:  # made a link since
-            raise _not_a_key(path) from None
-        return secrets.token_bytes(KEY_BYTES)
-    try:
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise _not_a_key(path)
-            key = handle.read(KEY_BYTES + 1)
-    except OSError:
-        return secrets.token_bytes(KEY_BYTES)
-    if len(key) == KEY_BYTES:
-        return key
-    return secrets.token_bytes(KEY_BYTES)  # not a key of ours: left alone
-
-
-def _new_key(folder: Path) -> bytes:
-    """A new key, kept in ``folder`` for the next runs where it can be."""
-    key = secrets.token_bytes(KEY_BYTES)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / KEY_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(key)
-    except FileExistsError:  # another serve made it just now: use that one
-        return _key(folder)
-    except OSError:
-        pass
-    return key
-
-
-def _not_a_key(path: Path) -> ServeError:
-    return ServeError(
-        msg(
-            "the live page's key {path} is not a regular file (a link, a FIFO, a device…): "
-            "it is not read; remove it, and a new key is made",
-            path=printable(path),
-        )
-    )
-
-
-def local_address() -> str:
-    """This machine's address on its local network (the one its default route leaves by;
-    no packet is sent), or ``127.0.0.1`` where it has none."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a route is looked up, nothing sent
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
 # --------------------------------------------------------------------------------------------
 # What the pages show
 
