@@ -1,5 +1,8 @@
 """The live page's server: ``cardscore serve``, and the loop's "Share the score".
 
+(Over 600 lines: the server, its limits and its event streams share one model of threads
+and connections, read best together.)
+
 Who reads it: the players' phones and the room's TV, on the room's Wi-Fi, a few dozen at most
 (:data:`MAX_VIEWERS`).  The standard library's :mod:`http.server` handler is enough for
 that: one thread per request answered, each open page's asleep until the session changes, and

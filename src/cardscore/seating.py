@@ -1,5 +1,8 @@
 """Who sat at the table, round by round: the table changes of an evening.
 
+(Over 600 lines: the table changes, their checks and the timeline they build depend on
+each other.)
+
 A session starts with its players (``Session.players``, ``Session.teams``, its parameters).
 Then the table can change, always *from the next round on*:
 

@@ -1,5 +1,8 @@
 """Session files: where they live, how they are written safely, and how they are read back.
 
+(Over 600 lines: the folder, the atomic save, the lock between processes and the guarded
+read, which depend on each other.)
+
 * Folder: ``$CARDSCORE_HOME/sessions`` when ``CARDSCORE_HOME`` is set (tests always set it),
   else ``platformdirs.user_data_path("cardscore")/sessions``.
 * One UTF-8 JSON file per session, ``ID.json``, readable by a person: the header fields one

@@ -1,6 +1,8 @@
 """What every format shares: titles, the ranking, the rule parameters, the table changes, the
 chart's scales.
 
+(Over 600 lines: what every format shares, kept in one module that each format imports.)
+
 Every function reads the :func:`cardscore.document.scoresheet` document (a plain ``dict``), so
 that all formats show the same numbers.  Nothing here imports a heavy library.
 

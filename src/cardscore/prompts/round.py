@@ -1,5 +1,8 @@
 """Asking one round, driven by the game's field descriptions.
 
+(Over 600 lines: one class asks a round; its parts — the twins, the lists, the boxes, a
+correction's defaults — share its state.)
+
 The questions, their choices and their validation all come from ``game.fields`` and
 ``game.build_round`` — the same description and the same checks as ``cardscore add``:
 

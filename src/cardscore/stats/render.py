@@ -1,5 +1,8 @@
 """What ``cardscore stats`` shows in the terminal: one table per game, one player's sheet.
 
+(Over 600 lines: the parts of one screen — the games' tables, a player's sheet, the
+records — drawn from one document.)
+
 Everything is read from the document of :func:`cardscore.stats.aggregate.aggregate` (a plain
 ``dict``, the one ``stats --json`` prints), so that the terminal, the JSON and the page
 (:mod:`cardscore.stats.page`) show the same numbers.
