@@ -1,5 +1,9 @@
 """``print --format pdf -o FILE.pdf``: an A4 PDF of the scoresheet, drawn with fpdf2.
 
+(Over 600 lines: a PDF page is drawn by hand, every part placed in millimetres; the chart is
+drawn by :mod:`cardscore.export.chart`, the Latin-1 spellings are in
+:mod:`cardscore.export.latin1`.)
+
 Page 1: the title, date, game and rule set; the result (winner, ranking, held points) beside
 the players or teams; the chart of the running totals (one line per column, coloured and
 dashed as in the HTML, with axes, labels and a legend); the rule set's parameters.  Then the
