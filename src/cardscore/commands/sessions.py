@@ -9,7 +9,6 @@ from typing import Annotated, Any
 import typer
 
 from cardscore import completion
-from cardscore.catalog import about_row
 from cardscore.commands.base import (
     JsonOpt,
     SessionArg,
@@ -292,6 +291,7 @@ def about(session: Any) -> Msg:
     """A session by what it is, for a person choosing or deleting one: its title, game,
     players, rounds and last change (``tarot: Ann, Bob, Cyd, Dan; 2 rounds; last change
     2026-12-06 21:04``)."""
+    from cardscore.catalog import about_row  # (the catalog: only where a session is named so)
     from cardscore.document import summary
 
     return about_row(summary(session))
