@@ -365,3 +365,22 @@ def test_a_timeline_seats_and_deals_as_round_a_real_table(data, game_name: str) 
     for number in range(1, changes[-1]["from"] + 3):
         started = [t for t in tables if t.first <= number]
         assert Timeline.build(game, first, [], params, changes).at(number) == started[-1]
+
+
+def test_a_replacement_who_left_unplayed_and_came_back_is_a_newcomer() -> None:
+    """Found by the property above: Zoé takes Ann's seat, leaves before playing, then joins
+    again; she is a newcomer, placed last, not beside Ann as her replacement."""
+    game = get_game("rami")
+    changes = [
+        {"from": 1, "replace": {"Ann": "Zoé", "Béa": "Yan"}},
+        {"from": 1, "leave": ["Zoé", "Yan"], "join": {"Ann": 0, "Béa": 0}},
+        {"from": 1, "join": {"Zoé": 0}},
+    ]
+    timeline = Timeline.build(game, ("Ann", "Béa"), [], RamiParams(), changes)
+    assert timeline.columns == ("Ann", "Béa", "Zoé")
+    later = [*changes, {"from": 1, "replace": {"Ann": "Xia"}}]
+    assert Timeline.build(game, ("Ann", "Béa"), [], RamiParams(), later).columns == (
+        "Xia",
+        "Béa",
+        "Zoé",
+    )

@@ -115,6 +115,10 @@ class Timeline:
         for index, table in enumerate(tables):
             change = changes[index - 1] if index else {}
             joined.update(change.get("join", {}))
+            for name in (*change.get("leave", ()), *change.get("join", {})):
+                # one who left, or joins, takes nobody's seat: a replacement who left before
+                # playing and comes back later is a newcomer like any other
+                replaced.pop(name, None)
             for old, new in change.get("replace", {}).items():
                 # one who replaces a newcomer who never played takes the seat of the
                 # player that newcomer replaced
