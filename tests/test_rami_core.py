@@ -573,3 +573,46 @@ def test_valid_rounds_score_by_the_rules(n, data) -> None:
             assert scores[p] == min(values[p] + 25, 100, target(t.params, n) // 2)
         else:
             assert scores[p] == values[p]
+
+
+# ---- a stored round's names ----------------------------------------------------------------
+
+HANDS = {"Bob": {"cards": "5", "value": 5}, "Cyd": {"cards": "R", "value": 10}}
+
+
+def test_a_rename_reaches_every_name_of_a_stored_round() -> None:
+    from cardscore.games.rami.reading import renamed
+
+    inp = {"winner": "Ann", "blocked": False, "rami_sec": False, "hands": HANDS,
+           "not_opened": ["Cyd"]}  # fmt: skip
+    assert renamed(inp, {"Ann": "Anne", "Cyd": "Cyril"}) == {
+        "winner": "Anne",
+        "blocked": False,
+        "rami_sec": False,
+        "hands": {"Bob": HANDS["Bob"], "Cyril": HANDS["Cyd"]},
+        "not_opened": ["Cyril"],
+    }
+    assert inp["winner"] == "Ann" and "Cyd" in inp["hands"]  # the round given is left alone
+    blocked = {"winner": None, "blocked": True, "hands": HANDS, "not_opened": []}
+    assert renamed(blocked, {"Bob": "Bo"})["winner"] is None
+    assert renamed(blocked, {"Bob": "Bo"})["hands"] == {"Bo": HANDS["Bob"], "Cyd": HANDS["Cyd"]}
+    assert renamed({"winner": "Ann"}, {"Ann": "Al"}) == {
+        "winner": "Al",
+        "hands": {},
+        "not_opened": [],
+    }
+
+
+def test_a_stored_round_has_a_winner_or_was_blocked_and_names_its_players() -> None:
+    import msgspec
+
+    from cardscore.games.rami.reading import StoredRound
+
+    base = {"rami_sec": False, "hands": HANDS, "not_opened": ["Cyd"]}
+    for winner, blocked in ((None, False), ("Ann", True)):
+        with pytest.raises(ValueError, match="a round needs a winner, or the stock ran out"):
+            msgspec.convert({**base, "winner": winner, "blocked": blocked}, StoredRound)
+    won = msgspec.convert({**base, "winner": "Ann", "blocked": False}, StoredRound)
+    assert won.names() == ["Ann", "Bob", "Cyd", "Cyd"]
+    stuck = msgspec.convert({**base, "winner": None, "blocked": True}, StoredRound)
+    assert stuck.names() == ["Bob", "Cyd", "Cyd"]
