@@ -4,6 +4,7 @@ particular to say (:class:`GameDefaults`, which the games derive from)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -211,13 +212,23 @@ class GameDefaults:
     #: whether its players play in fixed teams, in fixed seats (belote, coinche: two teams
     #: of two): nobody joins or leaves, a player is replaced
     fixed_teams: bool = False
-    #: what its statistics need said (how a session is won, which way the points count)
-    stats_notes: tuple[str, ...] = ()
+    #: the module of its statistics, imported only by ``stats``: its ``NOTES``, ``VIEW``,
+    #: ``count_round`` and ``own_figures``, each where it has one, replace the defaults below
+    stats_module: str | None = None
+
+    @property
+    def stats_notes(self) -> tuple[str, ...]:
+        """What its statistics need said (how a session is won, which way the points
+        count): its statistics module's ``NOTES``; by default nothing."""
+        return _stats_part(self.stats_module, "NOTES") or ()
 
     @property
     def stats_view(self) -> StatsView:
-        """How its statistics are shown beyond every game's figures: by default nothing
-        more (the statistics' modules are imported only by ``stats``)."""
+        """How its statistics are shown beyond every game's figures: its statistics
+        module's ``VIEW``; by default nothing more."""
+        view = _stats_part(self.stats_module, "VIEW")
+        if view is not None:
+            return view
         from cardscore.games.figures import StatsView
 
         return StatsView()
@@ -236,7 +247,12 @@ class GameDefaults:
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
         """Count a replayed round (``row``, its ``record``) into the statistics' ``tally``:
         by default what every game has, each score column at the table but the one sitting
-        out playing the round (see :mod:`cardscore.games.tally`)."""
+        out playing the round (see :mod:`cardscore.games.tally`); or its statistics
+        module's own ``count_round``."""
+        own = _stats_part(self.stats_module, "count_round")
+        if own is not None:
+            own(row, record, tally)
+            return
         for column in row.columns:
             if column != row.mort:
                 score, total = int(row.scores.get(column, 0)), int(row.totals.get(column, 0))
@@ -244,8 +260,10 @@ class GameDefaults:
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
         """A player's own figures at this game from his counters added up across sessions
-        (``names``: each folded name as shown); by default none beyond every game's."""
-        return {}
+        (``names``: each folded name as shown): its statistics module's ``own_figures``; by
+        default none beyond every game's."""
+        own = _stats_part(self.stats_module, "own_figures")
+        return {} if own is None else own(figures, names)
 
     def match(self, per_player: Mapping[str, Any], winners: Sequence[str]) -> tuple[Side, ...]:
         """A counted session as one match of the league: by default every player on his
@@ -329,3 +347,14 @@ class GameDefaults:
 
     def goal_text(self, table: Table) -> str | None:
         return None
+
+
+@functools.cache
+def _stats_part(module: str | None, name: str) -> Any:
+    """The attribute ``name`` of a game's statistics module (``None``: no module, or none
+    there), imported the first time it is asked for: only ``stats`` asks."""
+    if module is None:
+        return None
+    import importlib
+
+    return getattr(importlib.import_module(module), name, None)

@@ -24,7 +24,7 @@ in force (:meth:`Rami.goal_text`, :meth:`Rami.shown_param`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardscore.games.base import GameDefaults, InputError, Outcome, RoundResult, Table, check_names
 from cardscore.games.rami import reading, rules, words
@@ -51,10 +51,6 @@ from cardscore.games.rami.rules import (
 )
 from cardscore.games.rami.words import explain
 from cardscore.i18n import Msg, msg
-
-if TYPE_CHECKING:
-    from cardscore.games.figures import StatsView
-    from cardscore.games.tally import Tally
 
 # The names the rest of cardscore (and its tests) import from ``cardscore.games.rami``.
 __all__ = [
@@ -101,27 +97,7 @@ class Rami(GameDefaults):
     max_players = MAX_PLAYERS
 
     # Its statistics, in games/rami/stats.py (imported only by ``stats``).
-    @property
-    def stats_notes(self) -> tuple[str, ...]:
-        from cardscore.games.rami import stats
-
-        return stats.NOTES
-
-    @property
-    def stats_view(self) -> StatsView:
-        from cardscore.games.rami import stats
-
-        return stats.VIEW
-
-    def count_round(self, row: Any, record: Any, tally: Tally) -> None:
-        from cardscore.games.rami import stats
-
-        stats.count_round(row, record, tally)
-
-    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        from cardscore.games.rami import stats
-
-        return stats.own_figures(figures, names)
+    stats_module = "cardscore.games.rami.stats"
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """2 to 6 players with distinct names.

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardscore.games.base import Field, GameDefaults, Outcome, RoundResult, Table
 from cardscore.games.tarot import fields, reading, words
@@ -58,10 +58,6 @@ from cardscore.games.tarot.rules import (
 )
 from cardscore.games.tarot.words import explain
 from cardscore.i18n import Msg, msg
-
-if TYPE_CHECKING:
-    from cardscore.games.figures import StatsView
-    from cardscore.games.tally import Tally
 
 __all__ = [
     "GAME",
@@ -125,27 +121,7 @@ class Tarot(GameDefaults):
         )
 
     # Its statistics, in games/tarot/stats.py (imported only by ``stats``).
-    @property
-    def stats_notes(self) -> tuple[str, ...]:
-        from cardscore.games.tarot import stats
-
-        return stats.NOTES
-
-    @property
-    def stats_view(self) -> StatsView:
-        from cardscore.games.tarot import stats
-
-        return stats.VIEW
-
-    def count_round(self, row: Any, record: Any, tally: Tally) -> None:
-        from cardscore.games.tarot import stats
-
-        stats.count_round(row, record, tally)
-
-    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        from cardscore.games.tarot import stats
-
-        return stats.own_figures(figures, names)
+    stats_module = "cardscore.games.tarot.stats"
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         """3 to 6 players with distinct names (:func:`rules.check_players`)."""
