@@ -34,7 +34,6 @@ from cardscore.i18n import (
     choose_language,
     language,
     msg,
-    set_language,
     tr,
 )
 from cardscore.typer_insides import exceptions as click_exceptions
@@ -82,6 +81,7 @@ def _command_word(argv: Sequence[str]) -> str | None:
             next(words, None)
         elif not word.startswith("--lang="):
             names = {_command_name(info) for info in app.registered_commands}
+            names |= {group.name for group in app.registered_groups}
             return word if word in names else None
     return None
 
@@ -100,6 +100,7 @@ def _app_for(argv: Sequence[str] | None) -> typer.Typer:
         return app
     only = copy.copy(app)  # the same settings and root callback
     only.registered_commands = infos
+    only.registered_groups = [g for g in app.registered_groups if g.name == name]
     return only
 
 
@@ -180,10 +181,13 @@ def _translate_help_machinery(commands: Sequence[Any]) -> None:
 
 
 def command_tree(command: Any = None) -> list[Any]:
-    """The app's root command and every subcommand."""
+    """The app's root command and every subcommand (a group's too)."""
     if command is None:
         command = typer.main.get_command(_app_for(None))
-    return [command, *getattr(command, "commands", {}).values()]
+    tree = [command]
+    for sub in getattr(command, "commands", {}).values():
+        tree += command_tree(sub)
+    return tree
 
 
 def fail(error: Any) -> None:
@@ -210,23 +214,32 @@ def run(argv: Sequence[str], env: Environment | None = None) -> int:
 
     ``env`` replaces what is read of the process (its standard input, data folder,
     language): tests drive an "interactive" or a "piped" run with it.  The command runs in
-    it (see :func:`cardscore.environment.running`)."""
-    from cardscore.session import SessionDataError
-
+    it (see :func:`cardscore.environment.running`), and speaks its language (``--lang``
+    replaces it; a bad ``--lang`` is said in the environment's language)."""
     env = env or Environment.of_process()
-    store = _lazy_store()
     if os.environ.get(completion.COMPLETE_VAR):
         completion.enable()  # a shell asks for candidates (see completions/)
+    with running(env):
+        try:
+            requested = _requested_language(argv)
+        except InputError as exc:
+            fail(exc)
+            return 2
+    if requested:
+        env = replace(env, language=choose_language(requested, {}))
+    with running(env):
+        return _run(argv)
+
+
+def _run(argv: Sequence[str]) -> int:
+    """Run the app on ``argv`` in the environment of :func:`run`."""
+    from cardscore.session import SessionDataError
+
+    store = _lazy_store()
     try:
-        set_language(env.language)  # a bad --lang is said in the environment's language
-        requested = _requested_language(argv)
-        if requested:
-            env = replace(env, language=choose_language(requested, {}))
-            set_language(env.language)
         _check_text_arguments(argv)
         command = build_command(argv)
-        with running(env):
-            status = command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
+        status = command.main(args=list(argv), prog_name="cardscore", standalone_mode=False)
         # Typer turns a Ctrl-C (KeyboardInterrupt) into the status 130, returned, not raised
         if status == INTERRUPTED:
             return interrupted()

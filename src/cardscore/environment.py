@@ -158,9 +158,12 @@ def running(env: Environment) -> Iterator[Environment]:
     ...     current().language
     'nb'
     """
+    from cardscore.i18n import speaking
+
     token = _running.set(env)
     try:
-        yield env
+        with speaking(env.language):  # the language is the environment's (see cardscore.i18n)
+            yield env
     finally:
         _running.reset(token)
 

@@ -17,6 +17,13 @@ tool); each file holds one part of the program, and the Norwegian (bokmål) one 
 (``LC_ALL``, ``LC_MESSAGES`` or ``LANG``: ``fr…`` is French; ``nb…``, ``no…`` and ``nn…`` are
 Norwegian, said in bokmål), else English.
 
+The language is the running command's :class:`~cardscore.environment.Environment`'s: its
+:func:`~cardscore.environment.running` block speaks it (:func:`speaking`, a context
+variable, as the environment is one), so that nothing else holds a language of its own, a
+thread the command starts speaks it too (it is handed the command's context), and nothing
+is left speaking it once the command is over.  Outside a command (a library call, a test),
+English, or what :func:`set_language` says.
+
 >>> m = msg("{who} pays {n}", who="Bob", n=20)
 >>> m, m.template
 ('Bob pays 20', '{who} pays {n}')
@@ -31,7 +38,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,7 +50,8 @@ LANGUAGES = ("en", "fr", "nb")
 ALIASES = {"no": "nb", "nn": "nb"}
 LOCALE_DIR = Path(__file__).with_name("locale")
 
-_language = "en"
+#: the language spoken (see the module): the running command's, else English
+_speaking: ContextVar[str] = ContextVar("cardscore_language", default="en")
 
 
 class Msg(str):
@@ -145,22 +155,45 @@ def language_of(code: str) -> str | None:
     return head if head in LANGUAGES else None
 
 
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` until the block ends (an unknown one: English).
+
+    >>> with speaking("fr"):
+    ...     tr(msg("Total"))
+    'Total'
+    >>> with speaking("nb"):
+    ...     language()
+    'nb'
+    >>> language()
+    'en'
+    """
+    token = _speaking.set(language if language in LANGUAGES else "en")
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
 def set_language(language: str) -> None:
-    global _language
-    _language = language if language in LANGUAGES else "en"
+    """Speak ``language`` from now on, in this context (outside a command: a doctest, a
+    test that drives the prompts alone; a command speaks its environment's)."""
+    _speaking.set(language if language in LANGUAGES else "en")
 
 
 def language() -> str:
-    return _language
+    """The language spoken (see the module)."""
+    return _speaking.get()
 
 
 def tr(text: Any) -> str:
     """``text`` in the current language (a :class:`Msg`, a fixed text, or anything else)."""
     if text is None:
         return ""
-    if _language == "en":
+    spoken = _speaking.get()
+    if spoken == "en":
         return str(text)
-    catalog = load_catalog(_language)
+    catalog = load_catalog(spoken)
     if isinstance(text, Msg):
         template = None
         if text.context is not None:  # said in a context: its own entry first
@@ -202,7 +235,8 @@ def decimal_text(text: str) -> str:
     >>> decimal_text("49.5")
     '49.5'
     """
-    template = load_catalog(_language).get(DECIMAL.template) if _language != "en" else None
+    spoken = _speaking.get()
+    template = load_catalog(spoken).get(DECIMAL.template) if spoken != "en" else None
     if not template or template == DECIMAL:
         return text
     return re.sub(
@@ -245,7 +279,7 @@ def date_text(stamp: str) -> str:
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
         return stamp
     y, m, d = parts
-    text = DATE_STYLES.get(_language, DATE_STYLES["en"]).format(y=y, m=m, d=d)
+    text = DATE_STYLES.get(_speaking.get(), DATE_STYLES["en"]).format(y=y, m=m, d=d)
     return f"{text} {time[:5]}" if time else text
 
 
