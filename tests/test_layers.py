@@ -43,6 +43,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "table and changes",
         (
             "cardscore.change_records",
+            "cardscore.tournament_seat",
             "cardscore.seating",
             "cardscore.changes",
             "cardscore.table_effects",

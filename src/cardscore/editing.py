@@ -54,6 +54,7 @@ from cardscore.seating import (
 
 if TYPE_CHECKING:
     from cardscore.games.base import Game, Table
+    from cardscore.tournament_seat import TableSeat
 
 
 class SessionDataError(ValueError):
@@ -82,6 +83,7 @@ class Editing:
         undone: list[Change]
         history: MutableSequence[Change]
         schema: int
+        tournament: TableSeat | None
         _progress: Any
 
         @property
@@ -96,6 +98,16 @@ class Editing:
     def build(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validate the next round's raw data without recording it."""
         standings = self.standings()
+        seat = self.tournament
+        if seat is not None and seat.done_after(len(self.rounds)):
+            raise InputError(
+                msg(
+                    "table {table} of round {round} is finished: its {deals} deals are played",
+                    table=seat.table,
+                    round=seat.round,
+                    deals=seat.deals,
+                )
+            )
         if standings.finished:
             raise InputError(
                 msg(

@@ -43,6 +43,7 @@ import msgspec
 
 from cardscore.games.base import unsafe_in
 from cardscore.i18n import msg
+from cardscore.tournament_seat import TableSeat
 
 _Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 _Text = Annotated[str, msgspec.Meta(max_length=1000)]
@@ -63,6 +64,7 @@ class Header(msgspec.Struct, forbid_unknown_fields=False):
     title: _Text = ""
     created: _Text = ""
     updated: _Text = ""
+    tournament: TableSeat | None = None
     rounds: list[dict[str, Any]] = msgspec.field(default_factory=list)
     undone: list[dict[str, Any]] = msgspec.field(default_factory=list)
     history: list[_Logged] = msgspec.field(default_factory=list)

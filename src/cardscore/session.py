@@ -43,6 +43,7 @@ from cardscore.games.base import (
     PARAM_MOST,
     Game,
     InputError,
+    Outcome,
     RoundResult,
     Table,
     alike,
@@ -62,6 +63,7 @@ from cardscore.seating import (
     make,
     unmake,
 )
+from cardscore.tournament_seat import TableSeat, seat_of
 
 if TYPE_CHECKING:
     from cardscore.games.record import RoundRecord
@@ -378,6 +380,8 @@ class Session(Editing):
     title: str = ""
     created: str = ""
     updated: str = ""
+    # the tournament table this session is (see :class:`TableSeat`), written only when set
+    tournament: TableSeat | None = None
     rounds: MutableSequence[dict[str, Any]] = field(default_factory=list)
     # the changes undone, the next one to redo last (see cardscore.changes)
     # (read from a file: each one as cardscore makes it, or kept as read for redo to refuse)
@@ -563,6 +567,10 @@ class Session(Editing):
                 totals[column] += points
         table = timeline.current
         outcome = _outcome(game, table, totals)
+        if self.tournament is not None and self.tournament.done_after(len(rounds)):
+            # a tournament's table ends after its deals: at the totals of its last one
+            ended = rows[self.tournament.deals - 1].totals if self.tournament.deals else totals
+            outcome = Outcome(finished=True, winner=_leader(game, ended))
         following = len(rounds) + 1
         return Standings(
             columns=columns,
@@ -582,6 +590,8 @@ class Session(Editing):
         so rather than leave them out."""
         if not standings.finished:
             return None  # totals only grow towards the end: an end in the middle stays one
+        if self.tournament is not None and self.tournament.done_after(len(standings.rows)):
+            return self.tournament.deals
         game, timeline = self.game_rules, self.timeline()
         for row in standings.rows:
             # the game went on past a round when the table raised its target after it;
@@ -632,6 +642,8 @@ class Session(Editing):
         schema.check_header(data)  # every field's type and range (said in msgspec's words)
         schema.check_names(data)  # (before the table changes: a name's own fault is said)
         schema.check_times(data)
+        if session.tournament is not None:
+            session.tournament = seat_of(session.tournament)
         params_from_dict(session.game_rules.params_cls, session.params)  # as --set takes them
         session.check_tables()
         session.tables = [StoredEra(era) for era in session.tables]  # (each checked just above)
@@ -699,6 +711,15 @@ def _seats_possible(session: Session) -> bool:
         except InputError:
             return False
     return True
+
+
+def _leader(game: Game, totals: Mapping[str, int]) -> str | None:
+    """The one column ahead of the others (the lowest at rami), or ``None`` on a tie."""
+    if not totals:
+        return None
+    best = (min if game.lower_wins else max)(totals.values())
+    leaders = [column for column, total in totals.items() if total == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def _outcome(game: Game, table: Table, totals: Mapping[str, int]) -> Any:

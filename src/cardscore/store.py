@@ -37,6 +37,7 @@ from cardscore import atomic
 from cardscore.environment import current
 from cardscore.i18n import msg, reason_of
 from cardscore.session import SCHEMA_VERSION, SHAPE_VERSION, Session
+from cardscore.tournament_seat import seat_data
 
 LOCK_TIMEOUT = 5.0  # seconds a process waits for another one's save before giving up
 
@@ -165,6 +166,10 @@ def encode(session: Session) -> bytes:
     """
     data: dict[str, Any] = {"schema_version": session.schema}
     data.update((name, getattr(session, name)) for name in session.stored_fields())
+    if session.tournament is None:
+        del data["tournament"]  # (only a tournament's table says it: other files unchanged)
+    else:
+        data["tournament"] = seat_data(session.tournament)
     lists = {key: data.pop(key) for key in ("rounds", "undone", "history")}
     data.update((k, v) for k, v in session.extra.items() if k not in data and k not in lists)
     header = "".join(
