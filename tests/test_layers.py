@@ -39,6 +39,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("rules core", ("cardscore.games", "cardscore.games.*")),
+    # a tournament's draw: pure, like the rules core, which it reads the table sizes from
+    ("tournament", ("cardscore.tournament", "cardscore.tournament.draw")),
     (
         "table and changes",
         (
@@ -235,7 +237,7 @@ def layer_of(module: str, layers: Sequence[tuple[str, Sequence[str]]] = LAYERS) 
     ``None``.
 
     >>> layer_of("cardscore.games.tarot.rules"), layer_of("cardscore.session")
-    (1, 3)
+    (1, 4)
     >>> layer_of("cardscore.gamesx") is None
     True
     """

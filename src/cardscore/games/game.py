@@ -16,6 +16,7 @@ from cardscore.games.description import Field
 from cardscore.games.errors import InputError
 from cardscore.games.stored import Stored
 from cardscore.games.table import Table
+from cardscore.games.table_rule import TableRule
 from cardscore.i18n import Msg, msg
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ class Game(Protocol):
     stats_notes: tuple[str, ...]
     #: how its statistics are shown (:mod:`.figures`)
     stats_view: StatsView
+    #: how a club tournament seats it (:mod:`cardscore.tournament.draw`); ``None``: no draw
+    tournament_tables: TableRule | None
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
         """Count a replayed round into the statistics' counters (:mod:`.tally`)."""
@@ -215,6 +218,9 @@ class GameDefaults:
     #: the module of its statistics, imported only by ``stats``: its ``NOTES``, ``VIEW``,
     #: ``count_round`` and ``own_figures``, each where it has one, replace the defaults below
     stats_module: str | None = None
+    #: how a club tournament seats its players at tables (:mod:`cardscore.tournament.draw`);
+    #: ``None``: the game declares no tournament
+    tournament_tables: TableRule | None = None
 
     @property
     def stats_notes(self) -> tuple[str, ...]:

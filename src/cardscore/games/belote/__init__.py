@@ -90,6 +90,7 @@ from cardscore.games.belote.rules import (
 )
 from cardscore.games.belote.words import explain
 from cardscore.games.belote.words import explain as _explain
+from cardscore.games.table_rule import TableRule
 from cardscore.i18n import Msg, msg
 
 if TYPE_CHECKING:
@@ -245,6 +246,8 @@ class BeloteGame(_CardGame):
 
     name = "belote"
     title = msg("Belote")
+    # a tournament keeps its teams of two: two teams a table, Swiss pairing
+    tournament_tables = TableRule("belote", (2,), teams=True)
     params_cls = BeloteParams
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
@@ -317,6 +320,7 @@ class CoincheGame(_CardGame):
 
     name = "coinche"
     title = msg("Coinche")
+    tournament_tables = TableRule("coinche", (2,), teams=True)  # as belote's
 
     def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
         from cardscore.games.belote import stats as belote_stats

@@ -50,6 +50,7 @@ from cardscore.games.rami.rules import (
     target,
 )
 from cardscore.games.rami.words import explain
+from cardscore.games.table_rule import TableRule
 from cardscore.i18n import Msg, msg
 
 # The names the rest of cardscore (and its tests) import from ``cardscore.games.rami``.
@@ -95,6 +96,8 @@ class Rami(GameDefaults):
     min_players = MIN_PLAYERS
     lower_wins = True  # points are what a player is left holding: the fewest win
     max_players = MAX_PLAYERS
+    # a tournament's tables seat 3 to 6 (not 2: a duel is no club table), as even as can be
+    tournament_tables = TableRule(rules.GAME_NAME, (3, 4, 5, 6), even=True)
 
     # Its statistics, in games/rami/stats.py (imported only by ``stats``).
     stats_module = "cardscore.games.rami.stats"

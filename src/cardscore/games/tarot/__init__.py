@@ -35,6 +35,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cardscore.games.base import Field, GameDefaults, Outcome, RoundResult, Table
+from cardscore.games.table_rule import TableRule
 from cardscore.games.tarot import fields, reading, words
 from cardscore.games.tarot.fields import FIELDS
 from cardscore.games.tarot.reading import StoredRound
@@ -100,6 +101,8 @@ class Tarot(GameDefaults):
     lower_wins = False
     max_players = MAX_PLAYERS
     has_set_end = False  # played until the table stops
+    # a club plays tarot at four, at five when four cannot seat everyone, at three last
+    tournament_tables = TableRule("tarot", (4, 5, 3))
 
     def asked(self, f: Field, table: Table, raw: Mapping[str, Any]) -> Field | None:
         """A renonce asks only what it needs (:func:`fields.asked`)."""
