@@ -84,6 +84,8 @@ class Game(Protocol):
     stats_view: StatsView
     #: how a club tournament seats it (:mod:`cardscore.tournament.draw`); ``None``: no draw
     tournament_tables: TableRule | None
+    #: the rule sets whose columns always add up to 0 (a tournament checks each table's)
+    zero_sum_rules: tuple[str, ...]
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
         """Count a replayed round into the statistics' counters (:mod:`.tally`)."""
@@ -221,6 +223,9 @@ class GameDefaults:
     #: how a club tournament seats its players at tables (:mod:`cardscore.tournament.draw`);
     #: ``None``: the game declares no tournament
     tournament_tables: TableRule | None = None
+    #: the rule sets under which every round's points add up to 0 (each one's gain is the
+    #: others' loss): a tournament names a table whose columns do not
+    zero_sum_rules: tuple[str, ...] = ()
 
     @property
     def stats_notes(self) -> tuple[str, ...]:

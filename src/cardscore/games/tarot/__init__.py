@@ -103,6 +103,8 @@ class Tarot(GameDefaults):
     has_set_end = False  # played until the table stops
     # a club plays tarot at four, at five when four cannot seat everyone, at three last
     tournament_tables = TableRule("tarot", (4, 5, 3))
+    # the FFT's scores: what the taker (and partner) win, the defenders pay, and back
+    zero_sum_rules = ("fft",)
 
     def asked(self, f: Field, table: Table, raw: Mapping[str, Any]) -> Field | None:
         """A renonce asks only what it needs (:func:`fields.asked`)."""
