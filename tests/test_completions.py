@@ -161,3 +161,13 @@ def test_the_docs_say_how_to_install_it_for_each_shell() -> None:
     text = (ROOT / "docs" / "commands.md").read_text("utf-8")
     for shell in ("bash", "zsh", "fish", "powershell"):
         assert f"cardscore completion {shell}" in text, shell
+
+
+def test_tournament_subcommands_games_and_ids(home: Path, cli) -> None:
+    assert "tournament" in complete(home, "cardscore ")
+    assert {"new", "show", "play", "next", "print", "list", "delete"} <= set(
+        complete(home, "cardscore tournament ")
+    )
+    assert complete(home, "cardscore tournament new ra") == ["rami"]
+    made = cli("tournament", "new", "rami", "--names", "Ann,Bob,Cyd", "--rounds", "1", "--json")
+    assert complete(home, "cardscore tournament show ") == [made.json()["id"]]

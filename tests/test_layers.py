@@ -40,12 +40,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("rules core", ("cardscore.games", "cardscore.games.*")),
     # a tournament's draw: pure, like the rules core, which it reads the table sizes from
-    ("tournament", ("cardscore.tournament", "cardscore.tournament.draw")),
+    # (and its ranking, from the tables' states)
+    (
+        "tournament",
+        ("cardscore.tournament", "cardscore.tournament.draw", "cardscore.tournament.ranking"),
+    ),
     (
         "table and changes",
         (
             "cardscore.change_records",
             "cardscore.tournament_seat",
+            "cardscore.tournament.record",
+            "cardscore.tournament.checks",
             "cardscore.seating",
             "cardscore.changes",
             "cardscore.table_effects",
@@ -55,7 +61,15 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("session", ("cardscore.editing", "cardscore.session", "cardscore.stored_rounds")),
     (
         "files",
-        ("cardscore.store", "cardscore.caches", "cardscore.cache_types", "cardscore.sametable"),
+        (
+            "cardscore.store",
+            "cardscore.caches",
+            "cardscore.cache_types",
+            "cardscore.sametable",
+            "cardscore.tournament.files",
+            "cardscore.tournament.tables",
+            "cardscore.tournament.organise",
+        ),
     ),
     (
         "display",
@@ -72,6 +86,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardscore.live",
             "cardscore.live_address",
             "cardscore.live_token",
+            "cardscore.tournament.document",
+            "cardscore.tournament.views",
+            "cardscore.tournament.page",
         ),
     ),
     ("questions", ("cardscore.prompts", "cardscore.prompts.*")),

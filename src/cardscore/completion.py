@@ -60,6 +60,21 @@ def sessions(incomplete: str) -> Candidates:
 
 
 @_safe
+def tournaments(incomplete: str) -> Candidates:
+    """Tournament ids, most recent first, with their game and title as help."""
+    from cardscore.tournament import files
+
+    found = []
+    for tournament_id in files.ids():
+        try:
+            tournament = files.read(tournament_id)
+            found.append((tournament.id, f"{tournament.game}: {tournament.title}".rstrip(": ")))
+        except Exception:
+            found.append((tournament_id, "(damaged)"))
+    return _starting(found, incomplete)
+
+
+@_safe
 def games(incomplete: str) -> Candidates:
     return _starting(((name, "") for name in GAME_NAMES), incomplete)
 

@@ -18,7 +18,18 @@ from cardscore.commands import sessions  # print, show, list, delete
 from cardscore.commands import serve  # serve
 from cardscore.commands import reference  # rules, convert
 from cardscore.commands import stats  # stats
+from cardscore.commands import tournament  # tournament new, show, play, next, print, list…
 
 # isort: on
 
-__all__ = ["corrections", "play", "reference", "rounds", "serve", "sessions", "stats", "table"]
+__all__ = [
+    "corrections",
+    "play",
+    "reference",
+    "rounds",
+    "serve",
+    "sessions",
+    "stats",
+    "table",
+    "tournament",
+]
