@@ -130,7 +130,7 @@ def test_an_evening_of_nine_tarot_players(cli, tmp_path: Path) -> None:
     text = cli("tournament", "print", tid)
     assert text.code == 0 and by_rank[0] in text.out
     page = tmp_path / "results.html"
-    written = cli("tournament", "print", tid, "--format", "html", "-o", str(page))
+    written = cli("tournament", "print", tid, "-o", str(page))
     assert written.code == 0, written.err
     html = page.read_text("utf-8")
     assert "<h1>Club night</h1>" in html and html.count('<section class="round">') == 3

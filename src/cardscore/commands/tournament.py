@@ -2,6 +2,7 @@
 print, list, delete)."""
 
 # No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -264,41 +265,57 @@ def next_round(
 def print_results(
     tournament: TournamentArg = None,
     fmt: Annotated[
-        str, typer.Option("--format", help="txt, md, html or json.", metavar=msg("FORMAT"))
-    ] = "txt",
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="txt, md, csv, html, pdf or json (default: from -o's extension, else txt).",
+            autocompletion=completion.formats,
+            metavar=msg("FORMAT"),
+        ),
+    ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file.", metavar=msg("PATH"))
+        str | None, typer.Option("--output", "-o", help="Write to this file.", metavar=msg("PATH"))
     ] = None,
     home: HomeOpt = None,
 ) -> None:
     """The results sheet: the ranking, and every round's tables and scores."""
-    from cardscore.tournament import organise, views
+    from cardscore import export
+    from cardscore.tournament import organise
 
+    chosen = export.pick_format(fmt, output)  # (as `print` picks a session sheet's)
     files = _files()
     found = files.read(files.resolve(tournament))
     standing = organise.standing(found, _homes(home))
     _warn(standing)
-    fmt = fmt.strip().lower()
-    if fmt in ("txt", "md"):
-        text = views.results_text(standing, markdown=fmt == "md")
-    elif fmt == "json":
-        from cardscore.indented_json import dumps
-        from cardscore.tournament.document import document
+    data = _sheet(standing, chosen)
+    if output is None:
+        if isinstance(data, bytes):
+            raise InputError(msg("--format {format}: binary output needs -o PATH", format=chosen))
+        sys.stdout.write(data)
+        return
+    path = export.write(output, data)
+    typer.echo(tr(msg("Results written to {path}", path=str(path))), err=True)
 
-        text = dumps(document(standing)) + "\n"
-    elif fmt == "html":
+
+def _sheet(standing: Any, chosen: str) -> str | bytes:
+    """The results sheet in format ``chosen``."""
+    from cardscore.tournament import sheets, views
+
+    if chosen in ("txt", "md"):
+        return views.results_text(standing, markdown=chosen == "md")
+    if chosen == "csv":
+        return sheets.csv_text(standing)
+    if chosen == "pdf":
+        return sheets.pdf_bytes(standing)
+    if chosen == "html":
         from cardscore.tournament.page import results_page
 
-        text = results_page(standing)
-    else:
-        raise InputError(msg("--format: {value!r} is not one of txt, md, html, json", value=fmt))
-    if output is None:
-        typer.echo(text, nl=False)
-        return
-    from cardscore import atomic
+        return results_page(standing)
+    from cardscore.indented_json import dumps
+    from cardscore.tournament.document import document
 
-    atomic.replace(output, text.encode(), prefix=output.name)
-    typer.echo(tr(msg("Results written to {path}", path=str(output))))
+    return dumps(document(standing)) + "\n"
 
 
 @tournament_app.command(name="list")
