@@ -151,3 +151,20 @@ def test_the_help_lists_it_from_its_registry_line(tmp_path: Path) -> None:
     assert "Bare dette spillet: tarot, belote, coinche, rami eller huit." in page(
         "--lang", "nb", "stats", "--help"
     )
+
+
+def test_its_target_is_the_parameter_it_declares(tmp_path: Path) -> None:
+    """The toy's target is its parameter ``goal``: ``new --target``, ``table --target``,
+    the game's end and the sheets read the declaration, never a parameter named target."""
+    sid = toy(tmp_path, "new", "huit", "--names", "Ann,Bob,Cyd", "--target", "150",
+              "--no-play").strip()  # fmt: skip
+    toy(tmp_path, "add", sid, "--line", "ann bob=8+8 cyd=2")  # Bob 100
+    sheet = json.loads(toy(tmp_path, "show", sid, "--json"))
+    assert sheet["params"]["goal"] == 150 and not sheet["finished"]
+    toy(tmp_path, "table", sid, "--target", "120")
+    assert "the target is 120 already" in toy(tmp_path, "table", sid, "--target", "120", code=2)
+    toy(tmp_path, "add", sid, "--line", "ann bob=8 cyd=2")  # Bob 150: past 120
+    sheet = json.loads(toy(tmp_path, "show", sid, "--json"))
+    assert sheet["finished"] and sheet["winner"] == "Ann"
+    text = toy(tmp_path, "print", sid)
+    assert "120" in text

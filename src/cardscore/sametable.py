@@ -97,7 +97,7 @@ def follow_on(
     # its parameters as they were set (--set too), then what was set now
     params = apply_settings(params_from_dict(game.params_cls, old.params), rule_settings(settings))
     if target is not None:
-        params = dataclasses.replace(params, target=target)
+        params = game.with_target(params, target)
     session.params = dataclasses.asdict(params)
     return session
 

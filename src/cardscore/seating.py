@@ -38,7 +38,6 @@ who sits where, kept together (each under its own heading).
 from __future__ import annotations
 
 import bisect
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -104,7 +103,7 @@ class Timeline:
     ) -> Timeline:
         tables = [Table(game.name, tuple(players), params, tuple(teams))]
         for change in changes:
-            tables.append(_next_table(tables[-1], change))
+            tables.append(_next_table(game, tables[-1], change))
         # A table that plays no round (changed again before its first one) brings no
         # column: a player who left before playing, or joined and left between two rounds,
         # never played; a newcomer's points wait for the first table that plays.
@@ -160,7 +159,7 @@ class Timeline:
         return tuple(seen)
 
 
-def _next_table(table: Table, change: Mapping[str, Any]) -> Table:
+def _next_table(game: Game, table: Table, change: Mapping[str, Any]) -> Table:
     """The table an era's change makes of ``table``: replacements in their seats, leavers
     gone, arrivals after the others, the deal going on from the seat after the last dealer
     (a leaver's seat: the next one still there)."""
@@ -177,7 +176,7 @@ def _next_table(table: Table, change: Mapping[str, Any]) -> Table:
     seat = (before + (old[last] not in leave)) % len(players) if first > 1 else 0
     params = table.params
     if change.get("target") is not None:
-        params = dataclasses.replace(params, target=change["target"])
+        params = game.with_target(params, change["target"])
     return Table(table.game, players, params, table.teams, first, seat)
 
 
@@ -511,7 +510,7 @@ def check_target(game: Game, params: Any, target: int) -> int:
 
 def _target(game: Game, table: Table, target: int) -> int:
     check_target(game, table.params, target)
-    if target == table.params.target:  # (an automatic target, stored 0, is never equal)
+    if target == game.target_of(table.params):  # (an automatic one, stored 0, never is)
         raise InputError(msg("--target: the target is {target} already", target=target))
     return target
 

@@ -433,7 +433,7 @@ class Session(Editing):
         team_names, settings = _team_settings(settings)
         params = apply_settings(preset_params, settings)
         if target is not None:
-            params = dataclasses.replace(params, target=check_target(game, params, target))
+            params = game.with_target(params, check_target(game, params, target))
         game.check_players(names, params)
         teams = list(game.default_team_names(names))  # none for a game without teams
         if teams:
@@ -704,7 +704,9 @@ def _seats_possible(session: Session) -> bool:
         arriving = [*era.get("join", {}), *era.get("replace", {}).values()]
         if not gone <= seated or seated & set(arriving):
             return False
-        if "target" in era and ("target" not in fields or not 0 < era["target"] <= PARAM_MOST):
+        if "target" in era and (
+            game.target_param not in fields or not 0 < era["target"] <= PARAM_MOST
+        ):
             return False
         try:
             game.check_players(list(after.table.players), after.table.params)

@@ -36,7 +36,7 @@ class Huit(GameDefaults):
     params_cls = HuitParams
     presets = MappingProxyType({"standard": HuitParams()})
     default_preset = "standard"
-    target_param = "target"
+    target_param = "goal"  # (not "target": the declaration, never the name, is read)
     fields = FIELDS
     stored_type = StoredRound
     min_players, max_players = 2, 6
@@ -51,7 +51,7 @@ class Huit(GameDefaults):
         return words.summary(params)
 
     def goal(self, table: Table) -> int | None:
-        return int(table.params.target)
+        return int(table.params.goal)
 
     def columns(self, table: Table) -> tuple[str, ...]:
         return table.players
@@ -87,7 +87,7 @@ class Huit(GameDefaults):
         return RoundResult(scores, words.breakdown(scores) if explain else ())
 
     def outcome(self, table: Table, totals: Mapping[str, int]) -> Outcome:
-        return rules.outcome(table.players, totals, table.params.target)
+        return rules.outcome(table.players, totals, table.params.goal)
 
 
 GAME = Huit()

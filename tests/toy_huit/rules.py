@@ -24,7 +24,7 @@ CARDS = {"8": EIGHT, "R": FIGURE, "K": FIGURE, "D": FIGURE, "Q": FIGURE, "V": FI
 class HuitParams:
     """The one parameter: the total that ends the game."""
 
-    target: int = 300
+    goal: int = 300
 
 
 def scores(inp: Mapping[str, Any], players: Sequence[str]) -> dict[str, int]:

@@ -15,7 +15,7 @@ def summary(params: HuitParams) -> tuple[Msg, ...]:
     return (
         msg("The player who goes out scores 0; the others their cards, an 8 worth 50."),
         msg("The game ends when someone reaches {target}; the lowest total wins.",
-            target=params.target),
+            target=params.goal),
     )  # fmt: skip
 
 

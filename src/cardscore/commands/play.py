@@ -118,8 +118,9 @@ def new(
         if interactive:
             from cardscore.prompts import setup
 
+            key = game_rules.target_param
             given = target is not None or any(
-                s.partition("=")[0].strip().lower() == "target" for s in settings or ()
+                s.partition("=")[0].strip().lower() == key for s in settings or ()
             )
             answers = setup.ask_new(
                 game_rules, players=players, names=name_list, rules=rules, target_given=given

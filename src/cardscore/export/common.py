@@ -68,7 +68,8 @@ def page_top(title: str, css: str, meta: str) -> str:
 def game_line(doc: Doc) -> str:
     """``Tarot, rule set fft`` (+ the target when the game has one, as it is in force: rami's
     automatic one is stored as 0)."""
-    target = {key: value for key, value, _ in parameters(doc)}.get("target", "0")
+    key = (_target_param(doc) or "").replace("_", "-")
+    target = {label: value for label, value, _ in parameters(doc)}.get(key, "0")
     if target != "0":
         return tr(
             msg(
@@ -106,6 +107,17 @@ def game_of(doc: Doc) -> Any:
     return get_game(doc["game"])
 
 
+def _target_param(doc: Doc) -> str | None:
+    """The parameter holding the game's target (``None``: none, or a game unknown here)."""
+    from cardscore.games import get_game
+    from cardscore.games.base import InputError
+
+    try:
+        return get_game(doc["game"]).target_param
+    except (KeyError, InputError):
+        return None
+
+
 def parameters(doc: Doc) -> list[tuple[str, str, str]]:
     """The rule set's parameters in force as ``(label, value, meaning)`` in the sheet's
     language (``half points``, ``on``; see :func:`cardscore.games.base.describe_params`):
@@ -115,8 +127,8 @@ def parameters(doc: Doc) -> list[tuple[str, str, str]]:
     from cardscore.games.base import InputError, describe_params, params_from_dict
 
     stored = dict(doc["params"])
-    if (goal := changed_target(doc)) is not None:
-        stored["target"] = goal  # the target in force, as the table changed it
+    if (goal := changed_target(doc)) is not None and (key := _target_param(doc)) is not None:
+        stored[key] = goal  # the target in force, as the table changed it
     try:
         game = get_game(doc["game"])
         params = params_from_dict(game.params_cls, stored)

@@ -4,6 +4,7 @@ particular to say (:class:`GameDefaults`, which the games derive from)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -86,6 +87,12 @@ class Game(Protocol):
     tournament_tables: TableRule | None
     #: the rule sets whose columns always add up to 0 (a tournament checks each table's)
     zero_sum_rules: tuple[str, ...]
+
+    def target_of(self, params: Any) -> int | None:
+        """The target ``params`` hold (the :attr:`target_param`'s), or ``None``."""
+
+    def with_target(self, params: Any, target: int) -> Any:
+        """``params`` with the target ``target``."""
 
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
         """Count a replayed round into the statistics' counters (:mod:`.tally`)."""
@@ -226,6 +233,20 @@ class GameDefaults:
     #: the rule sets under which every round's points add up to 0 (each one's gain is the
     #: others' loss): a tournament names a table whose columns do not
     zero_sum_rules: tuple[str, ...] = ()
+
+    def target_of(self, params: Any) -> int | None:
+        """The target ``params`` hold (its :attr:`target_param`'s value), or ``None``.
+
+        >>> GameDefaults().target_of(None) is None
+        True
+        """
+        return None if self.target_param is None else getattr(params, self.target_param)
+
+    def with_target(self, params: Any, target: int) -> Any:
+        """``params`` with the target ``target`` (the game must have one)."""
+        if self.target_param is None:
+            raise ValueError("a game without a target")  # (a caller's mistake: checked before)
+        return dataclasses.replace(params, **{self.target_param: target})
 
     @property
     def stats_notes(self) -> tuple[str, ...]:
