@@ -20,7 +20,14 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from cardscore import store
-from cardscore.games.base import Game, InputError, apply_settings, fold, params_from_dict
+from cardscore.games.base import (
+    Game,
+    InputError,
+    apply_settings,
+    fold,
+    params_from_dict,
+    with_target,
+)
 from cardscore.i18n import Msg, msg
 from cardscore.session import Session, SessionDataError
 
@@ -97,7 +104,7 @@ def follow_on(
     # its parameters as they were set (--set too), then what was set now
     params = apply_settings(params_from_dict(game.params_cls, old.params), rule_settings(settings))
     if target is not None:
-        params = game.with_target(params, target)
+        params = with_target(game, params, target)
     session.params = dataclasses.asdict(params)
     return session
 

@@ -59,7 +59,9 @@ from cardscore.games.base import (
     clean_name,
     fold,
     look_alike,
+    target_of,
     twins_problem,
+    with_target,
 )
 from cardscore.i18n import Msg, msg
 
@@ -176,7 +178,7 @@ def _next_table(game: Game, table: Table, change: Mapping[str, Any]) -> Table:
     seat = (before + (old[last] not in leave)) % len(players) if first > 1 else 0
     params = table.params
     if change.get("target") is not None:
-        params = game.with_target(params, change["target"])
+        params = with_target(game, params, change["target"])
     return Table(table.game, players, params, table.teams, first, seat)
 
 
@@ -510,7 +512,7 @@ def check_target(game: Game, params: Any, target: int) -> int:
 
 def _target(game: Game, table: Table, target: int) -> int:
     check_target(game, table.params, target)
-    if target == game.target_of(table.params):  # (an automatic one, stored 0, never is)
+    if target == target_of(game, table.params):  # (an automatic one, stored 0, never is)
         raise InputError(msg("--target: the target is {target} already", target=target))
     return target
 

@@ -53,6 +53,7 @@ from cardscore.games.base import (
     clean_name,
     params_from_dict,
     twins_problem,
+    with_target,
 )
 from cardscore.i18n import Msg, msg, reason_of
 from cardscore.seating import (
@@ -433,7 +434,7 @@ class Session(Editing):
         team_names, settings = _team_settings(settings)
         params = apply_settings(preset_params, settings)
         if target is not None:
-            params = game.with_target(params, check_target(game, params, target))
+            params = with_target(game, params, check_target(game, params, target))
         game.check_players(names, params)
         teams = list(game.default_team_names(names))  # none for a game without teams
         if teams:

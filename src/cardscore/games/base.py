@@ -52,7 +52,7 @@ from cardscore.games.description import (
     split_pair,
 )
 from cardscore.games.errors import InputError, about
-from cardscore.games.game import Game, GameDefaults, Outcome, RoundResult
+from cardscore.games.game import Game, GameDefaults, Outcome, RoundResult, target_of, with_target
 from cardscore.games.game import _short_json as _short_json
 from cardscore.games.names import _ASCII_PROTOTYPES as _ASCII_PROTOTYPES
 from cardscore.games.names import (
@@ -131,7 +131,9 @@ __all__ = [
     "shortcut_keys",
     "skeleton",
     "split_pair",
+    "target_of",
     "twins_problem",
     "typed_under",
     "unsafe_in",
+    "with_target",
 ]

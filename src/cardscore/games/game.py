@@ -88,12 +88,6 @@ class Game(Protocol):
     #: the rule sets whose columns always add up to 0 (a tournament checks each table's)
     zero_sum_rules: tuple[str, ...]
 
-    def target_of(self, params: Any) -> int | None:
-        """The target ``params`` hold (the :attr:`target_param`'s), or ``None``."""
-
-    def with_target(self, params: Any, target: int) -> Any:
-        """``params`` with the target ``target``."""
-
     def count_round(self, row: Any, record: Any, tally: Tally) -> None:
         """Count a replayed round into the statistics' counters (:mod:`.tally`)."""
 
@@ -233,20 +227,6 @@ class GameDefaults:
     #: the rule sets under which every round's points add up to 0 (each one's gain is the
     #: others' loss): a tournament names a table whose columns do not
     zero_sum_rules: tuple[str, ...] = ()
-
-    def target_of(self, params: Any) -> int | None:
-        """The target ``params`` hold (its :attr:`target_param`'s value), or ``None``.
-
-        >>> GameDefaults().target_of(None) is None
-        True
-        """
-        return None if self.target_param is None else getattr(params, self.target_param)
-
-    def with_target(self, params: Any, target: int) -> Any:
-        """``params`` with the target ``target`` (the game must have one)."""
-        if self.target_param is None:
-            raise ValueError("a game without a target")  # (a caller's mistake: checked before)
-        return dataclasses.replace(params, **{self.target_param: target})
 
     @property
     def stats_notes(self) -> tuple[str, ...]:
@@ -390,3 +370,27 @@ def _stats_part(module: str | None, name: str) -> Any:
     import importlib
 
     return getattr(importlib.import_module(module), name, None)
+
+
+# --------------------------------------------------------------------------------------------
+# What every game's declarations give, the same for all (not part of the protocol)
+
+
+def target_of(game: Game, params: Any) -> int | None:
+    """The target ``params`` hold: the value of the parameter the game declares
+    (:attr:`Game.target_param`), or ``None`` for a game without one.
+
+    >>> from cardscore.games import get_game
+    >>> belote = get_game("belote")
+    >>> target_of(belote, belote.presets["maison"]), target_of(get_game("tarot"), None)
+    (1000, None)
+    """
+    return None if game.target_param is None else getattr(params, game.target_param)
+
+
+def with_target(game: Game, params: Any, target: int) -> Any:
+    """``params`` with the target ``target``, in the parameter the game declares (a game
+    without one: a ``ValueError``, a caller's mistake, checked before)."""
+    if game.target_param is None:
+        raise ValueError(f"{game.name} has no target")
+    return dataclasses.replace(params, **{game.target_param: target})
