@@ -36,8 +36,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
-    """Each test starts and ends in English: a French command run in-process leaves the
-    language French, which a test that only drives the prompts would inherit."""
+    """Each test starts and ends in English: a test that says ``set_language("fr")`` to
+    drive the prompts alone in French leaves it so for the next test of its worker (a
+    command run in-process speaks its environment's language only while it runs)."""
     from cardscore.i18n import set_language
 
     set_language("en")

@@ -301,3 +301,29 @@ def test_pairs_repeat_as_little_as_the_room_allows(cli) -> None:
             for pair in combinations(table["players"], 2):
                 met[frozenset(pair)] += 1
     assert sum(count - 1 for count in met.values()) == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda d: d.update(rules="house"), "has no rule set"),
+        (lambda d: d.update(game="poker"), "not a valid cardscore tournament"),
+        (lambda d: d["draws"][0]["tables"][0].update(dealer="Nobody"), "out of order"),
+        (lambda d: d.update(rounds=0), "not a valid cardscore tournament"),
+        (lambda d: d.update(players=[*d["players"], "ann"]), "two players are named"),
+        (lambda d: d.update(schema_version=2), "schema_version 2 is not 1"),
+        (lambda d: d.update(id="other"), "is not its file's name"),
+    ],
+)
+def test_a_hand_edited_tournament_is_refused(cli, home: Path, change, said) -> None:
+    tid = cli("tournament", "new", "tarot", "--names", ",".join(NINE), "--rounds", "2",
+              "--seed", "1", "--json").json()["id"]  # fmt: skip
+    path = home / "tournaments" / f"{tid}.json"
+    data = json.loads(path.read_text("utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), "utf-8")
+    for command in (["show", tid], ["next", tid, "--force"], ["play", tid, "--table", "1"]):
+        shown = cli("tournament", *command)
+        assert shown.code in (1, 2), command
+        assert said in shown.err and len(shown.err.strip().splitlines()) == 1, shown.err
+    assert path.read_text("utf-8") == json.dumps(data)  # nothing written

@@ -12,7 +12,10 @@ def check_draws(tournament: Tournament) -> None:
     """Refuse (``ValueError``) draws no ``tournament new`` or ``next`` could have made."""
     from cardscore.games import get_game
 
+    from cardscore.games import get_preset
+
     game = get_game(tournament.game)  # (an unknown game: a ValueError)
+    get_preset(game, tournament.rules)  # (an unknown rule set: an InputError, a ValueError)
     if tournament.players and tournament.teams:
         raise ValueError(msg("both players and teams are given"))
     if len(tournament.draws) > tournament.rounds:
