@@ -89,6 +89,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardscore.tournament.document",
             "cardscore.tournament.views",
             "cardscore.tournament.page",
+            "cardscore.tournament.sheets",
         ),
     ),
     ("questions", ("cardscore.prompts", "cardscore.prompts.*")),

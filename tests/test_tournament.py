@@ -327,3 +327,21 @@ def test_a_hand_edited_tournament_is_refused(cli, home: Path, change, said) -> N
         assert shown.code in (1, 2), command
         assert said in shown.err and len(shown.err.strip().splitlines()) == 1, shown.err
     assert path.read_text("utf-8") == json.dumps(data)  # nothing written
+
+
+def test_a_table_whose_columns_do_not_add_up_to_zero_is_named(cli) -> None:
+    """At fft every deal adds up to 0; a player who joins with points of his own breaks it
+    (a table change the keeper made), and the ranking names the table."""
+    doc = cli("tournament", "new", "tarot", "--names", ",".join(NINE[:8]), "--rounds", "1",
+              "--seed", "2", "--json").json()  # fmt: skip
+    first, second = doc["rounds"][0]["tables"]
+    play_table(cli, doc["id"], first, [49])
+    session = cli("tournament", "play", doc["id"], "--table", "2", "--no-play").out.strip()
+    assert cli("add", session, "--line", line_of(second["players"], 0, 49)).code == 0
+    assert cli("table", session, "--join", "Zoé=50").code == 0
+    at_five = [*second["players"], "Zoé"]
+    assert cli("add", session, "--line", line_of(at_five, 1, 49)).code == 0
+    tables = show(cli, doc["id"])["rounds"][0]["tables"]
+    assert [t["zero_sum"] for t in tables] == [True, False]
+    shown = cli("tournament", "show", doc["id"])
+    assert "Columns that do not add up to 0: round 1 table 2" in shown.out
