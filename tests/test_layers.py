@@ -43,7 +43,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (and its ranking, from the tables' states)
     (
         "tournament",
-        ("cardscore.tournament", "cardscore.tournament.draw", "cardscore.tournament.ranking"),
+        (
+            "cardscore.tournament",
+            "cardscore.tournament.draw",
+            "cardscore.tournament.ranking",
+            "cardscore.tournament.championship",
+        ),
     ),
     (
         "table and changes",
@@ -69,6 +74,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardscore.tournament.files",
             "cardscore.tournament.tables",
             "cardscore.tournament.organise",
+            "cardscore.tournament.season",
         ),
     ),
     (

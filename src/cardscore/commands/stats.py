@@ -73,6 +73,28 @@ def stats(
     records: Annotated[
         bool, typer.Option("--records", help="Each game's records, with who, when and where.")
     ] = False,
+    championship: Annotated[
+        bool,
+        typer.Option(
+            "--championship", help="The championship of the finished tournaments (place points)."
+        ),
+    ] = False,
+    best: Annotated[
+        int | None,
+        typer.Option(
+            "--best",
+            help="The championship counts each player's best N evenings (default: all).",
+            metavar=msg("N"),
+        ),
+    ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="The championship's place points: places=25,20,16,… (default: the field down).",
+            metavar=msg("KEY=VALUE"),
+        ),
+    ] = None,
     home: Annotated[
         list[str] | None,
         typer.Option(
@@ -100,10 +122,20 @@ def stats(
         raise InputError(msg("--since {since} is after --until {until}", since=since, until=until))
     if output is not None and not output.lower().endswith((".html", ".htm")):
         raise InputError(msg("-o {output}: the statistics page is HTML (.html)", output=output))
+    places = _stats_championship_options(championship, best, setting or ())
     homes = _stats_homes(home or ())
     names = tuple(player or ())
     doc, warnings = _stats_document(homes, chosen, rules, names, first, last)
     doc["season"] = season or month  # a season's tables are ranked by rating
+    board = None
+    if championship:  # (only then is the tournaments folder read, or its modules imported)
+        from cardscore.stats import championship as champion
+
+        board = champion.make(
+            homes, game=chosen, rules=rules, since=first, until=last, best=best, places=places
+        )
+        warnings += board.warnings
+        doc["championship"] = board.json()  # (after the cache is written: never kept in it)
     for warning in warnings:
         typer.echo(tr(msg("cardscore: warning: {problem}", problem=warning)), err=True)
     shown = [str(h) for h in homes] if homes else [str(environment().data_folder)]
@@ -118,19 +150,44 @@ def stats(
         from cardscore import export
         from cardscore.stats import page, render
 
-        path = export.write(output, page.render(render.only_players(doc, names), shown, filters))
+        first_part = ""
+        if board is not None:
+            from cardscore.stats import championship as champion
+
+            first_part = champion.section(board, shown, filters)
+        made = page.render(render.only_players(doc, names), shown, filters, first=first_part)
+        path = export.write(output, made)
         typer.echo(tr(msg("Wrote {path}", path=str(path))), err=True)
     if not as_json and output is None:
-        from cardscore.stats import render
+        _stats_terminal(doc, shown, filters, names, records, board)
 
-        screen = environment().console
-        parts = (
-            render.records_report(screen, doc, shown, filters)
-            if records
-            else render.report(screen, doc, shown, filters, names)
-        )
-        for part in parts:
-            screen.print(part, soft_wrap=render.is_whole(part))
+
+def _stats_terminal(
+    doc: dict[str, Any],
+    shown: Sequence[str],
+    filters: Sequence[str],
+    names: Sequence[str],
+    records: bool,
+    board: Any,
+) -> None:
+    """The report on the terminal: the overview (or the records, or the players' sheets),
+    and the championship; with ``--championship`` alone, only the championship."""
+    from cardscore.stats import render
+
+    screen = environment().console
+    parts: list[Any] = []
+    if records:
+        parts += render.records_report(screen, doc, shown, filters)
+    elif names or board is None:
+        parts += render.report(screen, doc, shown, filters, names)
+    if board is not None:
+        from cardscore.stats import championship as champion
+
+        if parts:
+            parts.append(render.whole_line(""))
+        parts += champion.report(board, shown, filters)
+    for part in parts:
+        screen.print(part, soft_wrap=render.is_whole(part))
 
 
 def _stats_game(game: str | None) -> str | None:
@@ -168,6 +225,38 @@ def _stats_rules(game: str | None, rules: str | None) -> str | None:
             )
         )
     return key
+
+
+def _stats_championship_options(
+    championship: bool, best: int | None, settings: Sequence[str]
+) -> tuple[int, ...]:
+    """``--best N`` and ``--set places=…``, which only the championship takes: the places'
+    points (``()``: the field's size down)."""
+    if not championship and (best is not None or settings):
+        raise InputError(msg("--best and --set go with --championship"))
+    if best is not None and best < 1:
+        raise InputError(msg("--best: {value} is not a number of evenings (1 or more)", value=best))
+    places: tuple[int, ...] = ()
+    for setting in settings:
+        key, sep, value = setting.partition("=")
+        if key.strip().lower() != "places" or not sep:
+            raise InputError(
+                msg("--set {setting!r}: the championship takes only places=…", setting=setting)
+            )
+        from cardscore.tournament.championship import parse_places
+
+        try:
+            places = parse_places(value)
+        except ValueError:
+            raise InputError(
+                msg(
+                    "--set {key}: {value!r} is not accepted ({help})",
+                    key="places",
+                    value=value.strip(),
+                    help=msg("the points of each place, as 4,2,1,0"),
+                )
+            ) from None
+    return places
 
 
 def _stats_day(option: str, text: str | None) -> Any:

@@ -85,10 +85,13 @@ footer { margin-top: 1.5rem; color: var(--muted); font-size: .75rem; }
 FONT = 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif"'
 
 
-def render(doc: Doc, homes: Sequence[str], filters: Sequence[str] = ()) -> str:
-    """The whole page, as text (UTF-8 when written)."""
+def render(doc: Doc, homes: Sequence[str], filters: Sequence[str] = (), first: str = "") -> str:
+    """The whole page, as text (UTF-8 when written); ``first``: a section of its own shown
+    before the statistics (the championship's)."""
     title = escape(_("Statistics"))
     parts = [page_top(title, CSS, meta_line(doc, homes, filters))]
+    if first:
+        parts.append(first)
     if not doc.get("sessions"):
         parts.append(f'<p class="empty">{escape(say.empty_line(homes, filters))}</p>')
     else:
