@@ -89,6 +89,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardscore.tournament.document",
             "cardscore.tournament.views",
             "cardscore.tournament.page",
+            "cardscore.tournament.live",
+            "cardscore.tournament.live_page",
         ),
     ),
     ("questions", ("cardscore.prompts", "cardscore.prompts.*")),
