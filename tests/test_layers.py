@@ -96,6 +96,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardscore.tournament.views",
             "cardscore.tournament.page",
             "cardscore.tournament.sheets",
+            "cardscore.tournament.live",
+            "cardscore.tournament.live_page",
         ),
     ),
     ("questions", ("cardscore.prompts", "cardscore.prompts.*")),

@@ -45,12 +45,14 @@ def make_session(
 
 
 class Served:
-    """``cardscore serve --json`` running in its own process."""
+    """``cardscore serve --json`` running in its own process (``session_id`` ``None``:
+    none given, as with ``--tournament``)."""
 
-    def __init__(self, home: Path, session_id: str, *args: str) -> None:
+    def __init__(self, home: Path, session_id: str | None, *args: str) -> None:
         env = {**os.environ, "CARDSCORE_HOME": str(home)}
+        given = [session_id] if session_id is not None else []
         self.process = subprocess.Popen(
-            [*CARDSCORE, "serve", session_id, "--host", "127.0.0.1", "--json", *args],
+            [*CARDSCORE, "serve", *given, "--host", "127.0.0.1", "--json", *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

@@ -23,6 +23,9 @@ apart from the :data:`MAX_CONNECTIONS` being answered.  What it answers, and not
   whose connection stays full (its reader reads nothing) :data:`CLIENT_TIMEOUT` seconds is
   dropped, its seat free again, and so is one that takes longer than that to be read.
 
+``serve --tournament`` serves a tournament the same way (:mod:`cardscore.tournament.live`):
+its own pages, the same server, limits and streams.
+
 The token (:mod:`cardscore.live_token`) is an HMAC of the session's id with a key kept in the
 data folder, the same each time; that key is the only file the live page ever writes, and it
 never writes a session.  The session's file is looked at :data:`LOOK_EVERY` seconds (its
@@ -58,7 +61,7 @@ from cardscore.environment import Environment
 from cardscore.i18n import msg, reason_of
 from cardscore.live_token import KEY_BYTES as KEY_BYTES
 from cardscore.live_token import KEY_FILE as KEY_FILE
-from cardscore.live_token import ServeError, local_address, token_for
+from cardscore.live_token import ServeError, local_address, signed_name, token_for
 from cardscore.store import StoreError
 
 #: pages open at once (their event streams): a table and its onlookers, with room to spare
@@ -106,25 +109,33 @@ class Score:
     has; what it is sent is drawn once here for all of them (a phone view, a TV view).
     Whatever the file becomes (damaged, deleted, holding what cannot be drawn), the pages
     keep the score last read and say that the session cannot be read, and follow it again
-    once it can be: the watch never stops."""
+    once it can be: the watch never stops.
+
+    What else may be served (a tournament: :mod:`cardscore.tournament.live`) is a kind of
+    its own: it says its :meth:`stamp`, and draws itself (:meth:`_draw`, :meth:`whole_page`,
+    :meth:`_notice`); the server, its limits and its streams are the same."""
+
+    #: what is served, as ``serve --json`` names it and the token signs it
+    kind = "session"
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.changed = threading.Condition()
         self.version = 0
         self.closed = False
-        self._seen: tuple[int, int, int] | None = (-1, -1, -1)  # read the first time
+        self._seen: object = (-1, -1, -1)  # read the first time
         self.state = b"{}"
         self.pages: dict[bool, str] = {}
         self.events: dict[bool, bytes] = {}
-        self.doc: dict[str, Any] = {}
+        #: what the whole page is drawn from (a session's: its scoresheet document)
+        self.doc: Any = {}
         #: why the session cannot be read now (``None``: it was, the last time it changed)
         self.trouble: StoreError | None = None
 
     def refresh(self) -> bool:
         """Read the session again if its file changed; whether the pages have news (a new
         score, or word that the session cannot be read)."""
-        now = _stamp(self.path)
+        now = self.stamp()
         if now == self._seen:
             return False
         self._seen = now
@@ -144,7 +155,12 @@ class Score:
             self.changed.notify_all()
         return True
 
-    def _draw(self) -> tuple[dict[str, Any], bytes, dict[bool, str]]:
+    def stamp(self) -> object:
+        """What changes each time what is served is saved: its file's inode, size and
+        modification time (``None``: there is none)."""
+        return _stamp(self.path)
+
+    def _draw(self) -> tuple[Any, bytes, dict[bool, str]]:
         """The session read and drawn: its scoresheet, its ``state.json``, its two views."""
         from cardscore import store
         from cardscore.document import scoresheet
@@ -159,19 +175,32 @@ class Score:
     def _unreadable(self, error: StoreError) -> bool:
         """The session cannot be read: the pages keep the score last read and are told so,
         once (until it is read again)."""
-        from cardscore.export import live_page
-
         with self.changed:
             told, self.trouble = self.trouble is not None, error
             if told or not self.version:  # (not shown yet: serving it is refused)
                 return False
             self.version += 1
-            notice = _event(self.version, live_page.unreadable(), "notice")
+            notice = _event(self.version, self._notice(), "notice")
             self.events = {
                 tv: _event(self.version, text) + notice for tv, text in self.pages.items()
             }
             self.changed.notify_all()
         return True
+
+    def _notice(self) -> str:
+        """What the pages say while it cannot be read."""
+        from cardscore.export import live_page
+
+        return live_page.unreadable()
+
+    def whole_page(self, tv: bool, nonce: str) -> str:
+        """The whole page as it is first loaded, drawn from what was read last (and saying
+        so when it cannot be read now); ``nonce`` lets its script run."""
+        from cardscore.export.live_page import page
+
+        with self.changed:
+            doc, trouble = self.doc, self.trouble
+        return page(doc, tv=tv, nonce=nonce, notice=self._notice() if trouble is not None else "")
 
     def wait(self, seen: int, timeout: float) -> int:
         """The version after ``seen`` once there is one (or ``seen`` after ``timeout``)."""
@@ -546,13 +575,8 @@ class _Handler(BaseHTTPRequestHandler):
         score = self.server.score
         if score.closed or self.server.viewers.count >= MAX_VIEWERS:
             return self._busy()
-        from cardscore.export.live_page import page, unreadable
-
         nonce = secrets.token_urlsafe(16)
-        with score.changed:
-            doc, trouble = score.doc, score.trouble
-        notice = unreadable() if trouble is not None else ""
-        body = page(doc, tv=tv, nonce=nonce, notice=notice).encode()
+        body = score.whole_page(tv, nonce).encode()
         policy = (
             f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'unsafe-inline'; "
             "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; "
@@ -656,19 +680,27 @@ class Address:
 
 
 class LiveServer:
-    """A session's live page, served in the background until :meth:`stop`.
+    """A session's live page (or, ``score`` given, a tournament's), served in the background
+    until :meth:`stop`.
 
     Its two threads (the server, the look at the file) run in a copy of the context that
     starts them: they find the command's :class:`Environment` there."""
 
-    def __init__(self, session_id: str, env: Environment, host: str | None, port: int | None):
+    def __init__(
+        self,
+        session_id: str,
+        env: Environment,
+        host: str | None,
+        port: int | None,
+        score: Score | None = None,
+    ):
         self.session_id = session_id
-        self.score = Score(env.sessions_folder / f"{session_id}.json")
+        self.score = Score(env.sessions_folder / f"{session_id}.json") if score is None else score
         self.score.refresh()
         if self.score.trouble is not None:  # why it cannot be read (or that it is gone)
             raise self.score.trouble
         bound = host or local_address()
-        token = token_for(session_id, env.data_folder)
+        token = token_for(signed_name(self.score.kind, session_id), env.data_folder)
         self._httpd = _bind(bound, port, self.score, token)
         shown = local_address() if bound in ("0.0.0.0", "") else bound
         self.address = Address(bound, shown, self._httpd.server_address[1], token)
@@ -715,7 +747,7 @@ class LiveServer:
         """What ``serve --json`` prints on start."""
         a = self.address
         return {"url": a.url, "host": a.bound, "port": a.port, "token": a.token,
-                "session": self.session_id}  # fmt: skip
+                self.score.kind: self.session_id}  # fmt: skip
 
 
 def _bind(host: str, port: int | None, score: Score, token: str) -> _Server:

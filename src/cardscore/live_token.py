@@ -2,8 +2,9 @@
 
 The token is 128 bits, the same each time a session is served from this data folder (a page
 open on a phone keeps working when ``serve`` is started again): an HMAC of the session's id
-with a random key kept in the data folder (``serve.key``, made the first time, readable by
-its owner only).  That key is the only file the live page ever writes.
+(a tournament's: ``tournament:`` and its id, :func:`signed_name`) with a random key kept in
+the data folder (``serve.key``, made the first time, readable by its owner only).  That key
+is the only file the live page ever writes.
 """
 
 from __future__ import annotations
@@ -41,6 +42,17 @@ def token_for(session_id: str, data_folder: Path) -> str:
     """
     key = _key(data_folder)
     return hmac.new(key, session_id.encode(), "sha256").hexdigest()[:32]
+
+
+def signed_name(kind: str, name: str) -> str:
+    """What the token of ``name`` signs: a session's id as it is, anything else served its
+    kind before its id, so that a session's token never opens a tournament of the same id,
+    nor the other way round (an id has no colon).
+
+    >>> signed_name("session", "k7m3xq9fpt"), signed_name("tournament", "k7m3xq9fpt")
+    ('k7m3xq9fpt', 'tournament:k7m3xq9fpt')
+    """
+    return name if kind == "session" else f"{kind}:{name}"
 
 
 def _key(folder: Path) -> bytes:

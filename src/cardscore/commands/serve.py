@@ -1,4 +1,5 @@
-"""``serve``: the session's live page, for the players' phones and the TV."""
+"""``serve``: the session's live page (or a tournament's), for the players' phones and the
+TV."""
 
 # No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
 import sys
@@ -7,8 +8,10 @@ from typing import Annotated
 
 import typer
 
+from cardscore import completion
 from cardscore.commands.base import JsonOpt, SessionArg, _lazy_store, app, environment, out
 from cardscore.environment import Stopped
+from cardscore.games.base import InputError
 from cardscore.i18n import _, msg
 from cardscore.live_address import address_lines, qr_code
 
@@ -34,10 +37,35 @@ PortOpt = Annotated[
     ),
 ]
 
+TournamentOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--tournament",
+        help="Serve this tournament's live page (id or unique prefix): its ranking, its "
+        "tables' progress, the seating of a round just drawn.",
+        autocompletion=completion.tournaments,
+        metavar=msg("TOURNAMENT"),
+        show_default=False,
+    ),
+]
+#: (as ``tournament show --home``; not imported from there: the commands' order in ``--help``
+#: is their modules' order of import)
+HomeOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--home",
+        help="Also look for the tables' sessions in this cardscore folder (repeatable).",
+        metavar=msg("DIR"),
+        show_default=False,
+    ),
+]
+
 
 @app.command()
 def serve(
     session: SessionArg = None,
+    tournament: TournamentOpt = None,
+    home: HomeOpt = None,
     host: HostOpt = None,
     port: PortOpt = None,
     as_json: JsonOpt = False,
@@ -46,8 +74,8 @@ def serve(
     Ctrl-C."""
     from cardscore import live
 
-    session_id = _lazy_store().resolve(session)
-    with live.LiveServer(session_id, environment(), host, port) as server:
+    served_id, score = _served(session, tournament, home)
+    with live.LiveServer(served_id, environment(), host, port, score) as server:
         try:  # from the page's address on, Ctrl-C is how it ends
             said(server, as_json)
             while True:
@@ -57,6 +85,24 @@ def serve(
     if not as_json:
         typer.echo("", err=True)  # under the ^C the terminal wrote
     raise Stopped(msg("Stopped: the live page is no longer served."))
+
+
+def _served(session: str | None, tournament: str | None, home: list[str] | None):
+    """The id of what is served, and (a tournament) how it is looked at and drawn; a session
+    and ``--tournament`` together, or ``--home`` without it, refused."""
+    if tournament is None:
+        if home:
+            raise InputError(msg("--home: only with --tournament (where its tables are played)"))
+        return _lazy_store().resolve(session), None
+    if session is not None:
+        raise InputError(msg("give a session or --tournament, not both"))
+    from cardscore.commands.stats import _stats_homes
+    from cardscore.tournament import files
+    from cardscore.tournament.live import TournamentScore
+
+    homes = _stats_homes(home or ())
+    tournament_id = files.resolve(tournament)
+    return tournament_id, TournamentScore(tournament_id, homes)
 
 
 def said(server, as_json: bool) -> None:
