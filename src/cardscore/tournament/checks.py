@@ -10,9 +10,7 @@ from cardscore.tournament.record import RoundDraw, Tournament, team_name
 
 def check_draws(tournament: Tournament) -> None:
     """Refuse (``ValueError``) draws no ``tournament new`` or ``next`` could have made."""
-    from cardscore.games import get_game
-
-    from cardscore.games import get_preset
+    from cardscore.games import get_game, get_preset
 
     game = get_game(tournament.game)  # (an unknown game: a ValueError)
     get_preset(game, tournament.rules)  # (an unknown rule set: an InputError, a ValueError)
