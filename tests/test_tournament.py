@@ -220,22 +220,34 @@ def test_eight_belote_teams_over_three_swiss_rounds(cli) -> None:
         assert row["total"] == sum(r for r in row["rounds"] if r is not None)
 
 
-def test_rami_tables_as_even_as_can_be(cli) -> None:
+def test_an_evening_of_rami_lowest_first(cli) -> None:
+    """7 rami players over 2 rounds of one deal a table (4 + 3): at each table the first
+    seat goes out, the others hold 10, 20, 30…; lower is better."""
     names = ["Ann", "Bob", "Cyd", "Dan", "Eve", "Fay", "Gus"]
     doc = cli("tournament", "new", "rami", "--names", ",".join(names), "--rounds", "2",
               "--deals", "1", "--seed", "2", "--json").json()  # fmt: skip
-    tables = doc["rounds"][0]["tables"]
-    assert sorted(len(t["players"]) for t in tables) == [3, 4]
-    for table in tables:
-        session = cli("tournament", "play", doc["id"], "--table", str(table["number"]),
-                      "--no-play").out.strip()  # fmt: skip
-        winner, *losers = table["players"]
-        line = " ".join([winner, *(f"{p}={10 * (i + 1)}" for i, p in enumerate(losers))])
-        assert cli("add", session, "--line", line).code == 0
-    ranking = show(cli, doc["id"])["ranking"]
-    assert ranking[0]["total"] == 0  # lower is better at rami: the winners first
-    totals = [row["total"] for row in ranking]
-    assert totals == sorted(totals)
+    expected: dict[str, list[int]] = {name: [] for name in names}
+    for number in range(2):
+        tables = show(cli, doc["id"])["rounds"][number]["tables"]
+        assert sorted(len(t["players"]) for t in tables) == [3, 4]
+        for table in tables:
+            session = cli("tournament", "play", doc["id"], "--table", str(table["number"]),
+                          "--no-play").out.strip()  # fmt: skip
+            winner, *losers = table["players"]
+            line = " ".join([winner, *(f"{p}={10 * (i + 1)}" for i, p in enumerate(losers))])
+            assert cli("add", session, "--line", line).code == 0
+            expected[winner].append(0)
+            for i, loser in enumerate(losers):
+                expected[loser].append(10 * (i + 1))
+        if number == 0:
+            assert cli("tournament", "next", doc["id"]).code == 0
+    final = show(cli, doc["id"])
+    assert final["finished"]
+    totals = {name: sum(scores) for name, scores in expected.items()}
+    for row in final["ranking"]:
+        assert row["total"] == totals[row["name"]] and row["rounds"] == expected[row["name"]]
+        assert row["rank"] == 1 + sum(1 for t in totals.values() if t < row["total"])
+    assert [row["total"] for row in final["ranking"]] == sorted(totals.values())
 
 
 def test_list_and_delete(cli) -> None:
