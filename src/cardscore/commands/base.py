@@ -96,6 +96,28 @@ SessionArg = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+HomeOpt = Annotated[  # (a tournament's tables, played in other folders)
+    list[str] | None,
+    typer.Option(
+        "--home",
+        help="Also look for the tables' sessions in this cardscore folder (repeatable).",
+        metavar=msg("DIR"),
+        show_default=False,
+    ),
+]
+FormatOpt = Annotated[  # (a sheet's format: a session's, a tournament's results)
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="txt, md, csv, html, pdf or json (default: from -o's extension, else txt).",
+        autocompletion=completion.formats,
+        metavar=msg("FORMAT"),
+    ),
+]
+OutputOpt = Annotated[
+    str | None, typer.Option("--output", "-o", help="Write to this file.", metavar=msg("PATH"))
+]
 GameArg = Annotated[
     str,
     typer.Argument(

@@ -9,7 +9,15 @@ from typing import Annotated
 import typer
 
 from cardscore import completion
-from cardscore.commands.base import JsonOpt, SessionArg, _lazy_store, app, environment, out
+from cardscore.commands.base import (
+    HomeOpt,
+    JsonOpt,
+    SessionArg,
+    _lazy_store,
+    app,
+    environment,
+    out,
+)
 from cardscore.environment import Stopped
 from cardscore.games.base import InputError
 from cardscore.i18n import _, msg
@@ -45,17 +53,6 @@ TournamentOpt = Annotated[
         "tables' progress, the seating of a round just drawn.",
         autocompletion=completion.tournaments,
         metavar=msg("TOURNAMENT"),
-        show_default=False,
-    ),
-]
-#: (as ``tournament show --home``; not imported from there: the commands' order in ``--help``
-#: is their modules' order of import)
-HomeOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--home",
-        help="Also look for the tables' sessions in this cardscore folder (repeatable).",
-        metavar=msg("DIR"),
         show_default=False,
     ),
 ]

@@ -10,7 +10,9 @@ import typer
 
 from cardscore import completion
 from cardscore.commands.base import (
+    FormatOpt,
     JsonOpt,
+    OutputOpt,
     SessionArg,
     _lazy_store,
     app,
@@ -31,19 +33,8 @@ from cardscore.i18n import Msg, _, date_text, msg, tr
 @app.command("print")
 def print_sheet(
     session: SessionArg = None,
-    fmt: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            help="txt, md, csv, html, pdf or json (default: from -o's extension, else txt).",
-            autocompletion=completion.formats,
-            metavar=msg("FORMAT"),
-        ),
-    ] = None,
-    output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Write to this file.", metavar=msg("PATH"))
-    ] = None,
+    fmt: FormatOpt = None,
+    output: OutputOpt = None,
     separator: Annotated[
         str | None,
         typer.Option(

@@ -11,7 +11,10 @@ import typer
 from cardscore import completion
 from cardscore.commands.base import (
     HELP_OPTION_NAMES,
+    FormatOpt,
+    HomeOpt,
     JsonOpt,
+    OutputOpt,
     app,
     environment,
     out,
@@ -37,14 +40,6 @@ TournamentArg = Annotated[
         autocompletion=completion.tournaments,
         metavar=msg("TOURNAMENT"),
         show_default=False,
-    ),
-]
-HomeOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--home",
-        help="Also look for the tables' sessions in this cardscore folder (repeatable).",
-        metavar=msg("DIR"),
     ),
 ]
 
@@ -264,19 +259,8 @@ def next_round(
 @tournament_app.command(name="print")
 def print_results(
     tournament: TournamentArg = None,
-    fmt: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            help="txt, md, csv, html, pdf or json (default: from -o's extension, else txt).",
-            autocompletion=completion.formats,
-            metavar=msg("FORMAT"),
-        ),
-    ] = None,
-    output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Write to this file.", metavar=msg("PATH"))
-    ] = None,
+    fmt: FormatOpt = None,
+    output: OutputOpt = None,
     home: HomeOpt = None,
 ) -> None:
     """The results sheet: the ranking, and every round's tables and scores."""

@@ -180,9 +180,27 @@ def unreadable() -> str:
 def page(doc: Doc, *, tv: bool, nonce: str, notice: str = "") -> str:
     """The whole page, as first loaded; ``nonce`` lets its script run (and nothing else);
     ``notice``: what its status line says (:func:`unreadable`), until the next score."""
-    title = escape(common.title(doc))
+    footer = tr(msg("Live scoresheet by cardscore {version}.", version=__version__))
+    return shell(common.title(doc), CSS, fragment(doc, tv=tv), tv=tv, nonce=nonce,
+                 notice=notice, footer=footer)  # fmt: skip
+
+
+def shell(
+    title: str,
+    css: str,
+    body: str,
+    *,
+    tv: bool,
+    nonce: str,
+    notice: str,
+    footer: str,
+    head: str = "",
+) -> str:
+    """A live page around its changing part ``body`` (HTML): its head (``title``, ``css``,
+    and ``head``'s extra HTML), the status line (``notice``), the footer (on the phone) and
+    the script that follows the event stream.  Every page the server serves has this shape,
+    the session's and the tournament's."""
     lost = escape(_("Connection lost: trying again…"))
-    footer = escape(tr(msg("Live scoresheet by cardscore {version}.", version=__version__)))
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -192,14 +210,15 @@ def page(doc: Doc, *, tv: bool, nonce: str, notice: str = "") -> str:
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             '<meta name="color-scheme" content="light dark">',
             '<meta name="referrer" content="no-referrer">',
-            f"<title>{title}</title>",
-            f"<style>{CSS}</style>",
+            *([head] if head else []),
+            f"<title>{escape(title)}</title>",
+            f"<style>{css}</style>",
             "</head>",
             f'<body class="{"tv" if tv else "phone"}">',
-            f'<main id="score">{fragment(doc, tv=tv)}</main>',
+            f'<main id="score">{body}</main>',
             f'<p class="status" id="status" data-lost="{lost}" aria-live="polite">'
             f"{escape(notice)}</p>",
-            "" if tv else f"<footer>{footer}</footer>",
+            "" if tv else f"<footer>{escape(footer)}</footer>",
             f'<script nonce="{nonce}">{SCRIPT}</script>',
             "</body>",
             "</html>",

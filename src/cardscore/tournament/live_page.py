@@ -31,7 +31,7 @@ from html import escape
 
 from cardscore import __version__
 from cardscore.export import live_page
-from cardscore.i18n import _, language, msg, tr
+from cardscore.i18n import _, msg, tr
 from cardscore.tournament import views
 from cardscore.tournament.organise import Standing
 from cardscore.tournament.ranking import Ranked, TableState, places_at
@@ -131,32 +131,18 @@ def fragment(standing: Standing, *, tv: bool = False) -> str:
 def page(standing: Standing, *, tv: bool, nonce: str, notice: str = "") -> str:
     """The whole page, as first loaded; ``nonce`` lets its script run (and nothing else);
     ``notice``: what its status line says (:func:`unreadable`), until the next change."""
-    title = escape(_title(standing.tournament))
-    lost = escape(_("Connection lost: trying again…"))
-    footer = escape(tr(msg("Live tournament page by cardscore {version}.", version=__version__)))
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            f'<html lang="{language()}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<meta name="color-scheme" content="light dark">',
-            '<meta name="referrer" content="no-referrer">',
-            # without its script, the page is read again now and then (with it, at each save)
-            f'<noscript><meta http-equiv="refresh" content="{REFRESH_WITHOUT_SCRIPT}"></noscript>',
-            f"<title>{title}</title>",
-            f"<style>{CSS}</style>",
-            "</head>",
-            f'<body class="{"tv" if tv else "phone"}">',
-            f'<main id="score">{fragment(standing, tv=tv)}</main>',
-            f'<p class="status" id="status" data-lost="{lost}" aria-live="polite">'
-            f"{escape(notice)}</p>",
-            "" if tv else f"<footer>{footer}</footer>",
-            f'<script nonce="{nonce}">{live_page.SCRIPT}</script>',
-            "</body>",
-            "</html>",
-        ]
+    footer = tr(msg("Live tournament page by cardscore {version}.", version=__version__))
+    # without its script, the page is read again now and then (with it, at each save)
+    refresh = f'<noscript><meta http-equiv="refresh" content="{REFRESH_WITHOUT_SCRIPT}"></noscript>'
+    return live_page.shell(
+        _title(standing.tournament),
+        CSS,
+        fragment(standing, tv=tv),
+        tv=tv,
+        nonce=nonce,
+        notice=notice,
+        footer=footer,
+        head=refresh,
     )
 
 
