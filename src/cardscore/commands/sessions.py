@@ -2,7 +2,6 @@
 ``list`` and ``delete``."""
 
 # No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
-import sys
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -58,13 +57,9 @@ def print_sheet(
         options["separator"] = export.csv_separator(separator)
     current = _lazy_store().load(session)
     data = export.render(chosen, current, current.standings(), **options)
-    if output is None:
-        if isinstance(data, bytes):
-            raise InputError(msg("--format {format}: binary output needs -o PATH", format=chosen))
-        sys.stdout.write(data)
-        return
-    path = export.write(output, data)
-    typer.echo(tr(msg("Wrote {path}", path=str(path))), err=True)
+    path = export.deliver(data, output, chosen)
+    if path is not None:
+        typer.echo(tr(msg("Wrote {path}", path=str(path))), err=True)
 
 
 # --------------------------------------------------------------------------------------------

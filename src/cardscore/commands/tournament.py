@@ -2,7 +2,6 @@
 print, list, delete)."""
 
 # No ``from __future__ import annotations``: see :mod:`cardscore.commands`.
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -272,14 +271,9 @@ def print_results(
     found = files.read(files.resolve(tournament))
     standing = organise.standing(found, _homes(home))
     _warn(standing)
-    data = _sheet(standing, chosen)
-    if output is None:
-        if isinstance(data, bytes):
-            raise InputError(msg("--format {format}: binary output needs -o PATH", format=chosen))
-        sys.stdout.write(data)
-        return
-    path = export.write(output, data)
-    typer.echo(tr(msg("Results written to {path}", path=str(path))), err=True)
+    path = export.deliver(_sheet(standing, chosen), output, chosen)
+    if path is not None:
+        typer.echo(tr(msg("Results written to {path}", path=str(path))), err=True)
 
 
 def _sheet(standing: Any, chosen: str) -> str | bytes:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -129,6 +130,16 @@ def render(fmt: str, session: Session, standings: Standings, **options: str) -> 
     # the round parts the format writes (a breakdown is built only for a sheet showing it)
     extras = getattr(module, "ROUND_EXTRAS", ROUND_EXTRAS)
     return module.render(scoresheet(session, standings, extras), **options)
+
+
+def deliver(data: str | bytes, output: str | None, fmt: str) -> Path | None:
+    """A sheet to standard output (text only), or written to ``output``: the file's path."""
+    if output is None:
+        if isinstance(data, bytes):
+            raise InputError(msg("--format {format}: binary output needs -o PATH", format=fmt))
+        sys.stdout.write(data)
+        return None
+    return write(output, data)
 
 
 def write(path: str, data: str | bytes) -> Path:

@@ -155,17 +155,7 @@ def _title(t: Tournament) -> str:
 
 
 def _meta(standing: Standing) -> str:
-    t = standing.tournament
-    return tr(
-        msg(
-            "{game}, rule set {rules} · {count} entrants · round {current} of {rounds}",
-            game=t.game,
-            rules=t.rules,
-            count=len(t.sides),
-            current=t.current_round,
-            rounds=t.rounds,
-        )
-    )
+    return views.meta_line(standing.tournament)
 
 
 def _round_line(t: Tournament) -> str:

@@ -39,18 +39,7 @@ def results_page(standing: Standing) -> str:
     """The whole page."""
     t = standing.tournament
     title = escape(t.title or views.heading(t))
-    meta = escape(
-        tr(
-            msg(
-                "{game}, rule set {rules} · {count} entrants · round {current} of {rounds}",
-                game=t.game,
-                rules=t.rules,
-                count=len(t.sides),
-                current=t.current_round,
-                rounds=t.rounds,
-            )
-        )
-    )
+    meta = escape(views.meta_line(t))
     footer = tr(
         msg("Results made by cardscore {version} — tournament {id}.", version=__version__, id=t.id)
     )

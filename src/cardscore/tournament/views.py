@@ -23,6 +23,20 @@ def heading(tournament: Tournament) -> str:
     return f"{tournament.title} — {what}" if tournament.title else what
 
 
+def meta_line(tournament: Tournament) -> str:
+    """``tarot, rule set fft · 9 entrants · round 2 of 3``."""
+    return tr(
+        msg(
+            "{game}, rule set {rules} · {count} entrants · round {current} of {rounds}",
+            game=tournament.game,
+            rules=tournament.rules,
+            count=len(tournament.sides),
+            current=tournament.current_round,
+            rounds=tournament.rounds,
+        )
+    )
+
+
 def seat_line(tournament: Tournament, draw: RoundDraw, index: int) -> str:
     """``Table 1: Ann (deals first), Bob, Cyd, Dan`` (team games: the teams facing)."""
     table = draw.tables[index]
