@@ -357,3 +357,16 @@ def test_a_table_whose_columns_do_not_add_up_to_zero_is_named(cli) -> None:
     assert [t["zero_sum"] for t in tables] == [True, False]
     shown = cli("tournament", "show", doc["id"])
     assert "Columns that do not add up to 0: round 1 table 2" in shown.out
+
+
+def test_team_names_holding_an_ampersand_keep_their_byes_and_pairings(cli) -> None:
+    teams = ["Ann & Co+Bob", "Cyd+Dan", "Eve+Fay"]  # a player named "Ann & Co"
+    doc = cli("tournament", "new", "coinche", "--teams", ",".join(teams), "--rounds", "3",
+              "--deals", "1", "--seed", "5", "--json").json()  # fmt: skip
+    byes = [doc["rounds"][0]["bye"]]
+    for _ in range(2):
+        drawn = cli("tournament", "next", doc["id"], "--force", "--json")
+        assert drawn.code == 0, drawn.err
+        byes.append(drawn.json()["rounds"][-1]["bye"])
+    # three teams, three rounds: each sits out once
+    assert sorted(b[0] for b in byes) == ["Ann & Co & Bob", "Cyd & Dan", "Eve & Fay"]

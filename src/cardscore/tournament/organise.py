@@ -80,6 +80,15 @@ def team_of(tournament: Tournament, side: str) -> str:
     return side
 
 
+def drawn_name(tournament: Tournament, side: str) -> str:
+    """A side as the draw names it (a team ``A & B`` of the ranking: ``A+B``), from the
+    tournament's teams (a player's name may hold ``&``, never ``+``)."""
+    for first, second in tournament.teams:
+        if team_name((first, second)) == side:
+            return f"{first}+{second}"
+    return side
+
+
 # --------------------------------------------------------------------------------------------
 # new
 
@@ -238,7 +247,7 @@ def _history(tournament: Tournament) -> list[drawing.Draw]:
             if tournament.teams:
                 players = (f"{players[0]}+{players[2]}", f"{players[1]}+{players[3]}")
             tables.append(drawing.Table(table.number, players, table.dealer))
-        bye = tuple(b.replace(" & ", "+", 1) for b in done.bye)
+        bye = tuple(drawn_name(tournament, b) for b in done.bye)
         history.append(drawing.Draw(done.number, tuple(tables), bye))
     return history
 
@@ -265,7 +274,7 @@ def draw_next(tournament: Tournament, now_standing: Standing, *, force: bool) ->
             )
         )
     game = get_game(tournament.game)
-    ranking = [r.name.replace(" & ", "+", 1) for r in now_standing.ranking]
+    ranking = [drawn_name(tournament, r.name) for r in now_standing.ranking]
     draw = drawing.next_round(
         game.tournament_tables,
         _draw_names(tournament),
