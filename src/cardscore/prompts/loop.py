@@ -244,6 +244,8 @@ def head(record: str, standings: Standings, session: Session) -> list[questionar
     (play on to a new target, a new game at the same table)."""
     if not standings.finished:
         return [questionary.Choice(tr(record), RECORD)]
+    if session.tournament is not None:  # a tournament's table: the next is the next round's
+        return []
     entries = []
     if table.has_target(session):
         entries.append(questionary.Choice(_("Play on to a new target"), PLAY_ON))

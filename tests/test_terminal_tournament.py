@@ -1,0 +1,50 @@
+"""A tournament table's keeper, in a real pseudo-terminal: ``cardscore tournament play T
+--table N`` opens the round loop on the table's session, rounds typed as one line; once its
+deals are played, the table is over, and the loop offers no new game nor a new target."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pyte = pytest.importorskip("pyte")
+
+from terminal_kit import CARDSCORE, expect, home, settle, spawn  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not CARDSCORE.exists(), reason="cardscore is not installed")
+
+
+def test_a_keeper_plays_his_table_to_its_last_deal(tmp_path: Path) -> None:
+    made = subprocess.run(
+        [str(CARDSCORE), "tournament", "new", "tarot", "--names",
+         "Ann,Bob,Cyd,Dan,Eve,Fay,Gus,Hal", "--rounds", "2", "--seed", "3", "--json"],
+        env={"CARDSCORE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    doc = json.loads(made.stdout)
+    table = doc["rounds"][0]["tables"][0]
+    child = spawn(tmp_path, "tournament", "play", doc["id"], "--table", "1")
+    players = table["players"]
+    for deal in range(4):  # a table of 4 plays 4 deals
+        home(child, f"{players[deal]} g 2b 49")
+        expect(child, "Save this round?")
+        settle(child)
+        child.send("y")
+    expect(child, "What now?")  # the table is over: what follows the end
+    settle(child)
+    shown = "\n".join(child.screen.lines())
+    assert "Corriger" in shown and "Quit" in shown
+    assert "New game, same table" not in shown and "Play on" not in shown
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    state = subprocess.run(
+        [str(CARDSCORE), "tournament", "show", doc["id"], "--json"],
+        env={"CARDSCORE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    first = json.loads(state.stdout)["rounds"][0]["tables"][0]
+    assert first["played"] == 4 and first["finished"]
