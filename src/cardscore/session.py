@@ -40,6 +40,7 @@ from cardscore.changes import EDITED, Kind, effect, plain, summary
 from cardscore.editing import Editing, SessionDataError, now
 from cardscore.games import get_game, get_preset
 from cardscore.games.base import (
+    NAME_MOST,
     PARAM_MOST,
     Game,
     InputError,
@@ -439,7 +440,7 @@ class Session(Editing):
         teams = list(game.default_team_names(names))  # none for a game without teams
         if teams:
             for index, name in team_names.items():
-                check_text(name, what=f"--set team{index + 1}")
+                check_text(name, what=f"--set team{index + 1}", most=NAME_MOST)
                 check_hidden(name, what=f"--set team{index + 1}")
                 teams[index] = clean_name(name)
             if teams[0].casefold() == teams[1].casefold():

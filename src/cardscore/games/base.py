@@ -57,6 +57,8 @@ from cardscore.games.game import _short_json as _short_json
 from cardscore.games.names import _ASCII_PROTOTYPES as _ASCII_PROTOTYPES
 from cardscore.games.names import (
     HIDDEN_FROM,
+    NAME_MOST,
+    TITLE_MOST,
     UNSAFE_TEXT,
     alike,
     check_hidden,
@@ -94,7 +96,9 @@ __all__ = [
     "BOUNDS_SCHEMA",
     "HIDDEN_FROM",
     "MOST_NUMBERS_PICKED",
+    "NAME_MOST",
     "PARAM_MOST",
+    "TITLE_MOST",
     "UNSAFE_TEXT",
     "Choice",
     "Field",

@@ -223,16 +223,32 @@ def unsafe_in(text: str) -> str | None:
     return None if found is None else f"U+{ord(found.group()):04X}"
 
 
-def check_text(text: str, *, what: str) -> None:
+#: the longest name (a player's, a team's) and title a file keeps: what the files' schema
+#: reads back (a longer one typed would be saved, then refused at every read)
+NAME_MOST = 100
+TITLE_MOST = 1000
+
+
+def check_text(text: str, *, what: str, most: int = TITLE_MOST) -> None:
     """Refuse a name, title or team name holding a character that could drive a terminal
-    or hide itself (:data:`UNSAFE_TEXT`); ``what`` is the option that gave it.
+    or hide itself (:data:`UNSAFE_TEXT`), or longer than ``most`` characters; ``what`` is
+    the option that gave it.
 
     >>> check_text("Ann", what="--names")
     >>> check_text(chr(27) + "]0;pwned", what="--names")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     cardscore.games.base.InputError: --names: a name or title cannot hold ... U+001B (got ...)
+    >>> check_text("A" * 101, what="--names", most=NAME_MOST)
+    Traceback (most recent call last):
+    ...
+    cardscore.games.base.InputError: --names: at most 100 characters (got 101)
     """
+    if len(text) > most:
+        raise InputError(
+            msg("{what}: at most {most} characters (got {count})", what=what, most=most,
+                count=len(text))
+        )  # fmt: skip
     code = unsafe_in(text)
     if code is not None:
         raise InputError(
@@ -272,7 +288,7 @@ def check_names(players: Sequence[str], *, forbidden: str = "", what: str = "--n
     seen: dict[str, str] = {}  # look_alike(name) → name
     for name in players:
         if isinstance(name, str):
-            check_text(name, what=what)
+            check_text(name, what=what, most=NAME_MOST)
             check_hidden(name, what=what)
         if not isinstance(name, str) or not fold(name):
             raise InputError(

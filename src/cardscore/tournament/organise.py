@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from cardscore.editing import now
 from cardscore.games import get_game, get_preset
-from cardscore.games.base import InputError, check_text, clean_name
+from cardscore.games.base import InputError, check_names, check_text, clean_name
 from cardscore.i18n import msg
 from cardscore.tournament import draw as drawing
 from cardscore.tournament.ranking import Ranked, TableState, rank
@@ -130,6 +130,10 @@ def create(
     own, game_settings = _split_settings(settings)
     players = tuple(clean_name(n) for n in names)
     pairs = tuple(_team(t) for t in teams)
+    if players:
+        check_names(players, what="--names")
+    else:
+        check_names([p for pair in pairs for p in pair], what="--teams")
     tournament = Tournament(
         id=tournament_id,
         game=game.name,
