@@ -370,3 +370,17 @@ def test_team_names_holding_an_ampersand_keep_their_byes_and_pairings(cli) -> No
         byes.append(drawn.json()["rounds"][-1]["bye"])
     # three teams, three rounds: each sits out once
     assert sorted(b[0] for b in byes) == ["Ann & Co & Bob", "Cyd & Dan", "Eve & Fay"]
+
+
+def test_a_name_corrected_at_a_table_keeps_its_score_in_the_ranking(cli) -> None:
+    doc = cli("tournament", "new", "tarot", "--names", ",".join(NINE[:8]), "--rounds", "1",
+              "--seed", "2", "--json").json()  # fmt: skip
+    table = doc["rounds"][0]["tables"][0]
+    play_table(cli, doc["id"], table, [70, 38, 55.5, 41])
+    before = {row["name"]: row["total"] for row in show(cli, doc["id"])["ranking"]}
+    assert before[table["players"][0]] != 0
+    taker = table["players"][0]
+    assert cli("table", table["session"], "--rename", f"{taker}={taker}ette").code == 0
+    after = show(cli, doc["id"])
+    assert {row["name"]: row["total"] for row in after["ranking"]} == before
+    assert "problem" not in after["rounds"][0]["tables"][0]

@@ -72,7 +72,12 @@ def table_state(
         return _with_problem(empty, tr(reason_of(exc)))
     played = len(standings.rows) if deals is None else min(deals, len(standings.rows))
     totals = dict(standings.rows[played - 1].totals) if played else {}
-    return TableState(
+    names = _columns_of(session, sides, standings.columns)
+    missing = [side for side in sides if names[side] not in standings.columns]
+    totals = {side: totals.get(names[side], 0) for side in sides} | {
+        column: total for column, total in totals.items() if column not in names.values()
+    }
+    state = TableState(
         round_number,
         table.number,
         sides,
@@ -83,8 +88,41 @@ def table_state(
         _zero_sum(tournament, session, totals, played),
         session_id,
         table.players,
-        standings.winner if standings.finished else None,
+        _side_of(names, standings.winner) if standings.finished else None,
     )
+    if missing:  # (its score is not counted: said, never silently)
+        problem = msg(
+            "{names}: not among the table's players (removed from its session?)",
+            names=", ".join(missing),
+        )
+        return _with_problem(state, tr(problem))
+    return state
+
+
+def _columns_of(session: Session, sides: Sequence[str], columns: Sequence[str]) -> dict[str, str]:
+    """Each side's column in the table's session: its own name, or the name a rename at the
+    table gave it (a typo corrected there: ``table --rename``), followed through the
+    session's history."""
+    from cardscore.changes import effect
+
+    renamed: dict[str, str] = {}
+    for entry in session.history:
+        renamed.update(effect(entry).get("rename") or {})
+    found = {}
+    for side in sides:
+        name, steps = side, 0
+        while name not in columns and name in renamed and steps < len(renamed):
+            name, steps = renamed[name], steps + 1
+        found[side] = name
+    return found
+
+
+def _side_of(names: dict[str, str], column: str | None) -> str | None:
+    """The side whose column is ``column`` (a renamed player: his tournament name)."""
+    for side, name in names.items():
+        if name == column:
+            return side
+    return column
 
 
 def _with_problem(state: TableState, problem: str) -> TableState:

@@ -71,7 +71,7 @@ def seating(tournament: Tournament, number: int) -> list[str]:
 
 def table_progress(state: TableState) -> str:
     """``3/4 deals`` (``finished``), and the leader so far."""
-    if state.problem:
+    if state.problem and state.played == 0:
         return tr(msg("unreadable: {problem}", problem=state.problem))
     if state.played == 0:
         return _("not started")
@@ -85,6 +85,8 @@ def table_progress(state: TableState) -> str:
         said.append(_("finished"))
     if state.zero_sum is False:
         said.append(_("columns do not add up to 0"))
+    if state.problem:
+        said.append(state.problem)
     return " · ".join(said)
 
 
