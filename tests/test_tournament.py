@@ -384,3 +384,11 @@ def test_a_name_corrected_at_a_table_keeps_its_score_in_the_ranking(cli) -> None
     after = show(cli, doc["id"])
     assert {row["name"]: row["total"] for row in after["ranking"]} == before
     assert "problem" not in after["rounds"][0]["tables"][0]
+
+
+def test_more_entrants_than_a_file_keeps_are_refused(cli, home: Path) -> None:
+    names = ",".join(f"P{i:03d}" for i in range(201))
+    refused = cli("tournament", "new", "rami", "--names", names, "--rounds", "1")
+    assert refused.code == 2
+    assert "too large to keep" in refused.err and "200" in refused.err
+    assert not (home / "tournaments").exists()

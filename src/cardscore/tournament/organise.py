@@ -150,8 +150,22 @@ def create(
         **own,
     )
     _trial_session(tournament)  # the game's settings, checked as `new` checks them
+    _as_read_back(tournament)
     first = drawing.first_round(rule, _draw_names(tournament), tournament.seed)
     return _with_draw(tournament, first)
+
+
+def _as_read_back(tournament: Tournament) -> None:
+    """Refuse a tournament its file could not be read back as (the bounds of its schema:
+    200 entrants, 40 settings…): saved, it would be refused at every read."""
+    import msgspec
+
+    try:
+        msgspec.convert(msgspec.to_builtins(tournament), Tournament)
+    except msgspec.ValidationError as exc:
+        raise InputError(
+            msg("the tournament is too large to keep ({reason})", reason=str(exc))
+        ) from None
 
 
 def _team(text: str) -> tuple[str, str]:
