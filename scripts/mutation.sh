@@ -2,7 +2,8 @@
 # Mutation testing of the rules core and the session: how many small changes to the code
 # (an operator flipped, a constant changed, a line dropped) make a test fail.
 #
-#   scripts/mutation.sh                       # games/ (its packages too), the session and its changes
+#   scripts/mutation.sh                       # games/ (its packages too), the session and its
+#                                             # changes, a tournament's ranking
 #   scripts/mutation.sh "games/tarot/*"       # one game (paths or globs under src/cardscore/)
 #   JOBS=2 KEEP=/tmp/mut scripts/mutation.sh  # two workers; keep the work folder there
 #
@@ -16,7 +17,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
   modules=(games/errors.py games/names.py games/numbers.py games/table.py games/description.py games/params.py games/stored.py games/game.py games/reading.py games/record.py "games/tarot/*" "games/belote/*"
-           "games/rami/*" session.py editing.py seating.py changes.py change_records.py)
+           "games/rami/*" session.py editing.py seating.py changes.py change_records.py
+           tournament/ranking.py tournament_seat.py)
 fi
 work="${KEEP:-$(mktemp -d)}"
 rm -rf "$work/mutants"
@@ -62,6 +64,8 @@ pytest_add_cli_args_test_selection = [
   "tests/test_table_checkpoint.py", "tests/test_cli_table.py",
   "tests/test_session_mutants_2.py", "tests/test_seating_mutants.py",
   "tests/test_stats_core.py", "tests/test_league.py",
+  "src/cardscore/tournament/ranking.py", "src/cardscore/tournament_seat.py",
+  "tests/test_tournament_ranking.py", "tests/test_tournament.py",
 ]
 EOF
 cat >> "$work/tests/conftest.py" <<'EOF'
