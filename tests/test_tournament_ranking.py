@@ -127,3 +127,57 @@ def test_a_rank_is_one_more_than_those_strictly_ahead(lower_wins: bool, scores: 
     for row in rows:
         ahead = sum(1 for s in scores if (s < row.total if lower_wins else s > row.total))
         assert row.rank == ahead + 1
+
+
+def test_without_places_no_place_points_are_said() -> None:
+    rows = rank(("Ann", "Bob"), [[table(1, 1, {"Ann": 5, "Bob": -5})]], lower_wins=False)
+    assert [r.points for r in rows] == [None, None]
+
+
+def test_the_last_place_of_a_list_of_points_gets_its_points() -> None:
+    rounds = [[table(1, 1, {"Ann": 5, "Bob": -5})]]
+    rows = rank(("Ann", "Bob"), rounds, lower_wins=False, by_places=True, places=(5, 3))
+    assert [(r.name, r.points) for r in rows] == [("Ann", 5), ("Bob", 3)]
+
+
+def test_a_bye_averages_every_table_of_the_round() -> None:
+    rounds = [[table(1, 1, {"A & B": 100, "C & D": 60}), table(1, 2, {"E & F": 20, "G & H": 0})]]
+    sides = ("A & B", "C & D", "E & F", "G & H", "I & J")
+    rows = {r.name: r for r in rank(sides, rounds, lower_wins=False, byes=[["I & J"]])}
+    assert rows["I & J"].total == 45  # (100 + 60 + 20 + 0) / 4
+
+
+def test_a_side_the_ranking_does_not_know_is_passed_over() -> None:
+    """A column of a table that is none of the tournament's (a replacement for the evening)
+    counts for nobody, and the others of the table are counted all the same."""
+    rounds = [[table(1, 1, {"Guest": 50, "Ann": 10, "Bob": -60})]]
+    rows = {r.name: r for r in rank(("Ann", "Bob"), rounds, lower_wins=False)}
+    assert (rows["Ann"].total, rows["Bob"].total) == (10, -60)
+
+
+def test_head_to_head_adds_up_every_table_two_shared() -> None:
+    """Ann and Bob tie at 40; they met twice: Ann 40 and 0 there, Bob 0 and 20: Ann made
+    more at their tables together (40 against 20)."""
+    rounds = [
+        [table(1, 1, {"Ann": 40, "Bob": 0}), table(1, 2, {"Cyd": 0, "Dan": 0})],
+        [table(2, 1, {"Ann": 0, "Bob": 20}), table(2, 2, {"Cyd": 0, "Dan": 0})],
+        [table(3, 1, {"Ann": 0, "Cyd": 0}), table(3, 2, {"Bob": 20, "Dan": 0})],
+    ]
+    rows = rank(SIDES, rounds, lower_wins=False, tiebreak=("head",))
+    assert ranked(rows)[:2] == [(1, "Ann", 40), (2, "Bob", 40)]
+
+
+@pytest.mark.parametrize("sides", [SIDES, ("Ann", "Bob", "Dan", "Cyd")])
+def test_head_to_head_settles_the_last_pair_whatever_the_order(sides) -> None:
+    """Cyd and Dan, tied at the bottom (-40), met once: Dan made more there (30 against
+    10), whichever of them is listed first.  Ann and Bob, tied at the top (70), made the
+    same at their table together: they stay tied (and the best round, which is not asked
+    for, does not part them)."""
+    rounds = [
+        [table(1, 1, {"Ann": 50, "Cyd": -50}), table(1, 2, {"Bob": 70, "Dan": -70})],
+        [table(2, 1, {"Ann": 20, "Dan": 0}), table(2, 2, {"Bob": 0, "Cyd": 0})],
+        [table(3, 1, {"Cyd": 10, "Dan": 30}), table(3, 2, {"Ann": 0, "Bob": 0})],
+    ]
+    rows = rank(sides, rounds, lower_wins=False, tiebreak=("head",))
+    assert [(r.rank, r.name) for r in rows] == [(1, "Ann"), (1, "Bob"), (3, "Dan"), (4, "Cyd")]
+    assert [r.total for r in rows] == [70, 70, -40, -40]

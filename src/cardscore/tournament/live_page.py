@@ -315,7 +315,7 @@ def progress(state: TableState, lower_wins: bool) -> Progress:
     >>> print(progress(TableState(1, 2, ("Ann", "Bob"), 4, 0, False, {}), lower_wins=False))
     not started
     """
-    if state.problem:  # (why, with the file's path, is for the organiser: `tournament show`)
+    if state.problem and not state.played:  # (why, with the file's path: `tournament show`)
         return Progress(_("cannot be read just now"))
     if not state.played:
         return Progress(_("not started"))

@@ -67,9 +67,8 @@ def places_at(state: TableState, lower_wins: bool) -> dict[str, int]:
     >>> places_at(t, lower_wins=False)
     {'A': 2, 'B': 1, 'C': 2, 'D': 4}
     """
-    scores = {side: state.totals.get(side, 0) for side in state.sides}
-    sign = 1 if lower_wins else -1
-    ordered = sorted(scores.values(), key=lambda v: sign * v)
+    scores = {side: state.totals[side] for side in state.sides}
+    ordered = sorted(scores.values(), reverse=not lower_wins)
     return {side: ordered.index(score) + 1 for side, score in scores.items()}
 
 
@@ -138,7 +137,7 @@ def _count_table(
         side = table.get(name)
         if side is None:
             continue
-        score = state.totals.get(name, 0)
+        score = state.totals[name]
         scores.append(score)
         side.rounds[index] = score
         side.places[index] = place[name]
@@ -154,23 +153,20 @@ def _count_table(
 def _ranked(
     sides: list[_Side], lower_wins: bool, by_places: bool, tiebreak: Sequence[str]
 ) -> list[Ranked]:
-    sign = 1 if lower_wins else -1
-
     def key(side: _Side) -> tuple[int, ...]:
         head = (-side.points,) if by_places else ()
-        breaks = tuple(_break(side, word, sign) for word in tiebreak if word != "head")
-        return (*head, sign * side.total, *breaks)
+        breaks = tuple(_break(side, word, lower_wins) for word in tiebreak if word != "head")
+        return (*head, side.total if lower_wins else -side.total, *breaks)
 
     sides.sort(key=key)
     keys = [key(side) for side in sides]
-    settled = _head_to_head(sides, keys, sign) if "head" in tiebreak else set()
-    ranked, rank_now = [], 0
+    settled = _head_to_head(sides, keys, lower_wins) if "head" in tiebreak else set()
+    ranked: list[Ranked] = []
     for position, side in enumerate(sides, 1):
-        if position == 1 or keys[position - 1] != keys[position - 2] or side.name in settled:
-            rank_now = position
+        tied = position > 1 and keys[position - 1] == keys[position - 2]
         ranked.append(
             Ranked(
-                rank=rank_now,
+                rank=ranked[-1].rank if tied and side.name not in settled else position,
                 name=side.name,
                 total=side.total,
                 rounds=tuple(side.rounds),
@@ -183,17 +179,16 @@ def _ranked(
     return ranked
 
 
-def _break(side: _Side, word: str, sign: int) -> int:
-    """A tiebreak's key (the smaller first): ``tables`` won, ``best`` single round."""
+def _break(side: _Side, word: str, lower_wins: bool) -> int:
+    """A tiebreak's key (the smaller first): ``tables`` won, ``best`` single round (none
+    played: 0)."""
     if word == "tables":
         return -side.tables_won
-    played = [r for r in side.rounds if r is not None]
-    if not played:
-        return 0
-    return sign * (min(played) if sign > 0 else max(played))
+    played = [r for r in side.rounds if r is not None] or [0]
+    return min(played) if lower_wins else -max(played)
 
 
-def _head_to_head(sides: list[_Side], keys: list[tuple[int, ...]], sign: int) -> set[str]:
+def _head_to_head(sides: list[_Side], keys: list[tuple[int, ...]], lower_wins: bool) -> set[str]:
     """Two sides tied alone who met: the one who scored more (less, at rami) at their
     tables together goes first; the second of each pair told apart (its rank differs)."""
     settled: set[str] = set()
@@ -204,7 +199,7 @@ def _head_to_head(sides: list[_Side], keys: list[tuple[int, ...]], sign: int) ->
         a, b = sides[index], sides[index + 1]
         if b.name not in a.met or a.met[b.name] == b.met[a.name]:
             continue
-        if sign * a.met[b.name] > sign * b.met[a.name]:
+        if (a.met[b.name] > b.met[a.name]) == lower_wins:  # b did better at their tables
             sides[index], sides[index + 1] = b, a
         settled.add(sides[index + 1].name)
     return settled
