@@ -181,3 +181,20 @@ def test_head_to_head_settles_the_last_pair_whatever_the_order(sides) -> None:
     rows = rank(sides, rounds, lower_wins=False, tiebreak=("head",))
     assert [(r.rank, r.name) for r in rows] == [(1, "Ann"), (1, "Bob"), (3, "Dan"), (4, "Cyd")]
     assert [r.total for r in rows] == [70, 70, -40, -40]
+
+
+def test_best_round_at_rami_is_the_lowest() -> None:
+    """Tied at 40: Ann's rounds 0, 30, 10 (her best 0), Bob's 5, 5, 30 (his best 5)."""
+    rounds = [
+        [table(1, 1, {"Ann": 0, "Bob": 5})],
+        [table(2, 1, {"Ann": 30, "Bob": 5})],
+        [table(3, 1, {"Ann": 10, "Bob": 30})],
+    ]
+    rows = rank(("Bob", "Ann"), rounds, lower_wins=True, tiebreak=("best",))
+    assert [(r.rank, r.name, r.total) for r in rows] == [(1, "Ann", 40), (2, "Bob", 40)]
+
+
+def test_best_round_of_a_side_that_played_none_is_zero() -> None:
+    rounds = [[table(1, 1, {"Ann": 0, "Cyd": 0}), table(1, 2, {"Bob": 0}, played=0)]]
+    rows = rank(("Ann", "Bob"), rounds, lower_wins=True, tiebreak=("best",))
+    assert [r.rank for r in rows] == [1, 1]
