@@ -198,3 +198,14 @@ def test_best_round_of_a_side_that_played_none_is_zero() -> None:
     rounds = [[table(1, 1, {"Ann": 0, "Cyd": 0}), table(1, 2, {"Bob": 0}, played=0)]]
     rows = rank(("Ann", "Bob"), rounds, lower_wins=True, tiebreak=("best",))
     assert [r.rank for r in rows] == [1, 1]
+
+
+def test_best_round_elsewhere_is_the_highest() -> None:
+    """Tied at 40: Ann's rounds 30, 5, 5 (her best 30), Bob's 20, 20, 0 (his best 20)."""
+    rounds = [
+        [table(1, 1, {"Ann": 30, "Bob": 20})],
+        [table(2, 1, {"Ann": 5, "Bob": 20})],
+        [table(3, 1, {"Ann": 5, "Bob": 0})],
+    ]
+    rows = rank(("Bob", "Ann"), rounds, lower_wins=False, tiebreak=("best",))
+    assert [(r.rank, r.name, r.total) for r in rows] == [(1, "Ann", 40), (2, "Bob", 40)]
