@@ -392,3 +392,24 @@ def test_more_entrants_than_a_file_keeps_are_refused(cli, home: Path) -> None:
     assert refused.code == 2
     assert "too large to keep" in refused.err and "200" in refused.err
     assert not (home / "tournaments").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+def test_show_fits_a_narrow_terminal(cli, monkeypatch, lang: str) -> None:
+    from rich.cells import cell_len
+
+    doc = cli("tournament", "new", "tarot", "--names", ",".join(NINE), "--rounds", "2",
+              "--seed", "11", "--title", "Club night", "--json").json()  # fmt: skip
+    for table in doc["rounds"][0]["tables"]:
+        play_table(cli, doc["id"], table, [49, 38, 55.5])
+    monkeypatch.setenv("COLUMNS", "60")
+    shown = cli("--lang", lang, "tournament", "show", doc["id"])
+    assert shown.code == 0, shown.err
+    lines = shown.out.splitlines()
+    assert max(cell_len(line) for line in lines) <= 60
+    # a table's progress goes on under it, indented, never from the left edge
+    assert all(
+        line.startswith("      ")
+        for line in lines
+        if line.endswith(("finished", "finie", "ferdig"))
+    )

@@ -159,7 +159,7 @@ def _said(tournament: Any, as_json: bool, *, first: bool) -> None:
                 )
             )
         )
-    out("\n".join(views.seating(tournament, tournament.current_round)))
+    out("\n".join(views.seating(tournament, tournament.current_round)), soft_wrap=True)
 
 
 @tournament_app.command()

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from rich.console import Group
 from rich.text import Text
 
+from cardscore.flow import Flow
 from cardscore.grid import Grid
 from cardscore.i18n import _, msg, tr
 from cardscore.tournament.organise import Standing
@@ -169,7 +170,8 @@ def next_step(standing: Standing) -> str:
 def shown(standing: Standing) -> Group:
     """``tournament show`` on a terminal."""
     t = standing.tournament
-    parts: list[object] = [Text(heading(t), style="bold"), *map(Text, progress(standing))]
+    # each line broken after its commas where the terminal is narrow, indented as it starts
+    parts: list[object] = [Text(heading(t), style="bold"), *map(Flow.of, progress(standing))]
     parts += [Text(), ranking_table(standing)]
     zero = _zero_sum_faults(standing.rounds)
     if zero:
