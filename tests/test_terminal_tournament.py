@@ -48,3 +48,25 @@ def test_a_keeper_plays_his_table_to_its_last_deal(tmp_path: Path) -> None:
     )  # fmt: skip
     first = json.loads(state.stdout)["rounds"][0]["tables"][0]
     assert first["played"] == 4 and first["finished"]
+
+
+def test_without_its_number_the_keeper_picks_his_table(tmp_path: Path) -> None:
+    env = {"CARDSCORE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    made = subprocess.run(
+        [str(CARDSCORE), "tournament", "new", "tarot", "--names", "Ann,Bob,Cyd,Dan,Eve,Fay,Gus,Hal",
+         "--rounds", "1", "--seed", "3", "--json"],
+        env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    doc = json.loads(made.stdout)
+    second = doc["rounds"][0]["tables"][1]
+    child = spawn(tmp_path, "tournament", "play", doc["id"])
+    expect(child, "Which table?")
+    expect(child, "Table 2: ")  # each table with its seats, who deals first
+    settle(child)
+    child.send("2\r")  # its number, then Enter
+    expect(child, f"Record round 1 (dealer {second['dealer']})")
+    settle(child)
+    child.send("q\r")
+    child.expect(pexpect.EOF)
+    assert (tmp_path / "sessions" / f"{second['session']}.json").is_file()
+    assert not (tmp_path / "sessions" / f"{doc['rounds'][0]['tables'][0]['session']}.json").exists()

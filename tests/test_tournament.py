@@ -188,6 +188,9 @@ def test_a_table_that_does_not_exist_is_refused(cli) -> None:
     refused = cli("tournament", "play", tid, "--table", "3", "--no-play")
     assert refused.code == 2
     assert "round 1 has tables 1 to 2 (got 3)" in refused.err
+    unnamed = cli("tournament", "play", tid, "--no-play")  # (nothing can be asked)
+    assert unnamed.code == 2
+    assert "--table is required" in unnamed.err
 
 
 def test_eight_belote_teams_over_three_swiss_rounds(cli) -> None:

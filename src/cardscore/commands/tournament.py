@@ -196,7 +196,12 @@ def _warn(standing: Any) -> None:
 def play(
     tournament: TournamentArg = None,
     table: Annotated[
-        int | None, typer.Option("--table", help="The table's number.", metavar=msg("N"))
+        int | None,
+        typer.Option(
+            "--table",
+            help="The table's number (on a terminal, asked when not given).",
+            metavar=msg("N"),
+        ),
     ] = None,
     no_play: Annotated[
         bool, typer.Option("--no-play", help="Only create the table's session and print its id.")
@@ -209,10 +214,12 @@ def play(
 
     files = _files()
     found = files.read(files.resolve(tournament))
-    if table is None:
-        raise InputError(msg("--table is required: the number of your table"))
     number = found.current_round
     tables = found.draws[-1].tables
+    if table is None:
+        if no_play or not environment().interactive:
+            raise InputError(msg("--table is required: the number of your table"))
+        table = _which_table(found)
     if not 1 <= table <= len(tables):
         raise InputError(
             msg(
@@ -232,6 +239,23 @@ def play(
     from cardscore.prompts import loop
 
     loop.play(session_id)
+
+
+def _which_table(found: Any) -> int:
+    """The keeper's table, chosen in the current round's list (by its number, or the
+    arrows): ``Table 2: Dan (deals first), Hal, Bob, Fay, Eve``."""
+    from questionary import Choice
+
+    from cardscore.prompts import ask
+    from cardscore.tournament import views
+
+    draw = found.draws[-1]
+    choices = [
+        Choice(views.seat_line(found, draw, index), table.number)
+        for index, table in enumerate(draw.tables)
+    ]
+    question = ask.numbered(_("Which table?"), choices, highest=len(choices))
+    return int(question.unsafe_ask())
 
 
 @tournament_app.command(name="next")
