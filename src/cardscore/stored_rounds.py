@@ -10,10 +10,13 @@ so it lives above the session, where the schema's checks of the file's types lie
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import msgspec
 
 from cardscore.changes import effect
-from cardscore.games.base import Table, typed_under
+from cardscore.games.base import Game, Table, typed_under
 from cardscore.i18n import msg, reason_of
 from cardscore.session import Session
 
@@ -26,22 +29,15 @@ def check_rounds(session: Session) -> None:
 
     game = session.game_rules
     timeline = session.timeline()
-    table, checked = None, _NO_ROUNDS
+    checker = _Checker(game, session.schema)
     with typed_under(session.schema):  # (an older file: not judged by checks added since)
         for number, inp in enumerate(session.rounds, 1):
-            at = timeline.at(number)
-            if at is not table:  # (the same table object for a whole era)
-                table, checked = at, _checked_at(game.name, at, session.schema)
-            seen = (number, msgspec.json.encode(inp))
-            if seen in checked:
-                continue
             try:
-                game.check_stored(inp, table, number)
+                checker.check(inp, timeline.at(number), number)
             except ValueError as exc:
                 raise ValueError(
                     msg("round {number}: {error}", number=number, error=reason_of(exc))
                 ) from None
-            checked.add(seen)
     # A logged change names the players of its own time: some renamed since (a rename
     # corrects the rounds, not the log), some seated by a table change undone since.  So:
     # anyone who ever sat at the table, by any name the log gives him.
@@ -81,7 +77,7 @@ def _check_logged(session: Session) -> None:
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
         # (a history whose tables cannot be walked back: no line of it could be said)
         raise ValueError(msg("a change of the history is not one cardscore makes")) from None
-    table, checked = None, _NO_ROUNDS
+    checker = _Checker(game, session.schema)
     with typed_under(session.schema):
         for entry, timeline in logged:
             change = effect(entry)
@@ -90,19 +86,12 @@ def _check_logged(session: Session) -> None:
                 if inp is None:
                     continue
                 number = change["round"]
-                at = timeline.at(number)
-                if at is not table:
-                    table, checked = at, _checked_at(game.name, at, session.schema)
-                seen = (number, msgspec.json.encode(inp))
-                if seen in checked:
-                    continue
                 try:
-                    game.check_stored(inp, table, number)
+                    checker.check(inp, timeline.at(number), number)
                 except ValueError as exc:
                     raise ValueError(
                         msg("change {n}: {error}", n=entry.get("n", "?"), error=reason_of(exc))
                     ) from None
-                checked.add(seen)
 
 
 #: the rounds this process found as ``add`` saves them, by game, table and schema: a file
@@ -112,6 +101,26 @@ _CHECKED: dict[tuple[str, Table, int], set[tuple[int, bytes]]] = {}
 _NO_ROUNDS: set[tuple[int, bytes]] = set()
 #: the most rounds kept (a server that runs for days reads many versions of a session)
 _MOST_CHECKED = 200_000
+
+
+class _Checker:
+    """Checks stored rounds, each at the table of its time (``Game.check_stored``), each
+    round's number and bytes once per table and schema in this process (:data:`_CHECKED`);
+    a round that fails raises its ``ValueError``."""
+
+    def __init__(self, game: Game, schema: int) -> None:
+        self.game, self.schema = game, schema
+        self.table: Table | None = None
+        self.checked = _NO_ROUNDS
+
+    def check(self, inp: Mapping[str, Any], table: Table, number: int) -> None:
+        if table is not self.table:  # (the same table object for a whole era)
+            self.table = table
+            self.checked = _checked_at(self.game.name, table, self.schema)
+        seen = (number, msgspec.json.encode(inp))
+        if seen not in self.checked:
+            self.game.check_stored(inp, table, number)
+            self.checked.add(seen)
 
 
 def _checked_at(game: str, table: Table, schema: int) -> set[tuple[int, bytes]]:
