@@ -559,11 +559,11 @@ def session_files() -> list[Path]:
     folder = sessions_dir()
     if not folder.is_dir():
         return []
-    files = [p for p in folder.glob("*.json") if is_session_id(p.stem) and _is_file(p)]
+    files = [p for p in folder.glob("*.json") if is_session_id(p.stem) and is_regular_file(p)]
     return sorted(files, key=_mtime, reverse=True)
 
 
-def _is_file(path: Path) -> bool:
+def is_regular_file(path: Path) -> bool:
     """A regular file (not a link, a FIFO or a folder)."""
     import stat
 

@@ -130,15 +130,10 @@ def ids() -> list[str]:
     files = [
         p
         for p in where.iterdir()
-        if p.suffix == ".json" and store.is_session_id(p.stem) and _is_file(p)
+        if p.suffix == ".json" and store.is_session_id(p.stem) and store.is_regular_file(p)
     ]
     files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
     return [p.stem for p in files]
-
-
-def _is_file(path: Path) -> bool:
-    """A regular file, not a link (a link in a synced folder may lead anywhere)."""
-    return path.is_file() and not path.is_symlink()
 
 
 def resolve(text: str | None) -> str:
