@@ -103,6 +103,7 @@ def spawn(
         timeout=timeout,
         cwd=str(cwd or home),
     )
+    child.delaybeforesend = None  # keys are sent once the question is drawn (see expect)
     child.logfile_read = child.screen = screen(columns, rows)
     return child
 
