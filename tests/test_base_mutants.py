@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from cardscore.games import get_game, get_preset
 from cardscore.games.base import (
@@ -196,12 +197,12 @@ def test_a_field_given_where_it_does_not_apply() -> None:
     with pytest.raises(InputError) as caught:
         reject_inapplicable([plain], {"called_king": "Bob"}, TABLE4)
     assert str(caught.value) == "--called-king: does not apply to this round"
-    said = dataclasses.replace(plain, unavailable="only at five players")
+    said = replace(plain, unavailable="only at five players")
     with pytest.raises(InputError) as caught:
         reject_inapplicable([said], {"called_king": "Bob"}, TABLE4)
     assert str(caught.value) == "--called-king: only at five players"
     reject_inapplicable([plain], {"called_king": ""}, TABLE4)  # not given: nothing to refuse
-    five = dataclasses.replace(TABLE4, players=("Ann", "Bob", "Cyd", "Dan", "Eve"))
+    five = replace(TABLE4, players=("Ann", "Bob", "Cyd", "Dan", "Eve"))
     reject_inapplicable([plain], {"called_king": "Bob"}, five)
 
 

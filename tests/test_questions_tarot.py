@@ -171,7 +171,8 @@ def test_the_points_and_their_twin_are_one_question_because_the_game_says_so() -
     """The taker's and the defence's points are asked as one question because the field
     declares its twin, not because of their names."""
     import copy
-    from dataclasses import replace
+
+    from msgspec.structs import replace
 
     from cardscore.games import get_game
     from cardscore.games.base import Table

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from cardscore.games import belote, get_game, rami, tarot
 from cardscore.games.base import InputError, RoundResult, Table
@@ -70,7 +71,7 @@ HELD = st.one_of(st.none(), st.integers(0, 400))  # what earlier litiges may hol
 @given(belote_rounds(), LITIGE, st.sampled_from([None, "taker", "defense"]), HELD)
 def test_belote_lean_scores_are_the_explained_ones(case, changes, capot, held) -> None:
     t, raw = case
-    t = dataclasses.replace(t, params=dataclasses.replace(t.params, **changes))
+    t = replace(t, params=dataclasses.replace(t.params, **changes))
     if capot:
         raw |= {"capot": capot, "points": None, "dix_de_der": None}
     inp = belote.BELOTE.build_round(raw, t, 1)
@@ -231,7 +232,7 @@ def test_belote_rows_keep_their_carry_in() -> None:
 @given(belote_rounds(), st.lists(belote_rounds(), max_size=10), LITIGE)
 def test_belote_rows_explain_like_a_direct_score(first, others, changes) -> None:
     t, raw = first
-    session = session_for(dataclasses.replace(t, params=dataclasses.replace(t.params, **changes)))
+    session = session_for(replace(t, params=dataclasses.replace(t.params, **changes)))
     assert add_all(session, [raw]) == 1
     add_all(session, [raw for _, raw in others])  # those of another rule set may not fit
     check_rows(session)

@@ -15,10 +15,10 @@ says so in a short line, no error.
 import copy
 import os
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
+from msgspec.structs import replace
 
 from cardscore import __version__, completion
 from cardscore.commands.base import HELP_OPTION_NAMES, MADE_HELPS, _lazy_store, app

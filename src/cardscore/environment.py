@@ -26,17 +26,17 @@ import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 
-@dataclass(frozen=True)
-class Environment:
+class Environment(Struct, frozen=True, dict=True):
     """The process's standard input, data folder, language and screen."""
 
     #: whether standard input is a terminal (a person can answer questions)

@@ -28,8 +28,9 @@ No heavy library here: ``cardscore show`` builds it without loading the exporter
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from cardscore.i18n import _, msg, tr
 
@@ -48,8 +49,7 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(Struct, frozen=True):
     """A column's cell in a round: the round's points and the running total after it."""
 
     points: int
@@ -60,8 +60,7 @@ class Score:
         return signed(self.points)
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(Struct, frozen=True):
     """A change of the table: its line across the sheet (``from round 12: Zoé replaces
     Dan``) and the change alone (``Zoé replaces Dan``)."""
 
@@ -69,8 +68,7 @@ class Change:
     summary: str
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Struct, frozen=True):
     """One round of the table.
 
     ``scores`` has a cell for each of the table's columns, ``None`` where that column was
@@ -93,8 +91,7 @@ class Row:
     breakdown: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(Struct, frozen=True):
     """A column of the sheet beside the scores: its ``key`` (``mort``, ``held``, ``played``,
     ``edited``, ``after_end``, ``changes``), its heading in the current language, its value in
     a round (``cell``), its value in the totals row, and whether it holds numbers.
@@ -120,8 +117,7 @@ class Column:
         return self.text(self.total)
 
 
-@dataclass(frozen=True, slots=True)
-class RoundsTable:
+class RoundsTable(Struct, frozen=True):
     """The rounds of a sheet, its totals and what its columns need.
 
     ``totals`` are the columns' totals now, in the order of ``columns``; ``held`` the

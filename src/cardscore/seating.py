@@ -39,8 +39,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 from cardscore.change_records import (
     ERA_OPERATIONS,
@@ -69,8 +70,7 @@ if TYPE_CHECKING:
     from cardscore.games.base import Game
 
 
-@dataclass(frozen=True)
-class Era:
+class Era(Struct, frozen=True):
     """A table and the first round it plays (``table.first``); ``newcomers`` are the columns
     that start with it, each with the total it starts from (added as its first round is
     scored)."""
@@ -83,8 +83,7 @@ class Era:
         return self.table.first
 
 
-@dataclass(frozen=True)
-class Timeline:
+class Timeline(Struct, frozen=True):
     """The tables of a session, round by round (see the module's docstring).
 
     ``columns`` are every score column the session ever had, in the sheet's order: a
@@ -521,8 +520,7 @@ def _target(game: Game, table: Table, target: int) -> int:
 # Making a change and taking it back
 
 
-@dataclass
-class TableState:
+class TableState(Struct):
     """What a table change changes in a session besides its rounds: the first table's
     players, the teams' names and the eras (``Session.tables``).  Its lists are the
     session's own, changed in place (an era that moves is replaced: a record is frozen)."""

@@ -30,6 +30,8 @@ from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct
+
 from cardscore.change_records import (
     Change,
     StoredEra,
@@ -284,8 +286,7 @@ class RoundRow:
         )
 
 
-@dataclass(frozen=True)
-class Standings:
+class Standings(Struct, frozen=True):
     """Where a session stands after replaying its rounds: ``rows`` has one row per round."""
 
     columns: tuple[str, ...]

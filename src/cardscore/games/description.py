@@ -10,9 +10,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import force_setattr
 
 from cardscore.games.errors import InputError
 from cardscore.games.names import fold
@@ -20,8 +22,7 @@ from cardscore.games.table import Table
 from cardscore.i18n import Msg, msg, tr
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Struct, frozen=True, dict=True):
     """One accepted value of a field: its canonical spelling, its label, other spellings.
 
     >>> c = Choice("garde-sans", "garde sans", aliases=("gardesans",))
@@ -110,8 +111,7 @@ _REPEATABLE = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Words:
+class Words(Struct, frozen=True):
     """How a field is said in a round typed as one line (:mod:`cardscore.games.line`).
 
     * ``bare`` — said with no marker: a word among the field's choices (``garde``, ``coeur``),
@@ -180,8 +180,7 @@ def shortcut_keys(titles: Sequence[str | None]) -> list[str | None]:
     return keys
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(Struct, frozen=True):
     """One piece of a round's data, described once for the ``add`` options, the interactive
     prompts, the one-line round (:attr:`words`) and the validation.
 
@@ -260,13 +259,13 @@ class Field:
 
     def __post_init__(self) -> None:
         try:
-            object.__setattr__(self, "kind", FieldKind(self.kind))
+            force_setattr(self, "kind", FieldKind(self.kind))
         except ValueError:
             raise ValueError(f"unknown field kind {self.kind!r}") from None
         if isinstance(self.instead_of, str):
-            object.__setattr__(self, "instead_of", (self.instead_of,) if self.instead_of else ())
+            force_setattr(self, "instead_of", (self.instead_of,) if self.instead_of else ())
         if not self.option:
-            object.__setattr__(self, "option", "--" + self.key.replace("_", "-"))
+            force_setattr(self, "option", "--" + self.key.replace("_", "-"))
 
     @property
     def repeatable(self) -> bool:

@@ -18,9 +18,10 @@ path (``levels.coinche``) and said one way (:class:`Say`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from msgspec import Struct
 
 from cardscore.i18n import Msg, msg
 
@@ -38,8 +39,7 @@ class Say(StrEnum):
     MADE_FALLEN = "made_fallen"  # 2/1: made and fallen
 
 
-@dataclass(frozen=True)
-class Figure:
+class Figure(Struct, frozen=True):
     """One figure: its ``key`` (a table's column), its ``label`` (the column's heading, a
     sheet's line), how it is said, where it is read (``at``, a dotted path; ``key`` when
     empty; the player's figures themselves for ``"."``), the share it goes with
@@ -74,8 +74,7 @@ def read(figures: Mapping[str, Any], path: str) -> Any:
     return value
 
 
-@dataclass(frozen=True)
-class Breakdown:
+class Breakdown(Struct, frozen=True):
     """A player's figures part by part, a small table under his sheet (tarot per contract,
     coinche per level): its ``title``, its first column's ``heading``, where the parts are
     (``at``), the parts in order with their names, the columns (figures of each part), and
@@ -89,8 +88,7 @@ class Breakdown:
     only_played: bool = False
 
 
-@dataclass(frozen=True)
-class Rate:
+class Rate(Struct, frozen=True):
     """A bar of a player's success-rate chart: ``made`` of ``tried`` (each the sum of the
     values at its paths), labelled ``{game} · label`` (``label`` a message that may say
     ``{game}`` itself)."""
@@ -101,8 +99,7 @@ class Rate:
     tried: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Feat:
+class Feat(Struct, frozen=True):
     """A record of the game's that ``stats --records`` keeps: the most of a counter in one
     session (``each`` false: the most contracts made in an evening), or every session where
     it happened (``each``: the chelems), read at ``at`` in a player's counters of a session
@@ -127,8 +124,7 @@ class Feat:
 _NOT_TAKEN = msg("not taken")
 
 
-@dataclass(frozen=True)
-class StatsView:
+class StatsView(Struct, frozen=True):
     """What a game's statistics show beyond every game's figures.
 
     ``columns``: its table's own columns; ``lines``: a player's sheet's own lines;

@@ -7,11 +7,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
+from msgspec import Struct
 
 from cardscore.games.description import Field
 from cardscore.games.errors import InputError
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
     from cardscore.games.tally import Side, Tally
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(Struct, frozen=True):
     """The score of one round: every column's points and the terms that produced them.
 
     ``carry`` is what this round hands to the next one (the points held after a litige at
@@ -44,8 +43,7 @@ class RoundResult:
     record: RoundRecord | None = None
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """Where the game stands after some rounds."""
 
     finished: bool = False

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from cardscore.games.errors import InputError
 from cardscore.games.names import fold
 from cardscore.i18n import msg
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Struct, frozen=True):
     """Who plays, under which parameters: everything a round's scoring depends on besides
     the round itself.
 

@@ -8,11 +8,10 @@ guesses a table's size from a game's name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 
-@dataclass(frozen=True)
-class TableRule:
+class TableRule(Struct, frozen=True):
     """The sizes of a tournament's tables for one game.
 
     ``sizes`` are the table sizes allowed, most wanted first.  Without ``even``, the tables

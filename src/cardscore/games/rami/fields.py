@@ -11,8 +11,9 @@ The fields drive the prompts, the ``add`` options, the one-line grammar and the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from cardscore.games.base import Field, FieldKind, InputError, Table, Words, about, fold
 from cardscore.games.rami.cards import HAND

@@ -15,8 +15,9 @@ only at 5 or 6 players...).  Checking the answers is ``reading.py``'s job.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from cardscore.games.base import Choice, Field, FieldKind, InputError, Table, Words, is_given
 from cardscore.games.tarot.record import _CONTRACTS, Chelem, Contract, Size
