@@ -128,14 +128,31 @@ def expect(child, text: str) -> None:
 
 
 def settle(child, quiet: float = 0.15) -> None:
-    """Read what the program writes until it has been silent for ``quiet`` seconds."""
+    """Read what the program writes until it has been silent for ``quiet`` seconds, or, on
+    Linux, until it is silent and asleep (waiting for a key: drawn) after a twentieth of a
+    second; where ``/proc`` cannot tell, the whole ``quiet``."""
     import pexpect
 
+    step = min(quiet, 0.05)
+    silent = 0.0
+    while silent < quiet:
+        try:
+            child.read_nonblocking(65536, timeout=step)
+            silent = 0.0
+        except pexpect.TIMEOUT:
+            silent += step
+            if quiet <= 0.15 and _asleep(child.pid):
+                return
+
+
+def _asleep(pid: int) -> bool:
+    """Whether process ``pid`` is asleep (``S`` in ``/proc/PID/stat``: blocked waiting,
+    not running nor writing to disk)."""
     try:
-        while True:
-            child.read_nonblocking(65536, timeout=quiet)
-    except pexpect.TIMEOUT:
-        pass
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] == "S"
 
 
 def entry_title(line: str) -> str:
