@@ -123,19 +123,11 @@ class Environment(Struct, frozen=True, dict=True):
     @cached_property
     def console(self) -> Console:
         """Where the command prints (standard output)."""
-        return self._console(stderr=False)
-
-    @cached_property
-    def error_console(self) -> Console:
-        """Where the command's errors go (standard error)."""
-        return self._console(stderr=True)
-
-    def _console(self, *, stderr: bool) -> Console:
         from rich.console import Console
 
         # No markup nor emoji codes: names and titles are printed as typed, even "[bold]Ann"
         # or ":smile:" (styles are applied with Text objects instead).
-        return Console(stderr=stderr, width=self.width, highlight=False, markup=False, emoji=False)
+        return Console(width=self.width, highlight=False, markup=False, emoji=False)
 
 
 class Stopped(Exception):

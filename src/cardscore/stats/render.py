@@ -260,11 +260,6 @@ def made_cell(figures: Doc) -> str:
     return rate(figures.get("made", 0), takes) if takes else DASH
 
 
-def rami_won(figures: Doc) -> str:
-    """``4 (33%)``: the rounds a rami player won, and their share of his rounds."""
-    return rate(figures.get("rounds_won", 0), figures.get("rounds", 0))
-
-
 def game_table(
     doc: Doc, game: str, keep: Iterable[str] | None = None, *, narrow: bool = False
 ) -> Table:

@@ -94,11 +94,6 @@ class Tournament(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return len(self.draws)
 
     @property
-    def in_teams(self) -> bool:
-        """Whether its sides are teams (a team game) rather than players."""
-        return bool(self.teams)
-
-    @property
     def sides(self) -> tuple[str, ...]:
         """Who is ranked: the players, or the teams by name."""
         return tuple(team_name(team) for team in self.teams) if self.teams else self.players
