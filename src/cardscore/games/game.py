@@ -217,7 +217,8 @@ class GameDefaults:
     #: of two): nobody joins or leaves, a player is replaced
     fixed_teams: bool = False
     #: the module of its statistics, imported only by ``stats``: its ``NOTES``, ``VIEW``,
-    #: ``count_round`` and ``own_figures``, each where it has one, replace the defaults below
+    #: ``count_round``, ``own_figures`` and ``match``, each where it has one, replace the
+    #: defaults below
     stats_module: str | None = None
     #: how a club tournament seats its players at tables (:mod:`cardscore.tournament.draw`);
     #: ``None``: the game declares no tournament
@@ -276,8 +277,12 @@ class GameDefaults:
         return {} if own is None else own(figures, names)
 
     def match(self, per_player: Mapping[str, Any], winners: Sequence[str]) -> tuple[Side, ...]:
-        """A counted session as one match of the league: by default every player on his
-        own, ranked by his final total (:func:`~cardscore.games.tally.free_for_all`)."""
+        """A counted session as one match of the league: its statistics module's ``match``
+        (belote's two teams), by default every player on his own, ranked by his final total
+        (:func:`~cardscore.games.tally.free_for_all`)."""
+        own = _stats_part(self.stats_module, "match")
+        if own is not None:
+            return own(per_player, winners)
         from cardscore.games.tally import free_for_all
 
         return free_for_all(per_player, lower_wins=getattr(self, "lower_wins", False))

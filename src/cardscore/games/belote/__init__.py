@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from cardscore.games.base import (
     Field,
@@ -93,10 +93,6 @@ from cardscore.games.belote.words import explain as _explain
 from cardscore.games.table_rule import TableRule
 from cardscore.i18n import Msg, msg
 
-if TYPE_CHECKING:
-    from cardscore.games import tally as counting
-    from cardscore.games.figures import StatsView
-
 
 class _CardGame(GameDefaults):
     """What belote and coinche share: players, teams, reading a round, the end of a game."""
@@ -111,20 +107,6 @@ class _CardGame(GameDefaults):
     min_players = max_players = PLAYERS
     lower_wins = False
     holds_points = True  # a litige holds the points for the next round
-
-    # Its statistics, in games/belote/stats.py (imported only by ``stats``).
-    def count_round(self, row: Any, record: Any, tally: counting.Tally) -> None:
-        from cardscore.games.belote import stats as belote_stats
-
-        belote_stats.count_round(row, record, tally)
-
-    def match(
-        self, per_player: Mapping[str, Any], winners: Sequence[str]
-    ) -> tuple[counting.Side, ...]:
-        """Two teams: the winners' first (see :func:`belote_stats.match`)."""
-        from cardscore.games.belote import stats as belote_stats
-
-        return belote_stats.match(per_player, winners)
 
     # Coinche: a contract (and its level, tout atout, the générale); belote has none.
     has_contract: ClassVar[bool] = False
@@ -250,17 +232,7 @@ class BeloteGame(_CardGame):
     tournament_tables = TableRule("belote", (2,), teams=True)
     params_cls = BeloteParams
 
-    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        from cardscore.games.belote import stats as belote_stats
-
-        return belote_stats.belote_figures(figures, names)
-
-    @property
-    def stats_view(self) -> StatsView:
-        from cardscore.games.belote import stats as belote_stats
-
-        return belote_stats.BELOTE_VIEW
-
+    stats_module = "cardscore.games.belote.stats"  # (a session is a match of two teams)
     presets = BELOTE_PRESETS
     preset_lines = MappingProxyType(
         {
@@ -322,17 +294,7 @@ class CoincheGame(_CardGame):
     title = msg("Coinche")
     tournament_tables = TableRule("coinche", (2,), teams=True)  # as belote's
 
-    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        from cardscore.games.belote import stats as belote_stats
-
-        return belote_stats.coinche_figures(figures, names)
-
-    @property
-    def stats_view(self) -> StatsView:
-        from cardscore.games.belote import stats as belote_stats
-
-        return belote_stats.COINCHE_VIEW
-
+    stats_module = "cardscore.games.belote.coinche_stats"
     preset_lines = MappingProxyType(
         {
             "maison": "house rules: sans atout ace 11, totals not rounded, capot 252",

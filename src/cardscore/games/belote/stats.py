@@ -1,4 +1,5 @@
-"""What ``cardscore stats`` counts of belote and coinche (see :mod:`cardscore.games.tally`).
+"""What ``cardscore stats`` counts of belote and coinche (see :mod:`cardscore.games.tally`),
+and how belote's figures are shown (coinche's: :mod:`.coinche_stats`).
 
 Every player counts through his team: the team took (``takes``), made, fell (``dedans``) or
 tied (``litiges``: belote only) — so ``takes = made + dedans + litiges``; ``capots`` are
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardscore.games.figures import Breakdown, Feat, Figure, Rate, Say, StatsView
+from cardscore.games.figures import Feat, Figure, Rate, Say, StatsView
 from cardscore.games.tally import Side, Tally
 from cardscore.i18n import msg
 
@@ -50,103 +51,47 @@ def count_round(row: Any, record: Any, tally: Tally) -> None:
             bump(counters, "generales", outcome)
 
 
-def belote_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+def own_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
     """His team's takes, made, dedans, litiges and capots."""
     return {key: figures.get(key, 0) for key in ("takes", "made", "dedans", "litiges", "capots")}
 
 
-def coinche_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-    """Belote's figures, then his team's contracts by level and générales."""
-    levels = figures.get("levels", {})
-    generales = figures.get("generales", {})
-    return {
-        **belote_figures(figures, names),
-        "levels": {
-            level: {
-                "made": levels.get(level, {}).get("made", 0),
-                "fallen": levels.get(level, {}).get("fallen", 0),
-            }
-            for level in LEVELS.values()
-        },
-        "generales": {"made": generales.get("made", 0), "fallen": generales.get("fallen", 0)},
-    }
-
-
 #: the levels as players say them
 LEVEL_NAMES = {"coinche": "coinché", "surcoinche": "surcoinché"}
-_TAKES = (
+# What belote's and coinche's views share (coinche's is in .coinche_stats): the first
+# columns, the lines of a player's page, the contracts' rate and the records.
+TAKES = (
     Figure("takes", msg("Takes"), Say.COUNT),
     Figure("made", msg("Made"), Say.MADE, at="."),
 )
-_LINES = (
+LINES = (
     Figure("takes", msg("Takes (their team)"), Say.COUNT),
     Figure("made", msg("Made (share of the takes)"), Say.MADE, at="."),
     Figure("dedans", msg("Dedans"), Say.COUNT),
     Figure("litiges", msg("Litiges"), Say.COUNT),
     Figure("capots", msg("Capots"), Say.COUNT),
 )
-_CONTRACTS = Rate("all", msg("{game} · contracts"), "made", ("takes",))
+CONTRACTS = Rate("all", msg("{game} · contracts"), "made", ("takes",))
 #: the records of belote and coinche: his team's contracts made in one session, its capots
-_FEATS = (Feat("made", msg("Contracts made")), Feat("capots", msg("Capots"), each=True))
+FEATS = (Feat("made", msg("Contracts made")), Feat("capots", msg("Capots"), each=True))
 
 #: how belote's figures are shown (see :mod:`cardscore.games.figures`)
-BELOTE_VIEW = StatsView(
+VIEW = StatsView(
     columns=(
-        *_TAKES,
+        *TAKES,
         Figure("dedans", msg("Dedans"), Say.COUNT, priority=6),
         Figure("litiges", msg("Litiges"), Say.COUNT, priority=7),
         Figure("capots", msg("Capots"), Say.COUNT, priority=7),
     ),
-    lines=_LINES,
+    lines=LINES,
     legend=msg(
         "Takes, made: rounds their team took, and made; dedans: contracts fallen; litiges: "
         "ties, the taker's points held."
     ),
     takes=True,
     by_team=True,
-    rates=(_CONTRACTS,),
-    feats=_FEATS,
-)
-
-#: how coinche's figures are shown
-COINCHE_VIEW = StatsView(
-    columns=(
-        *_TAKES,
-        Figure("coinche", msg("Coinché"), Say.MADE_FALLEN, at="levels.coinche", priority=6),
-        Figure(
-            "surcoinche", msg("Surcoinché"), Say.MADE_FALLEN, at="levels.surcoinche", priority=7
-        ),
-    ),
-    lines=(*_LINES, Figure("generales", msg("Générales made/fallen"), Say.MADE_FALLEN)),
-    legend=msg(
-        "Takes, made: rounds their team took, and made; coinché, surcoinché: such "
-        "contracts made/fallen."
-    ),
-    takes=True,
-    by_team=True,
-    feats=_FEATS,
-    breakdown=Breakdown(
-        title=msg("Per level"),
-        heading=msg("Level"),
-        at="levels",
-        parts=tuple(LEVEL_NAMES.items()),
-        columns=(
-            Figure("made", msg("Made"), Say.COUNT),
-            Figure("fallen", msg("Fallen"), Say.COUNT),
-        ),
-    ),
-    rates=(
-        _CONTRACTS,
-        *(
-            Rate(
-                level,
-                name,
-                f"levels.{level}.made",
-                (f"levels.{level}.made", f"levels.{level}.fallen"),
-            )
-            for level, name in LEVEL_NAMES.items()
-        ),
-    ),
+    rates=(CONTRACTS,),
+    feats=FEATS,
 )
 
 
