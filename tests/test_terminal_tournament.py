@@ -5,6 +5,7 @@ deals are played, the table is over, and the loop offers no new game nor a new t
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -22,7 +23,7 @@ def test_a_keeper_plays_his_table_to_its_last_deal(tmp_path: Path) -> None:
     made = subprocess.run(
         [str(CARDSCORE), "tournament", "new", "tarot", "--names",
          "Ann,Bob,Cyd,Dan,Eve,Fay,Gus,Hal", "--rounds", "2", "--seed", "3", "--json"],
-        env={"CARDSCORE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        env={**os.environ, "CARDSCORE_HOME": str(tmp_path)},
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     doc = json.loads(made.stdout)
@@ -43,7 +44,7 @@ def test_a_keeper_plays_his_table_to_its_last_deal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     state = subprocess.run(
         [str(CARDSCORE), "tournament", "show", doc["id"], "--json"],
-        env={"CARDSCORE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        env={**os.environ, "CARDSCORE_HOME": str(tmp_path)},
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     first = json.loads(state.stdout)["rounds"][0]["tables"][0]
@@ -51,7 +52,7 @@ def test_a_keeper_plays_his_table_to_its_last_deal(tmp_path: Path) -> None:
 
 
 def test_without_its_number_the_keeper_picks_his_table(tmp_path: Path) -> None:
-    env = {"CARDSCORE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {**os.environ, "CARDSCORE_HOME": str(tmp_path)}
     made = subprocess.run(
         [str(CARDSCORE), "tournament", "new", "tarot", "--names", "Ann,Bob,Cyd,Dan,Eve,Fay,Gus,Hal",
          "--rounds", "1", "--seed", "3", "--json"],
