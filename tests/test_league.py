@@ -107,6 +107,22 @@ def test_ties_share_a_rank_and_rami_ranks_the_fewest_first() -> None:
     assert get_game("tarot").match(totals, []) == ((1, ("Ann",)), (1, ("Cyd",)), (3, ("Bob",)))
 
 
+def test_a_belote_or_coinche_session_is_a_match_of_its_two_teams() -> None:
+    """Each game's statistics module says what a match is: two teams of two at belote and
+    coinche, the winners' first (not four players on their own, tied two by two)."""
+    from cardscore.games import get_game
+
+    per_player = {
+        "Ann": {"teams": [0], "total": 1010},
+        "Bob": {"teams": [1], "total": 640},
+        "Cyd": {"teams": [0], "total": 1010},
+        "Dan": {"teams": [1], "total": 640},
+    }
+    for game in ("belote", "coinche"):
+        match = get_game(game).match(per_player, ["Ann", "Cyd"])
+        assert match == ((1, ("Ann", "Cyd")), (2, ("Bob", "Dan"))), game
+
+
 def test_belote_is_two_teams_and_the_winners_gain() -> None:
     made = Session.create("belote", ["Ann", "Bob", "Cyd", "Dan"], session_id=store.new_id())
     made.params = {**made.params, "target": 300}
