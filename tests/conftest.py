@@ -15,9 +15,9 @@ import pytest
 from cardscore.cli import run
 
 # The programs the tests start (the console script, ``python -m cardscore``, the live
-# servers: over a thousand of them) would each compile cardscore's modules again where
-# PYTHONDONTWRITEBYTECODE is set, as on CI's machines: 60 to 80 ms a start.  They keep their
-# byte-code instead, as an installed cardscore does, in a folder outside the tree.
+# servers) would each compile cardscore's modules again where PYTHONDONTWRITEBYTECODE is set,
+# as on CI's machines: 60 to 80 ms a start.  They keep their byte-code instead, as an
+# installed cardscore does, in a folder outside the tree.
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
     os.environ.setdefault(
         "PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "cardscore-tests-pycache")

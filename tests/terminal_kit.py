@@ -128,9 +128,10 @@ def expect(child, text: str) -> None:
 
 
 def settle(child, quiet: float = 0.15) -> None:
-    """Read what the program writes until it has been silent for ``quiet`` seconds, or, on
-    Linux, until it is silent and asleep (waiting for a key: drawn) after a twentieth of a
-    second; where ``/proc`` cannot tell, the whole ``quiet``."""
+    """Read what the program writes until it has been silent for ``quiet`` seconds.  The
+    default wait ends sooner where Linux tells: once the program is silent for a twentieth of
+    a second and asleep (waiting for a key: its screen drawn).  A longer ``quiet`` is asked
+    for a reason (a program that looks at a file now and then) and is waited whole."""
     import pexpect
 
     step = min(quiet, 0.05)
