@@ -33,7 +33,6 @@ from cardscore.games.base import (
 )
 from cardscore.games.belote.fields import (
     ANNOUNCES,
-    answer_read,
     contract_named,
     resolve_team,
     trump_named,
@@ -107,7 +106,7 @@ def read_round(
     (``InputError.field``).
     """
     answers = read_answers(fields, raw, game=game)
-    _reject_inapplicable(fields, raw, table)
+    _reject_inapplicable(fields, answers, raw, table)
     taker_text = answers.text("taker")
     if taker_text is None:
         raise InputError(
@@ -144,10 +143,13 @@ def read_round(
     return inp
 
 
-def _reject_inapplicable(fields: Sequence[Field], raw: Mapping[str, Any], table: Table) -> None:
-    """Refuse a field given where it does not apply (``--belote`` in sans atout…)."""
+def _reject_inapplicable(
+    fields: Sequence[Field], answers: Answers, raw: Mapping[str, Any], table: Table
+) -> None:
+    """Refuse a field given (among the ``answers`` read) where it does not apply
+    (``--belote`` in sans atout…)."""
     for f in fields:
-        if answer_read(raw, f.key) and not f.is_relevant(table, raw):
+        if f.key in answers and not f.is_relevant(table, raw):
             reason = msg(f.unavailable)
             raise InputError(msg("{option}: {reason}", option=f.option, reason=reason), field=f.key)
 
