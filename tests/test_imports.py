@@ -107,3 +107,12 @@ def test_show_and_add_draw_without_rich_table_nor_markup(args: list[str], sessio
     assert "┃ # ┃" in result.stdout  # a table was drawn
     assert "cardscore.grid" in modules
     assert {"rich.table", "rich._emoji_codes"} & modules == set()
+
+
+@pytest.mark.parametrize("args", [["show"], ["show", "--all"]], ids=" ".join)
+def test_show_reads_without_the_json_module(args: list[str], session_id: str) -> None:
+    """A file is read with msgspec; the json module (a millisecond) is for what writes."""
+    result, modules = imported([*launchers()[0][1], *args])
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "Ann" in result.stdout
+    assert "msgspec.json" in modules and "json" not in modules

@@ -24,7 +24,6 @@ processes, ids and their prefixes), so that no other module opens one.
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import os
 import re
@@ -147,8 +146,6 @@ def _legacy_lock(folder: Path, session_id: str) -> Path:
 # Encoding
 
 
-# One encoder for every round line (json.dumps with options builds a new encoder per call).
-_ROUND_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
 _HEADER_LINE = "\n  {key}: {value},"
 _SEPARATOR = ",\n    "
 
@@ -164,6 +161,8 @@ def encode(session: Session) -> bytes:
     >>> '"notes": "Friday",' in text, text.endswith('"history": []' + chr(10) + "}" + chr(10))
     (True, True)
     """
+    import json  # (only a command that saves pays for it: show and list read with msgspec)
+
     data: dict[str, Any] = {"schema_version": session.schema}
     data.update((name, getattr(session, name)) for name in session.stored_fields())
     if session.tournament is None:
@@ -177,8 +176,9 @@ def encode(session: Session) -> bytes:
         for key, value in data.items()
     )
     blocks = []
+    line = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode  # (one for all)
     for key, items in lists.items():
-        lines = _SEPARATOR.join(map(_ROUND_ENCODER.encode, items))
+        lines = _SEPARATOR.join(map(line, items))
         blocks.append(f'\n  "{key}": ' + (f"[\n    {lines}\n  ]" if items else "[]"))
     return ("{" + header + ",".join(blocks) + "\n}\n").encode()
 
