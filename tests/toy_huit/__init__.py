@@ -50,15 +50,6 @@ class Huit(GameDefaults):
     def summary(self, params: HuitParams) -> tuple[str, ...]:
         return words.summary(params)
 
-    def goal(self, table: Table) -> int | None:
-        return int(table.params.goal)
-
-    def columns(self, table: Table) -> tuple[str, ...]:
-        return table.players
-
-    def sitting_out(self, table: Table, number: int) -> str | None:
-        return None
-
     def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
         return reading.build_round(raw, table)
 

@@ -247,6 +247,19 @@ class GameDefaults:
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         return ()
 
+    def goal(self, table: Table) -> int | None:
+        """The value of the target parameter it declares (:func:`target_of`); ``None``
+        without one (tarot: the table stops when it likes)."""
+        return target_of(self, table.params)  # type: ignore[arg-type]
+
+    def columns(self, table: Table) -> tuple[str, ...]:
+        """A score column a player (belote's are its teams)."""
+        return table.players
+
+    def sitting_out(self, table: Table, number: int) -> str | None:
+        """Nobody sits out a round (tarot's mort at 6 does)."""
+        return None
+
     def undecided(self, finished: bool, rounds: int, seats: int) -> Msg | None:
         """A game with a set end is won when it is over.
 

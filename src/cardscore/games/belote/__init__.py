@@ -133,14 +133,8 @@ class _CardGame(GameDefaults):
         """The game's own sentences of the summary."""
         raise NotImplementedError
 
-    def goal(self, table: Table) -> int | None:
-        return int(table.params.target)
-
     def columns(self, table: Table) -> tuple[str, ...]:
         return team_names(table)
-
-    def sitting_out(self, table: Table, number: int) -> str | None:
-        return None
 
     def explained(self, record: Any, table: Table) -> tuple[Msg, ...]:
         """The breakdown, from the record a score without ``explain`` returned."""

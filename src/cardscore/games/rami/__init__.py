@@ -142,12 +142,6 @@ class Rami(GameDefaults):
         """
         return words.target_text(params, players) if name == "target" else None
 
-    def columns(self, table: Table) -> tuple[str, ...]:
-        return table.players
-
-    def sitting_out(self, table: Table, number: int) -> str | None:
-        return None
-
     def build_round(self, raw: Mapping[str, Any], table: Table, number: int) -> dict[str, Any]:
         """Validate a round's raw answers and return its stored input.
 

@@ -136,12 +136,6 @@ class Tarot(GameDefaults):
         """The rules in a few sentences (``cardscore rules tarot``)."""
         return words.summary(params)
 
-    def goal(self, table: Table) -> int | None:
-        return None  # tarot is played until the table stops
-
-    def columns(self, table: Table) -> tuple[str, ...]:
-        return table.players
-
     def sitting_out(self, table: Table, number: int) -> str | None:
         """At 6 players the dealer of the round is the mort."""
         return mort_of(table, number)
