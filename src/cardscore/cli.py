@@ -145,10 +145,13 @@ def _translate_command(command: Any) -> None:
 def _give_round_options_their_help(command: Any) -> None:
     """``add``'s or ``edit``'s round options: each one's help made of the games' helps of
     the field, and a short list of choices as its metavar."""
-    for param in command.params if command is not None else ():
+    if command is None:
+        return
+    fields = _all_fields()  # (every game's fields, merged: once, not once per option)
+    for param in command.params:
         if param.name in ADD_HELP:
             param.help = field_help(ADD_HELP[param.name])
-            field = _all_fields()[param.name][0]
+            field = fields[param.name][0]
             if field.kind == "choice" and len(field.choices) <= 8:
                 param.metavar = choice_words(field)
 
