@@ -370,7 +370,7 @@ def test_an_answer_that_is_no_choice_is_said_as_it_is() -> None:
 def test_a_game_counts_every_column_but_the_one_sitting_out_by_default() -> None:
     from types import SimpleNamespace
 
-    from cardscore.games.base import GameDefaults
+    from cardscore.games.game_stats import count_columns
     from cardscore.games.tally import Tally
 
     row = SimpleNamespace(
@@ -380,7 +380,7 @@ def test_a_game_counts_every_column_but_the_one_sitting_out_by_default() -> None
         totals={"Ann": 50, "Bob": -10, "Cyd": 7},
     )
     tally = Tally(lower_wins=False)
-    GameDefaults().count_round(row, None, tally)
+    count_columns(row, None, tally)
     assert set(tally.players) == {"Ann", "Bob", "Dan"}
     dan = tally.players["Dan"]
     assert (dan["rounds"], dan["points"], dan["total"], dan["best"]) == (1, 0, 0, 0)
@@ -391,6 +391,10 @@ def test_a_game_counts_every_column_but_the_one_sitting_out_by_default() -> None
 
 def test_a_game_of_its_own_is_a_match_of_every_player_the_highest_total_first() -> None:
     from cardscore.games.base import GameDefaults
+    from cardscore.games.game_stats import stats_of
+
+    class Own(GameDefaults):  # (no statistics module: every game's match)
+        lower_wins = False
 
     totals = {"Ann": {"total": 10}, "Bob": {"total": 30}}
-    assert GameDefaults().match(totals, []) == ((1, ("Bob",)), (2, ("Ann",)))
+    assert stats_of(Own()).match(totals, []) == ((1, ("Bob",)), (2, ("Ann",)))

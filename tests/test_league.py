@@ -101,16 +101,19 @@ def test_a_session_that_decides_nothing_is_no_match() -> None:
 
 def test_ties_share_a_rank_and_rami_ranks_the_fewest_first() -> None:
     from cardscore.games import get_game
+    from cardscore.games.game_stats import stats_of
 
     totals = {"Ann": {"total": 40}, "Bob": {"total": 10}, "Cyd": {"total": 40}}
-    assert get_game("rami").match(totals, ["Bob"]) == ((1, ("Bob",)), (2, ("Ann",)), (2, ("Cyd",)))
-    assert get_game("tarot").match(totals, []) == ((1, ("Ann",)), (1, ("Cyd",)), (3, ("Bob",)))
+    rami, tarot = stats_of(get_game("rami")), stats_of(get_game("tarot"))
+    assert rami.match(totals, ["Bob"]) == ((1, ("Bob",)), (2, ("Ann",)), (2, ("Cyd",)))
+    assert tarot.match(totals, []) == ((1, ("Ann",)), (1, ("Cyd",)), (3, ("Bob",)))
 
 
 def test_a_belote_or_coinche_session_is_a_match_of_its_two_teams() -> None:
     """Each game's statistics module says what a match is: two teams of two at belote and
     coinche, the winners' first (not four players on their own, tied two by two)."""
     from cardscore.games import get_game
+    from cardscore.games.game_stats import stats_of
 
     per_player = {
         "Ann": {"teams": [0], "total": 1010},
@@ -119,7 +122,7 @@ def test_a_belote_or_coinche_session_is_a_match_of_its_two_teams() -> None:
         "Dan": {"teams": [1], "total": 640},
     }
     for game in ("belote", "coinche"):
-        match = get_game(game).match(per_player, ["Ann", "Cyd"])
+        match = stats_of(get_game(game)).match(per_player, ["Ann", "Cyd"])
         assert match == ((1, ("Ann", "Cyd")), (2, ("Bob", "Dan"))), game
 
 

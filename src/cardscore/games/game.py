@@ -5,7 +5,6 @@ particular to say (:class:`GameDefaults`, which the games derive from)."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -21,9 +20,7 @@ from cardscore.games.table_rule import TableRule
 from cardscore.i18n import Msg, msg
 
 if TYPE_CHECKING:
-    from cardscore.games.figures import StatsView
     from cardscore.games.record import RoundRecord
-    from cardscore.games.tally import Side, Tally
 
 
 class RoundResult(Struct, frozen=True):
@@ -77,24 +74,12 @@ class Game(Protocol):
     has_set_end: bool
     #: whether a round can hold points over to the next (belote's litige)
     holds_points: bool
-    #: what its statistics need said (messages)
-    stats_notes: tuple[str, ...]
-    #: how its statistics are shown (:mod:`.figures`)
-    stats_view: StatsView
+    #: the module of its statistics, imported by ``stats`` alone (see :mod:`.game_stats`)
+    stats_module: str | None
     #: how a club tournament seats it (:mod:`cardscore.tournament.draw`); ``None``: no draw
     tournament_tables: TableRule | None
     #: the rule sets whose columns always add up to 0 (a tournament checks each table's)
     zero_sum_rules: tuple[str, ...]
-
-    def count_round(self, row: Any, record: Any, tally: Tally) -> None:
-        """Count a replayed round into the statistics' counters (:mod:`.tally`)."""
-
-    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        """A player's own figures at this game, from his counters added up."""
-
-    def match(self, per_player: Mapping[str, Any], winners: Sequence[str]) -> tuple[Side, ...]:
-        """A counted session as one match of the league (its sides ranked, best first), from
-        its players' counters and its winners."""
 
     def check_stored(self, inp: Any, table: Table | None, number: int | None = None) -> None: ...
 
@@ -216,9 +201,9 @@ class GameDefaults:
     #: whether its players play in fixed teams, in fixed seats (belote, coinche: two teams
     #: of two): nobody joins or leaves, a player is replaced
     fixed_teams: bool = False
-    #: the module of its statistics, imported only by ``stats``: its ``NOTES``, ``VIEW``,
-    #: ``count_round``, ``own_figures`` and ``match``, each where it has one, replace the
-    #: defaults below
+    #: the module of its statistics, imported by ``stats`` alone: its ``NOTES``, ``VIEW``,
+    #: ``count_round``, ``own_figures`` and ``match``, each where it has one, replace every
+    #: game's (see :mod:`.game_stats`)
     stats_module: str | None = None
     #: how a club tournament seats its players at tables (:mod:`cardscore.tournament.draw`);
     #: ``None``: the game declares no tournament
@@ -226,23 +211,6 @@ class GameDefaults:
     #: the rule sets under which every round's points add up to 0 (each one's gain is the
     #: others' loss): a tournament names a table whose columns do not
     zero_sum_rules: tuple[str, ...] = ()
-
-    @property
-    def stats_notes(self) -> tuple[str, ...]:
-        """What its statistics need said (how a session is won, which way the points
-        count): its statistics module's ``NOTES``; by default nothing."""
-        return _stats_part(self.stats_module, "NOTES") or ()
-
-    @property
-    def stats_view(self) -> StatsView:
-        """How its statistics are shown beyond every game's figures: its statistics
-        module's ``VIEW``; by default nothing more."""
-        view = _stats_part(self.stats_module, "VIEW")
-        if view is not None:
-            return view
-        from cardscore.games.figures import StatsView
-
-        return StatsView()
 
     def default_team_names(self, players: Sequence[str]) -> tuple[str, ...]:
         return ()
@@ -267,38 +235,6 @@ class GameDefaults:
         'not finished'
         """
         return None if finished else msg("not finished")
-
-    def count_round(self, row: Any, record: Any, tally: Tally) -> None:
-        """Count a replayed round (``row``, its ``record``) into the statistics' ``tally``:
-        by default what every game has, each score column at the table but the one sitting
-        out playing the round (see :mod:`cardscore.games.tally`); or its statistics
-        module's own ``count_round``."""
-        own = _stats_part(self.stats_module, "count_round")
-        if own is not None:
-            own(row, record, tally)
-            return
-        for column in row.columns:
-            if column != row.mort:
-                score, total = int(row.scores.get(column, 0)), int(row.totals.get(column, 0))
-                tally.played(tally.player(column), score, total=total)
-
-    def own_figures(self, figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-        """A player's own figures at this game from his counters added up across sessions
-        (``names``: each folded name as shown): its statistics module's ``own_figures``; by
-        default none beyond every game's."""
-        own = _stats_part(self.stats_module, "own_figures")
-        return {} if own is None else own(figures, names)
-
-    def match(self, per_player: Mapping[str, Any], winners: Sequence[str]) -> tuple[Side, ...]:
-        """A counted session as one match of the league: its statistics module's ``match``
-        (belote's two teams), by default every player on his own, ranked by his final total
-        (:func:`~cardscore.games.tally.free_for_all`)."""
-        own = _stats_part(self.stats_module, "match")
-        if own is not None:
-            return own(per_player, winners)
-        from cardscore.games.tally import free_for_all
-
-        return free_for_all(per_player, lower_wins=getattr(self, "lower_wins", False))
 
     def check_stored(self, inp: Any, table: Table | None, number: int | None = None) -> None:
         """Refuse a stored input (read from a file) this game could not have written: of
@@ -375,17 +311,6 @@ class GameDefaults:
 
     def goal_text(self, table: Table) -> str | None:
         return None
-
-
-@functools.cache
-def _stats_part(module: str | None, name: str) -> Any:
-    """The attribute ``name`` of a game's statistics module (``None``: no module, or none
-    there), imported the first time it is asked for: only ``stats`` asks."""
-    if module is None:
-        return None
-    import importlib
-
-    return getattr(importlib.import_module(module), name, None)
 
 
 # --------------------------------------------------------------------------------------------

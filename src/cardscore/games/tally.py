@@ -1,9 +1,10 @@
 """The counters of a session's players that ``cardscore stats`` adds up across sessions.
 
-Each game counts its own rounds (``Game.count_round``: a tarot player's takes, a belote
-team's dedans, a rami player's rounds won) into a :class:`Tally`, and says what its figures
-are once the sessions are added up (``Game.own_figures``).  A counter still at zero is not
-kept, so that the index the catalog keeps of every session stays small.
+Each game counts its own rounds (its statistics module's ``count_round``: a tarot player's
+takes, a belote team's dedans, a rami player's rounds won) into a :class:`Tally`, and says
+what its figures are once the sessions are added up (``own_figures``; see
+:mod:`cardscore.games.game_stats`).  A counter still at zero is not kept, so that the index
+the catalog keeps of every session stays small.
 
 >>> tally = Tally(lower_wins=False)
 >>> ann = tally.player("Ann")

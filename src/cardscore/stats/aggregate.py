@@ -15,6 +15,7 @@ from typing import Any
 
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.base import fold
+from cardscore.games.game_stats import stats_of
 from cardscore.games.tally import ratio
 from cardscore.i18n import msg
 from cardscore.stats import league
@@ -214,7 +215,7 @@ def _game_figures(game: str, figures: Mapping[str, Any], names: Mapping[str, str
         "best": best,
         "worst": worst,
     }
-    return out | rules.own_figures(figures, names)
+    return out | stats_of(rules).own_figures(figures, names)
 
 
 # --------------------------------------------------------------------------------------------
@@ -243,7 +244,7 @@ def _notes(games: Mapping[str, Any], people: Sequence[Doc]) -> list[str]:
     """What the figures need said: each game's own (how a tarot session is won, which way
     rami counts), and when a player's best and worst rounds across games are left out."""
     played = [get_game(name) for name in GAME_NAMES if name in games]  # the games' order
-    notes: list[str] = [note for game in played for note in game.stats_notes]
+    notes: list[str] = [note for game in played for note in stats_of(game).notes]
     mixed = any(p["best"] is None and p["rounds"] for p in people)
     if mixed and any(game.lower_wins for game in played):
         notes.append(

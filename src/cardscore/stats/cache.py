@@ -39,6 +39,7 @@ import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from cardscore.cache_types import Count, Id, Key, Name, Names, Number, Points, Text
+from cardscore.games.game_stats import stats_of
 from cardscore.i18n import Msg
 
 NAME = "stats.json"
@@ -297,7 +298,7 @@ def _figures_of(game: str) -> frozenset[str]:
     """The figures a player has at ``game``: every game's and the game's own."""
     from cardscore.games import get_game
 
-    return frozenset((*_EVERY_GAME, *get_game(game).own_figures({}, {})))
+    return frozenset((*_EVERY_GAME, *stats_of(get_game(game)).own_figures({}, {})))
 
 
 @functools.cache
@@ -305,7 +306,7 @@ def _feats_of(game: str) -> dict[str, bool]:
     """The game's records of its own, each with whether every time is kept."""
     from cardscore.games import get_game
 
-    return {feat.key: feat.each for feat in get_game(game).stats_view.feats}
+    return {feat.key: feat.each for feat in stats_of(get_game(game)).view.feats}
 
 
 #: a message's field: a name, at most a short format (``{count}``, ``{value!r}``,

@@ -10,7 +10,8 @@ breakdown and ``show --json`` are written from, so what is counted cannot differ
 scored.  A player's rounds are those where he is at the table (``row.columns``; at belote and
 coinche his team's column) and is not the mort.
 
-What each game counts is its own (``Game.count_round``: see ``games/tarot/stats.py``,
+What each game counts is its own (its statistics module's ``count_round``, see
+:mod:`cardscore.games.game_stats`: ``games/tarot/stats.py``,
 ``games/belote/stats.py``, ``games/rami/stats.py``).
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardscore.games.game_stats import stats_of
 from cardscore.games.tally import Counters, Tally
 
 if TYPE_CHECKING:
@@ -60,8 +62,9 @@ def digest(session: Session, standings: Standings | None = None) -> dict[str, An
     if standings is None:
         standings = session.standings()
     tally = Tally(lower_wins=game.lower_wins)
+    count_round = stats_of(game).count_round
     for row in standings.rows:
-        game.count_round(row, row.scored_record, tally)  # (no breakdown written: cheap)
+        count_round(row, row.scored_record, tally)  # (no breakdown written: cheap)
     players = tally.players
     totals = {column: int(total) for column, total in standings.totals.items()}
     seats = len(session.players)

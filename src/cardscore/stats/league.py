@@ -5,10 +5,10 @@
 sessions taken in the order they ended (ties by id), so the same sessions always give the
 same ratings, whatever order their files are read in; they are worked out again from the
 sessions every time, so a correction, an undo or a deleted session changes them at once.
-Each game says what a match is (``Game.match``): tarot and rami every player on his own,
-ranked by final totals (ties share a rank; at rami the fewest points first), belote and
-coinche its two teams.  A player who joined or left during a session is in its match with
-the total he ended on.  Belote and coinche are rated apart.
+Each game says what a match is (its statistics module's ``match``): tarot and rami every
+player on his own, ranked by final totals (ties share a rank; at rami the fewest points
+first), belote and coinche its two teams.  A player who joined or left during a session is
+in its match with the total he ended on.  Belote and coinche are rated apart.
 
 The rating shown is openskill's conservative estimate, ``μ − 3σ`` (where he is at least,
 very likely), scaled so that a newcomer starts at :data:`START`: ``START + SCALE × (μ − 3σ)``.
@@ -30,6 +30,7 @@ from typing import Any
 
 from cardscore.games import get_game
 from cardscore.games.base import fold
+from cardscore.games.game_stats import stats_of
 from cardscore.stats.when import session_day
 
 Doc = dict[str, Any]
@@ -74,7 +75,7 @@ def ratings(kept: Sequence[Digest]) -> dict[str, dict[str, Doc]]:
     league: dict[str, dict[str, Doc]] = {}
     now: dict[tuple[str, str], Any] = {}  # (game, folded name) → his openskill rating
     for d in sessions:
-        sides = get_game(d["game"]).match(d["per_player"], d.get("winners", ()))
+        sides = stats_of(get_game(d["game"])).match(d["per_player"], d.get("winners", ()))
         if len(sides) < 2:
             continue
         game = d["game"]
@@ -127,7 +128,7 @@ def records(kept: Sequence[Digest], names: Mapping[str, str]) -> dict[str, Doc]:
         decided = [d for d in played if counted(d)]
         feats: Doc = {}
         by_player: Doc = {}
-        for feat in rules.stats_view.feats:
+        for feat in stats_of(rules).view.feats:
             if feat.each:
                 feats[feat.key] = _every(played, feat.value, names)
                 by_player[feat.key] = _tally(played, feat.value, names)

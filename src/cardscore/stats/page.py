@@ -30,6 +30,7 @@ from cardscore.export.chart import Chart, Look, Mark, Series, svg
 from cardscore.export.common import PALETTE, nice_ticks, page_top, truncate
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.figures import read
+from cardscore.games.game_stats import stats_of
 from cardscore.i18n import Msg, _, msg, tr
 from cardscore.stats import render as say
 
@@ -139,7 +140,7 @@ def tables(doc: Doc) -> str:
 
 def game_table(doc: Doc, game: str) -> str:
     columns = say.columns_for(game)
-    won_or_lost = get_game(game).stats_view.won_or_lost
+    won_or_lost = stats_of(get_game(game)).view.won_or_lost
     head = [f'<th class="name">{escape(_("Player"))}</th>']
     for _key, heading, _cell, _priority in columns:
         head.append(f"<th>{escape(heading).replace(chr(10), '<br>')}</th>")
@@ -194,7 +195,7 @@ def rate_rows(player: Doc) -> list[tuple[str, str, str, int, int]]:
     for game in [g for g in GAME_NAMES if g in games]:
         figures = games[game]
         title = say.game_title(game)
-        for bar in get_game(game).stats_view.rates:
+        for bar in stats_of(get_game(game)).view.rates:
             if isinstance(bar.label, Msg):
                 label = tr(msg(bar.label.template, game=title))
             else:
@@ -279,7 +280,7 @@ def rate_chart(player: Doc, colour: int) -> str:
                 f"<title>{escape(label)}: {escape(value)}</title></rect>"
             )
         else:
-            value = tr(get_game(game).stats_view.untried)
+            value = tr(stats_of(get_game(game)).view.untried)
         weight = ' font-weight="bold"' if tried else ' fill="#5b6470"'
         out.append(f'<text x="{right + 8}" y="{middle:.1f}"{weight}>{escape(value)}</text>')
         out.append("</g>")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscore.games import GAME_NAMES, get_game
 from cardscore.games.figures import Breakdown, Figure, Say, read
+from cardscore.games.game_stats import stats_of
 from cardscore.i18n import _, decimal_text, msg, tr
 
 if TYPE_CHECKING:
@@ -195,7 +196,7 @@ def columns_for(game: str) -> list[Column]:
     ]
     own: list[Column] = [
         (f.key, tr(f.label), lambda figures, f=f: figure_text(f, figures), f.priority)
-        for f in get_game(game).stats_view.columns
+        for f in stats_of(get_game(game)).view.columns
     ]
     return common + own
 
@@ -415,7 +416,7 @@ def heading_line(doc: Doc, homes: Sequence[str]) -> str:
 
 def legend(game: str) -> str:
     """What the game's own figures in its table are, in a sentence ("" when it has none)."""
-    return tr(get_game(game).stats_view.legend)
+    return tr(stats_of(get_game(game)).view.legend)
 
 
 def common_legend() -> str:
@@ -457,7 +458,7 @@ def player_sheet(player: Doc) -> list[RenderableType]:
     ):
         figures = player["games"][game]
         parts: list[RenderableType] = [figure_table(game_title(game), game_figures(game, figures))]
-        view = get_game(game).stats_view
+        view = stats_of(get_game(game)).view
         if view.takes and not figures.get("takes", 0):
             parts.append(Text(no_take_line(player["name"], game)))
         elif view.breakdown is not None:
@@ -499,7 +500,7 @@ def game_figures(game: str, figures: Doc) -> list[tuple[str, str]]:
         (_("Worst round"), round_score(game, figures.get("worst"))),
         (_("Rating (its change at their last session)"), rating_text(figures.get("rating"))),
     ]
-    lines += [(tr(f.label), figure_text(f, figures)) for f in get_game(game).stats_view.lines]
+    lines += [(tr(f.label), figure_text(f, figures)) for f in stats_of(get_game(game)).view.lines]
     return lines
 
 
@@ -562,7 +563,7 @@ def history_table(history: Sequence[Doc]) -> Table:
 
 def no_take_line(name: str, game: str) -> str:
     """``Zoé has not taken yet (tarot).``"""
-    if get_game(game).stats_view.by_team:
+    if stats_of(get_game(game)).view.by_team:
         return tr(msg("{name}'s team has not taken yet ({game}).", name=name, game=game))
     return tr(msg("{name} has not taken yet ({game}).", name=name, game=game))
 
@@ -629,7 +630,7 @@ def feat_counts(game: str, found: Doc) -> list[str]:
     to be added up."""
     by_player = found.get("feats_by_player") or {}
     lines = []
-    for feat in get_game(game).stats_view.feats:
+    for feat in stats_of(get_game(game)).view.feats:
         counts = by_player.get(feat.key) if feat.each else None
         if counts:
             said = ", ".join(f"{name} {number(count)}" for name, count in counts.items())
@@ -686,7 +687,7 @@ def record_rows(
     row(_("Worst round"), worst, worst and round_score(game, worst["value"]))
     row(_("Best session (final total)"), found.get("best_session"))
     row(_("Sessions won in a row"), found.get("longest_run"))
-    for feat in get_game(game).stats_view.feats:
+    for feat in stats_of(get_game(game)).view.feats:
         got = (found.get("feats") or {}).get(feat.key)
         if not feat.each:
             row(tr(msg("{feat} in one session", feat=tr(feat.label))), got)

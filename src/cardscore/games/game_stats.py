@@ -1,0 +1,87 @@
+"""What ``cardscore stats`` asks of a game: the parts of the statistics module it declares
+(``Game.stats_module``, e.g. ``games/tarot/stats.py``), each where the module has one, else
+what every game has.  Only ``stats`` imports this module, and the statistics modules with it.
+
+A statistics module may declare:
+
+* ``NOTES`` — what its statistics need said (how a session is won…); by default nothing;
+* ``VIEW`` — how its figures are shown (:class:`~cardscore.games.figures.StatsView`); by
+  default every game's figures only;
+* ``count_round(row, record, tally)`` — a replayed round counted (:mod:`.tally`); by default
+  :func:`count_columns`;
+* ``own_figures(figures, names)`` — a player's own figures from his counters added up; by
+  default none;
+* ``match(per_player, winners)`` — a session as one match of the league; by default every
+  player on his own, ranked by his final total (:func:`~cardscore.games.tally.free_for_all`).
+
+>>> from cardscore.games import get_game
+>>> stats_of(get_game("tarot")).view.takes  # (tarot's module: its takes are shown)
+True
+>>> from cardscore.games.game import GameDefaults
+>>> class Plain(GameDefaults):  # a game with no statistics module
+...     lower_wins = True
+>>> plain = stats_of(Plain())
+>>> plain.notes, plain.view.takes, plain.own_figures({"rounds": 3}, {})
+((), False, {})
+>>> plain.match({"Ann": {"total": 80}, "Bob": {"total": 20}}, ["Bob"])  # the fewest first
+((1, ('Bob',)), (2, ('Ann',)))
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from msgspec import Struct
+
+from cardscore.games.figures import StatsView
+from cardscore.games.game import Game
+from cardscore.games.tally import Side, Tally, free_for_all
+
+CountRound = Callable[[Any, Any, Tally], None]
+OwnFigures = Callable[[Mapping[str, Any], Mapping[str, str]], dict[str, Any]]
+Match = Callable[[Mapping[str, Any], Sequence[str]], tuple[Side, ...]]
+
+
+class GameStats(Struct, frozen=True):
+    """A game's statistics: its module's declarations, or every game's defaults."""
+
+    notes: tuple[str, ...]
+    view: StatsView
+    count_round: CountRound
+    own_figures: OwnFigures
+    match: Match
+
+
+@functools.cache
+def stats_of(game: Game) -> GameStats:
+    """``game``'s statistics (see the module), its statistics module imported the first time
+    they are asked for."""
+    module = None if game.stats_module is None else importlib.import_module(game.stats_module)
+
+    def match(per_player: Mapping[str, Any], winners: Sequence[str]) -> tuple[Side, ...]:
+        return free_for_all(per_player, lower_wins=game.lower_wins)
+
+    return GameStats(
+        notes=tuple(getattr(module, "NOTES", ())),
+        view=getattr(module, "VIEW", None) or StatsView(),
+        count_round=getattr(module, "count_round", count_columns),
+        own_figures=getattr(module, "own_figures", no_own_figures),
+        match=getattr(module, "match", match),
+    )
+
+
+def count_columns(row: Any, record: Any, tally: Tally) -> None:
+    """A replayed round (``row``, its ``record``) as every game counts it: each score column
+    at the table but the one sitting out played the round (see :mod:`cardscore.games.tally`)."""
+    for column in row.columns:
+        if column != row.mort:
+            score, total = int(row.scores.get(column, 0)), int(row.totals.get(column, 0))
+            tally.played(tally.player(column), score, total=total)
+
+
+def no_own_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """No figures of a game's own beyond every game's."""
+    return {}
