@@ -398,3 +398,25 @@ def test_a_game_of_its_own_is_a_match_of_every_player_the_highest_total_first() 
 
     totals = {"Ann": {"total": 10}, "Bob": {"total": 30}}
     assert stats_of(Own()).match(totals, []) == ((1, ("Bob",)), (2, ("Ann",)))
+
+
+def test_rule_sets_read_are_kept_read_once_up_to_a_bound() -> None:
+    """A rule set read again is the object read before; past the bound, read anew; a value
+    no rule set holds (a list) is refused, not kept."""
+    from cardscore.games import params
+    from cardscore.games.tarot.rules import TarotParams
+
+    params._READ.clear()
+    try:
+        made = [
+            params.params_from_dict(TarotParams, {"value_garde": n})
+            for n in range(params._MOST_READ + 5)
+        ]
+        assert len(params._READ) == params._MOST_READ
+        assert params.params_from_dict(TarotParams, {"value_garde": 3}) is made[3]
+        again = params.params_from_dict(TarotParams, {"value_garde": params._MOST_READ + 2})
+        assert again == made[-3] and again is not made[-3]
+        with pytest.raises(ValueError, match="value_garde"):
+            params.params_from_dict(TarotParams, {"value_garde": [40]})
+    finally:
+        params._READ.clear()

@@ -78,18 +78,47 @@ def describe_params(
     return tuple(rows)
 
 
+#: the rule sets read, by class and stored items, each value with its type (``True`` is not
+#: ``1`` here): a session's are read again for each table of its history, and a club's
+#: sessions share a few rule sets
+_READ: dict[tuple[type, tuple[tuple[str, type, Any], ...]], Any] = {}
+_MOST_READ = 1_000
+
+
 def params_from_dict(params_cls: type, data: Mapping[str, Any]) -> Any:
     """Rebuild a frozen parameter dataclass from its stored dict, ignoring unknown keys
     (a newer file) and, for keys it does not have (an older one), the value the class's
     ``FORMERLY`` mapping gives (a parameter added later whose default scores differently
-    from what older files meant), else the class default."""
+    from what older files meant), else the class default.
+
+    The same class and items give the same (frozen) object back, read once.
+
+    >>> from cardscore.games.tarot.rules import TarotParams
+    >>> fft = params_from_dict(TarotParams, {"scoring": "fft", "half_points": True})
+    >>> fft is params_from_dict(TarotParams, {"scoring": "fft", "half_points": True})
+    True
+    >>> params_from_dict(TarotParams, {"scoring": "fft", "half_points": 1})
+    Traceback (most recent call last):
+    ...
+    ValueError: parameter half_points: 1 is not one it takes
+    """
+    try:
+        seen: Any = (params_cls, tuple((k, type(v), v) for k, v in data.items()))
+        kept = _READ.get(seen)
+    except TypeError:  # (a value no rule set holds: a list, an object; refused below)
+        seen = kept = None
+    if kept is not None:
+        return kept
     fields = {f.name: f for f in dataclasses.fields(params_cls)}
     values = dict(getattr(params_cls, "FORMERLY", {}))
     for key, value in data.items():
         if key in fields:
             _check_param(fields[key], value)
             values[key] = value
-    return params_cls(**values)
+    params = params_cls(**values)
+    if seen is not None and len(_READ) < _MOST_READ:
+        _READ[seen] = params
+    return params
 
 
 def _check_param(f: dataclasses.Field, value: Any) -> None:
