@@ -84,7 +84,7 @@ def ratings(kept: Sequence[Digest]) -> dict[str, dict[str, Doc]]:
             for _rank, names in sides
         ]
         rated = model.rate(teams, ranks=[rank for rank, _names in sides])
-        table = league.setdefault(game, {})
+        table, date = league.setdefault(game, {}), day(d)
         for (_rank, names), team in zip(sides, rated, strict=True):
             for name, rating in zip(names, team, strict=True):
                 key = fold(name)
@@ -98,7 +98,7 @@ def ratings(kept: Sequence[Digest]) -> dict[str, dict[str, Doc]]:
                     value=value,
                     matches=entry["matches"] + 1,
                 )
-                entry["history"].append({"session": d["id"], "date": day(d), "value": value})
+                entry["history"].append({"session": d["id"], "date": date, "value": value})
     return league
 
 
