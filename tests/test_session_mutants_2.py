@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from cardscore import changes, store
+from cardscore.change_records import checked_change, checked_entry
 from cardscore.games import get_game
 from cardscore.games.base import InputError
 from cardscore.session import Session, SessionDataError
@@ -285,7 +286,8 @@ def test_a_change_of_an_unknown_kind_is_refused_by_every_step() -> None:
     ],
 )
 def test_a_change_cardscore_never_makes(change: Any) -> None:
-    assert not changes.is_change(change)
+    with pytest.raises(ValueError):
+        checked_change(change)
 
 
 @pytest.mark.parametrize(
@@ -298,8 +300,8 @@ def test_a_change_cardscore_never_makes(change: Any) -> None:
     ],
 )
 def test_a_change_as_cardscore_makes_it(change: dict[str, Any]) -> None:
-    assert changes.is_change(change)
-    assert changes.is_entry({"n": 4, **change})
+    assert checked_change(change) == change
+    assert checked_entry({"n": 4, **change}) == {"n": 4, **change}
 
 
 @pytest.mark.parametrize(
@@ -316,7 +318,8 @@ def test_a_change_as_cardscore_makes_it(change: dict[str, Any]) -> None:
     ],
 )
 def test_an_entry_cardscore_never_logs(entry: Any) -> None:
-    assert not changes.is_entry(entry)
+    with pytest.raises(ValueError):
+        checked_entry(entry)
 
 
 @pytest.mark.parametrize(

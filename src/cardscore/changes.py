@@ -41,8 +41,6 @@ from cardscore.change_records import (
     Kind,
     RoundChange,
     change_record,
-    checked_change,
-    checked_entry,
 )
 from cardscore.i18n import Msg, msg, tr
 
@@ -80,28 +78,6 @@ def revert(rounds: MutableSequence[dict[str, Any]], change: Mapping[str, Any]) -
         rounds.insert(index, change["old"])
     elif kind != Kind.TABLE:
         raise ValueError(f"a change of unknown kind {kind!r}")
-
-
-def is_change(change: Any) -> bool:
-    """Whether ``change`` (read from a file: the redo stack, a redo of the history) is a
-    change as cardscore makes them, with every part undo and redo need
-    (:func:`cardscore.change_records.checked_change`)."""
-    try:
-        checked_change(change)
-    except ValueError:
-        return False
-    return True
-
-
-def is_entry(entry: Any) -> bool:
-    """Whether ``entry`` (read from a file) is an entry of the history as cardscore logs
-    them: its number, its kind and what that kind needs
-    (:func:`cardscore.change_records.checked_entry`)."""
-    try:
-        checked_entry(entry)
-    except ValueError:
-        return False
-    return True
 
 
 def effect(entry: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -71,8 +71,8 @@ class Header(msgspec.Struct, forbid_unknown_fields=False):
 
 
 class _Logged(msgspec.Struct, forbid_unknown_fields=False):
-    """A change of the history, as far as its types go (:func:`cardscore.changes.is_entry`
-    checks what each kind needs)."""
+    """A change of the history, as far as its types go
+    (:func:`cardscore.change_records.checked_entry` checks what each kind needs)."""
 
     n: _Count
     kind: _Name
