@@ -24,6 +24,7 @@ processes, ids and their prefixes), so that no other module opens one.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 import os
 import re
@@ -622,13 +623,12 @@ def short_ids(ids: Sequence[str], least: int = 4) -> list[str]:
             (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
         )
 
-    needed: dict[str, int] = {}
-    for index, one in enumerate(order):
-        shared = max(
-            common(one, order[index - 1]) if index else 0,
-            common(one, order[index + 1]) if index + 1 < len(order) else 0,
-        )
-        needed[one] = min(len(one), max(least, shared + 1))
+    # what each id shares with the next one, and (the first, the last) with nobody
+    beside = [0, *(common(a, b) for a, b in itertools.pairwise(order)), 0]
+    needed = {
+        one: min(len(one), max(least, beside[index] + 1, beside[index + 1] + 1))
+        for index, one in enumerate(order)
+    }
     return [one[: needed[one]] for one in ids]
 
 
