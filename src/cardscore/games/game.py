@@ -218,7 +218,7 @@ class GameDefaults:
     def goal(self, table: Table) -> int | None:
         """The value of the target parameter it declares (:func:`target_of`); ``None``
         without one (tarot: the table stops when it likes)."""
-        return target_of(self, table.params)  # type: ignore[arg-type]
+        return target_of(self, table.params)
 
     def columns(self, table: Table) -> tuple[str, ...]:
         """A score column a player (belote's are its teams)."""
@@ -317,7 +317,7 @@ class GameDefaults:
 # What every game's declarations give, the same for all (not part of the protocol)
 
 
-def target_of(game: Game, params: Any) -> int | None:
+def target_of(game: Game | GameDefaults, params: Any) -> int | None:
     """The target ``params`` hold: the value of the parameter the game declares
     (:attr:`Game.target_param`), or ``None`` for a game without one.
 
