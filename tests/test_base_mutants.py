@@ -420,3 +420,84 @@ def test_rule_sets_read_are_kept_read_once_up_to_a_bound() -> None:
             params.params_from_dict(TarotParams, {"value_garde": [40]})
     finally:
         params._READ.clear()
+
+
+# --------------------------------------------------------------------------------------------
+# A stored round read back through add's checks (Game.check_typed), and what is said of it
+
+FIVE = ("Ann", "Bob", "Cyd", "Dan", "Eve")
+
+
+def test_a_stored_round_add_would_not_save_is_refused_saying_what_it_saves() -> None:
+    tarot = get_game("tarot")
+    table = Table("tarot", FIVE, tarot.presets["fft"])
+    inp = tarot.build_round(
+        {"taker": "Ann", "contract": "garde", "bouts": "2", "points": "49"}, table, 1
+    )
+    with pytest.raises(ValueError) as one:
+        tarot.check_stored({**inp, "called": "Ann"}, table, 1)  # (add saves a lone taker's)
+    assert str(one.value) == "called: not as cardscore saves this round (it saves called: null)"
+    out_of_order = [["Cyd", "simple"], ["Bob", "simple"]]  # (add saves them in seating order)
+    with pytest.raises(ValueError) as two:
+        tarot.check_stored({**inp, "called": "Ann", "poignees": out_of_order}, table, 1)
+    assert str(two.value) == (
+        "called, poignees: not as cardscore saves this round (it saves called: null, "
+        'poignees: [["Bob", "simple"], ["Cyd", "simple"]])'
+    )
+
+
+def test_a_stored_round_may_leave_out_what_its_type_defaults() -> None:
+    tarot = get_game("tarot")
+    table = Table("tarot", FIVE, tarot.presets["fft"])
+    inp = tarot.build_round(
+        {"taker": "Ann", "contract": "garde", "bouts": "2", "points": "49"}, table, 1
+    )
+    shorter = {k: v for k, v in inp.items() if k not in ("petit_au_bout", "miseres", "chelem")}
+    tarot.check_stored(shorter, table, 1)  # (no error: read with its type's defaults)
+
+
+def test_a_stored_round_whose_answers_cannot_be_read_back_is_not_one_cardscore_saves() -> None:
+    belote = get_game("belote")
+    table = Table("belote", FIVE[:4], belote.presets["maison"], ("AC", "BD"))
+    inp = belote.build_round(
+        {"taker": "Ann", "trump": "hearts", "points": "100", "dix_de_der": "taker"}, table, 1
+    )
+    with pytest.raises(ValueError) as caught:
+        belote.check_stored({**inp, "dix_de_der": None}, table, 1)
+    assert str(caught.value) == "not a round cardscore saves"
+
+
+def test_a_value_in_a_message_is_cut_after_40_characters() -> None:
+    from cardscore.games.game import _short_json
+
+    assert _short_json("x" * 38) == '"' + "x" * 38 + '"'  # 40 characters: whole
+    assert _short_json("x" * 39) == '"' + "x" * 38 + "…"  # 41: 39 and an ellipsis
+
+
+def test_a_game_without_a_target_is_given_none() -> None:
+    from cardscore.games.game import with_target
+
+    tarot = get_game("tarot")
+    with pytest.raises(ValueError, match=r"^tarot has no target$"):
+        with_target(tarot, tarot.presets["fft"], 500)
+
+
+# --------------------------------------------------------------------------------------------
+# A rule set's values as a file holds them (params_from_dict)
+
+
+def test_a_stored_parameter_is_one_set_takes() -> None:
+    from cardscore.games.params import PARAM_MOST, params_from_dict
+    from cardscore.games.tarot.rules import TarotParams
+
+    def refusal(value: Any, name: str = "value_garde") -> str:
+        with pytest.raises(ValueError) as caught:
+            params_from_dict(TarotParams, {name: value})
+        return str(caught.value)
+
+    assert refusal("nope", "scoring") == "parameter scoring: 'nope' is not one it takes"
+    assert params_from_dict(TarotParams, {"value_garde": PARAM_MOST}).value_garde == PARAM_MOST
+    assert refusal(PARAM_MOST + 1) == f"parameter value_garde: {PARAM_MOST + 1} is not one it takes"
+    # a value is said whole up to 20 characters, else its first 19 and an ellipsis
+    assert refusal(10**19) == "parameter value_garde: 10000000000000000000 is not one it takes"
+    assert refusal(10**20) == "parameter value_garde: '1000000000000000000…' is not one it takes"
