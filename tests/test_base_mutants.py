@@ -470,6 +470,7 @@ def test_a_stored_round_whose_answers_cannot_be_read_back_is_not_one_cardscore_s
 def test_a_value_in_a_message_is_cut_after_40_characters() -> None:
     from cardscore.games.game import _short_json
 
+    assert _short_json("Zoé") == '"Zoé"'  # (as a file writes it: not "Zo\\u00e9")
     assert _short_json("x" * 38) == '"' + "x" * 38 + '"'  # 40 characters: whole
     assert _short_json("x" * 39) == '"' + "x" * 38 + "…"  # 41: 39 and an ellipsis
 
@@ -487,8 +488,11 @@ def test_a_game_without_a_target_is_given_none() -> None:
 
 
 def test_a_stored_parameter_is_one_set_takes() -> None:
+    from cardscore.games import params
     from cardscore.games.params import PARAM_MOST, params_from_dict
     from cardscore.games.tarot.rules import TarotParams
+
+    params._READ.clear()  # (each value checked here, not found among the rule sets read)
 
     def refusal(value: Any, name: str = "value_garde") -> str:
         with pytest.raises(ValueError) as caught:
