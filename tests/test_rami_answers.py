@@ -502,3 +502,56 @@ def test_headlines(n, params, raw, en, en_bare, fr, fr_bare) -> None:
 def test_a_usual_headline_is_short() -> None:
     line = said({"winner": "Fay", "hand": ["Ann=95", "Bob=100", "Cyd=120", "Dan=88", "Eve=140"]}, 6)
     assert len(line) <= 60, line
+
+
+# --------------------------------------------------------------------------------------------
+# What the mutation run of games/rami found untested
+
+
+def test_a_blocked_round_says_every_score_its_winner_s_0_too() -> None:
+    from cardscore.games.rami.rules import work_out
+    from cardscore.games.rami.words import headline
+
+    table = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+    inp = GAME.build_round({"blocked": True, "hand": ["Ann=5", "Bob=12", "Cyd=30"]}, table, 1)
+    assert headline(inp, work_out(inp, table)) == "blocked → Ann 0, Bob 12, Cyd 30"
+
+
+def test_a_lone_card_is_said_with_its_value() -> None:
+    from cardscore.games.rami.words import _formula
+
+    assert _formula("R", 10) == "K = 10"  # one card, not a value typed: its label and value
+    assert _formula("10", 10) == "10"  # (a 10 reads the same either way)
+
+
+def test_who_may_not_have_opened_is_everyone_but_the_one_who_went_out() -> None:
+    from cardscore.games.rami.fields import _losers
+
+    table = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+    assert _losers(table, {"winner": "bo"}) == ("Ann", "Cyd")
+    assert _losers(table, {"winner": "Zed"}) == ("Ann", "Bob", "Cyd")  # (nobody named yet)
+    assert _losers(table, {}) == ("Ann", "Bob", "Cyd")
+
+
+def test_a_name_with_commas_is_typed_back_by_what_comes_before_the_first() -> None:
+    from cardscore.games.rami.reading import _typed_name
+
+    table = Table("rami", ("Ann", "Bob, Jr, III"), RamiParams())
+    assert _typed_name("Bob, Jr, III", table) == "Bob"
+
+
+def test_a_hand_over_the_bounds_is_read_from_a_file_saved_before_them() -> None:
+    from cardscore.games.base import BOUNDS_SCHEMA, typed_under
+
+    table = Table("rami", ("Ann", "Bob", "Cyd"), RamiParams())
+    inp = {
+        "winner": "Ann",
+        "blocked": False,
+        "rami_sec": False,
+        "hands": {"Bob": {"cards": "300", "value": 300}, "Cyd": {"cards": "5", "value": 5}},
+        "not_opened": [],
+    }
+    with pytest.raises(ValueError, match="300 is more than any hand can hold"):
+        GAME.check_stored(inp, table, 1)
+    with typed_under(BOUNDS_SCHEMA - 1):
+        GAME.check_stored(inp, table, 1)  # (no error: typed before the bounds)

@@ -258,11 +258,8 @@ def headline(inp: Mapping[str, Any], record: RamiRecord | None) -> str:
     """
     winner = inp.get("winner")
     if record is not None:
-        shown = {
-            p: score
-            for p, score in record.scores.items()
-            if inp.get("blocked") or p != record.winner
-        }
+        # (a blocked round has no winner: every score is said, the 0s saying who won)
+        shown = {p: score for p, score in record.scores.items() if p != record.winner}
         scores = _listed(shown)
         if inp.get("blocked"):
             return msg("blocked → {scores}", scores=scores)
