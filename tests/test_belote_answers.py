@@ -438,3 +438,90 @@ def test_a_correction_by_the_defence_points_forgets_the_taker_points(game: Any):
     assert "points" not in kept and "surcoinche" not in kept
     typed = {k: v for k, v in base.items() if k not in ("points", "surcoinche")} | change
     assert game.build_round(kept | change, t, 1) == game.build_round(typed, t, 1)
+
+
+# --------------------------------------------------------------------------------------------
+# What the mutation run of games/belote found untested
+
+FOUR = ("Ann", "Bob", "Cyd", "Dan")
+
+
+def _tables() -> tuple[Table, Table]:
+    belote = Table("belote", FOUR, BELOTE.presets["maison"], ("AC", "BD"))
+    return belote, Table("coinche", FOUR, COINCHE.presets["maison"], ("AC", "BD"))
+
+
+def test_the_capot_lists_start_on_the_team_of_the_taker_answered() -> None:
+    from cardscore.games.belote.fields import _taker_team
+
+    belote, _ = _tables()
+    assert _taker_team(belote, {"taker": "cyd"}) == "AC"
+    assert _taker_team(belote, {"taker": "dan"}) == "BD"
+    assert _taker_team(belote, {"taker": "Zed"}) is None  # (not one of the players)
+    assert _taker_team(belote, {}) is None
+    nothing: Any = None  # (answers not read yet)
+    assert _taker_team(belote, nothing) is None
+
+
+def test_a_team_with_a_colon_is_named_but_where_it_announces() -> None:
+    from cardscore.games.belote.reading import _team_answer
+
+    t = Table("belote", FOUR, BELOTE.presets["maison"], ("Us: 1", "Them"))
+    assert [_team_answer(i, t, 0) for i in (0, 1)] == ["Us: 1", "Them"]
+    # NAME:VALUE would split at its colon: the taker's team is "taker" there
+    assert [_team_answer(i, t, 0, announce=True) for i in (0, 1)] == ["taker", "Them"]
+
+
+def test_a_made_capot_contract_is_the_taker_s_team_s_capot() -> None:
+    _, coinche = _tables()
+    capot = {"taker": "Ann", "trump": "hearts", "contract": "capot", "capot_made": "yes"}
+    with pytest.raises(InputError) as other_team:
+        COINCHE.build_round({**capot, "capot": "BD"}, coinche, 1)
+    assert (other_team.value.field, str(other_team.value)) == (
+        "capot_made",
+        "--capot-made: the taker's team took every trick, so --capot must be their team",
+    )
+    with pytest.raises(InputError) as points:
+        COINCHE.build_round({**capot, "points": "100"}, coinche, 1)
+    assert (points.value.field, str(points.value)) == (
+        "capot_made",
+        "--capot-made: a capot team holds all 152 card points (the taker's team has 100, "
+        "the defence 52)",
+    )
+    generale = {**capot, "contract": "generale", "generale_made": "yes", "capot_made": None}
+    with pytest.raises(InputError) as said:
+        COINCHE.build_round({**generale, "points": "100"}, coinche, 1)
+    assert said.value.field == "generale_made"
+    assert str(said.value).startswith("--generale-made: a capot team holds all 152")
+    made = COINCHE.build_round(capot, coinche, 1)
+    assert (made["capot"], made["points"]) == (0, 152)
+    answered = COINCHE.answers(made, coinche)
+    assert answered == {"taker": "Ann", "trump": "hearts", "contract": "capot", "capot_made": True}
+    assert COINCHE.build_round(answered, coinche, 1) == made
+
+
+def test_a_stored_round_holds_no_more_card_points_than_its_deal() -> None:
+    belote, _ = _tables()
+    raw = {"taker": "Ann", "trump": "sans atout", "points": "100", "dix_de_der": "taker"}
+    inp = BELOTE.build_round(raw, belote, 1)
+    with pytest.raises(ValueError) as caught:
+        BELOTE.check_stored({**inp, "points": 150}, belote, 1)  # (152 in a trump round)
+    assert str(caught.value) == "150 card points, of 120 in the deal"
+
+
+def test_an_announcement_of_nothing_but_separators_is_said_as_typed() -> None:
+    belote, _ = _tables()
+    raw = {"taker": "Ann", "trump": "hearts", "points": "82", "dix_de_der": "taker"}
+    with pytest.raises(InputError) as caught:
+        BELOTE.build_round({**raw, "announce": ["AC:+"]}, belote, 1)
+    assert str(caught.value).startswith("--announce: '+' is not an announcement value (accepted")
+
+
+def test_a_contract_reached_but_not_above_the_defence_is_said_fallen() -> None:
+    _, coinche = _tables()
+    raw = {"taker": "Ann", "trump": "hearts", "contract": "80", "points": "80"}
+    inp = COINCHE.build_round({**raw, "dix_de_der": "defense"}, coinche, 1)
+    assert (
+        "80 bid, 80 made, but the defence has 82: fallen"
+        in COINCHE.score(inp, coinche, 1, None).breakdown
+    )
