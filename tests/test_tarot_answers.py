@@ -402,3 +402,54 @@ def test_any_headline_is_one_short_line_in_both_languages(case: tuple[Table, int
         assert "\n" not in french and len(french) <= 60
         if inp["contract"] != "passe":
             assert line.startswith(inp["taker"] + " ") and french.startswith(inp["taker"] + " ")
+
+
+# --------------------------------------------------------------------------------------------
+# What the mutation run of games/tarot found untested
+
+
+@pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        (
+            {"contract": "garde", "taker": "Ann", "points": None, "bouts": 2},
+            "no taker or no points",
+        ),
+        ({"contract": "garde", "taker": None, "points": 50, "bouts": 2}, "no taker or no points"),
+        ({"contract": "garde", "taker": "Ann", "points": 50}, "no bouts"),
+    ],
+)
+def test_a_stored_bid_names_its_taker_points_and_bouts(stored: dict, said: str) -> None:
+    import msgspec
+
+    from cardscore.games.tarot.reading import StoredRound
+
+    with pytest.raises(msgspec.ValidationError) as caught:
+        msgspec.convert(stored, StoredRound)
+    assert str(caught.value) == f"a garde with {said}"
+
+
+def test_a_stored_renonce_has_no_bouts() -> None:
+    import msgspec
+
+    from cardscore.games.tarot.reading import StoredRound
+
+    renonce = msgspec.convert({"contract": "renonce", "taker": "Ann", "points": 50}, StoredRound)
+    assert (renonce.taker, renonce.points, renonce.bouts) == ("Ann", 50, None)
+
+
+def test_a_rename_reaches_the_petit_au_bout_and_the_miseres() -> None:
+    from cardscore.games.tarot.reading import renamed
+
+    inp = {
+        "taker": "Jena",
+        "petit_au_bout": "Jena",
+        "poignees": [],
+        "miseres": [["Jena", "simple"]],
+    }
+    assert renamed(inp, {"Jena": "Jean"}) == {
+        "taker": "Jean",
+        "petit_au_bout": "Jean",
+        "poignees": [],
+        "miseres": [["Jean", "simple"]],
+    }
