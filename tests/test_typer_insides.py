@@ -49,12 +49,12 @@ def test_the_help_machinery_is_the_one_typer_commands_use() -> None:
         pass
 
     group = typer.main.get_command(app)
-    assert issubclass(typer.Context, typer_insides.Context)
-    # cli.py gives each command whose context is click's a translated one
-    assert {c.context_class for c in [group, *group.commands.values()]} == {typer_insides.Context}
-    assert typer_insides.Context.formatter_class is typer_insides.HelpFormatter
+    # cli.py subclasses each command's context class and its formatter_class (public click
+    # attributes): one class for every command, typer's own Context derived from it
+    (context,) = {c.context_class for c in [group, *group.commands.values()]}
+    assert issubclass(typer.Context, context)
     for method in ("write_usage", "write_heading", "write"):
-        assert callable(getattr(typer_insides.HelpFormatter, method))
+        assert callable(getattr(context.formatter_class, method))
 
 
 def test_the_completion_script_is_typer_s() -> None:
@@ -101,10 +101,10 @@ def test_a_required_argument_is_named_plainly_in_the_usage_line() -> None:
         pass
 
     command = typer.main.get_command(app).commands["one"]
-    context = typer_insides.Context(command)
+    context = command.context_class(command)
     assert "{GAME}" in command.get_usage(context)  # typer's own way
     typer_insides.plain_usage(command.params)
-    usage = command.get_usage(typer_insides.Context(command))
+    usage = command.get_usage(command.context_class(command))
     assert usage.endswith("[OPTIONS] GAME [SESSION]"), usage
 
 

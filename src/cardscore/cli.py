@@ -158,10 +158,27 @@ def _give_round_options_their_help(command: Any) -> None:
 
 def _translate_help_machinery(commands: Sequence[Any]) -> None:
     """The texts click writes itself on a help page: "Usage:", the colon of the headings and
-    the --help option's help (the headings themselves are typer's, see :func:`build_command`)."""
-    from cardscore.typer_insides import Context, HelpFormatter
+    the --help option's help (the headings themselves are typer's, see :func:`build_command`).
+    Each command's own context class (click's, as typer builds them) and its
+    ``formatter_class`` are subclassed: their public attributes, no import of click's."""
+    made: dict[Any, Any] = {}
+    for command in commands:
+        base = command.context_class
+        if getattr(base, "words_translated", False):  # (done already in this process)
+            continue
+        if base not in made:
+            made[base] = _translated_context(base)
+        command.context_class = made[base]
+        option = command.get_help_option(base(command, help_option_names=list(HELP_OPTION_NAMES)))
+        if option is not None and option.help:
+            option.help = tr(option.help)
 
-    class TranslatedFormatter(HelpFormatter):
+
+def _translated_context(base: Any) -> Any:
+    """``base`` (a click context class) whose help pages say click's own words translated."""
+    formatter: Any = base.formatter_class
+
+    class TranslatedFormatter(formatter):
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
             super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
 
@@ -169,18 +186,11 @@ def _translate_help_machinery(commands: Sequence[Any]) -> None:
             text = tr(msg("{heading}:", heading=heading))
             self.write(f"{'':>{self.current_indent}}{text}\n")
 
-    class TranslatedContext(Context):
+    class TranslatedContext(base):
         formatter_class = TranslatedFormatter
+        words_translated = True
 
-    for command in commands:
-        if command.context_class is not Context:  # pragma: no cover - not typer's usual
-            continue
-        command.context_class = TranslatedContext
-        option = command.get_help_option(
-            Context(command, help_option_names=list(HELP_OPTION_NAMES))
-        )
-        if option is not None and option.help:
-            option.help = tr(option.help)
+    return TranslatedContext
 
 
 def command_tree(command: Any = None) -> list[Any]:

@@ -1,13 +1,12 @@
 """The parts of typer that cardscore uses beyond its public API, in this one module.
 
-typer ≥ 0.26 carries its own copy of click (``typer._click``) and exposes neither click's
-exceptions nor its help formatter; its shell completion is driven by private functions.
-cardscore needs them for four things a public API does not offer:
+typer ≥ 0.26 carries its own copy of click (``typer._click``) and does not expose click's
+exceptions; its shell completion is driven by private functions.  cardscore needs them for
+what a public API does not offer (a help page's own words are translated through each
+command's public ``context_class`` and its ``formatter_class``, in cli.py):
 
 * ``exceptions`` — the usage errors typer raises (``ClickException``, ``UsageError``,
   ``NoArgsIsHelpError``), to say each in one line in the user's language (cli.py);
-* ``Context`` and ``HelpFormatter`` — to translate the words click writes on a help page
-  itself ("Usage:", the headings' colon) (cli.py);
 * :func:`completion_script` and :func:`enable_completion` — the completion scripts of
   ``completions/`` and the shell classes registered when a shell asks (completion.py);
 * :func:`translate_own_words` — the words typer writes on a help page itself ("default:",
@@ -30,16 +29,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from typer._click import exceptions
-from typer._click.core import Context
-from typer._click.formatting import HelpFormatter
 
 from cardscore.i18n import msg, tr
 
 __all__ = [
-    "Context",
-    "HelpFormatter",
     "completion_script",
     "enable_completion",
     "exceptions",
@@ -76,7 +72,7 @@ def plain_usage(params: Iterable[object]) -> None:
     import typer.core
 
     class PlainArgument(typer.core.TyperArgument):
-        def make_metavar(self, ctx: Context, *, usage: bool = False) -> str:
+        def make_metavar(self, ctx: Any, *, usage: bool = False) -> str:
             return super().make_metavar(ctx, usage=usage and not self.required)
 
     for param in params:
