@@ -105,11 +105,44 @@ def test_its_statistics(session) -> None:
     doc = json.loads(toy(home, "stats", "--json"))
     ann = next(p for p in doc["players"] if p["name"] == "Ann")
     assert ann["games"]["huit"]["rounds"] == 2 and ann["games"]["huit"]["best"] == 0
+    gone_out = {p["name"]: p["games"]["huit"]["gone_out"] for p in doc["players"]}
+    assert gone_out == {"Ann": 1, "Bob": 1, "Cyd": 0}  # its own figure, as its module counts
     assert "Huit américain" in toy(home, "stats")  # its title, as it declares it
     page = home / "stats.html"
     toy(home, "stats", "-o", str(page))
     assert "Ann" in page.read_text("utf-8")
     assert "Huit américain" in page.read_text("utf-8")
+
+
+def test_the_caches_keep_its_own_counters(session) -> None:
+    """Its own counter and figure are of the types it declares: the next runs read the
+    digests and the statistics document the first kept (neither is written again), and a
+    counter of the wrong type is refused as any other is."""
+    home, _sid = session
+    first = toy(home, "stats", "--json")
+    digests, document = (
+        next((home / "cache").rglob(name)) for name in ("digests.json", "stats.json")
+    )
+
+    def written(path: Path) -> tuple[int, int]:
+        return path.stat().st_ino, path.stat().st_mtime_ns
+
+    kept = written(digests)
+    document.unlink()  # (while it is there, it is the answer: the digests are not read)
+    assert toy(home, "stats", "--json") == first
+    assert written(digests) == kept  # read back, not worked out again
+    kept = written(document)
+    assert toy(home, "stats", "--json") == first
+    assert written(document) == kept
+    data = json.loads(digests.read_bytes())
+    (record,) = data["sessions"].values()
+    assert record["digest"]["per_player"]["Ann"]["gone_out"] == 1
+    record["digest"]["per_player"]["Ann"]["gone_out"] = -1  # not a count
+    digests.write_text(json.dumps(data), "utf-8")
+    document.unlink()
+    assert toy(home, "stats", "--json") == first
+    (again,) = json.loads(digests.read_bytes())["sessions"].values()
+    assert again["digest"]["per_player"]["Ann"]["gone_out"] == 1  # worked out again
 
 
 def test_its_questions_come_from_its_fields(session) -> None:

@@ -619,6 +619,37 @@ def test_a_copy_dated_in_the_future_never_wins(
 # The typed schemas hold every cache this version writes
 
 
+def test_each_game_declares_the_type_of_every_figure_it_gives() -> None:
+    """A figure a game gives without its type would make its statistics document refused,
+    and worked out again, on every run; a counter kept by name must be one it keeps."""
+    from cardscore.games import GAME_NAMES, get_game
+    from cardscore.games.game_stats import stats_of
+
+    for name in GAME_NAMES:
+        stats = stats_of(get_game(name))
+        assert set(stats.figures) == set(stats.own_figures({}, {})), name
+        assert set(stats.by_player) <= set(stats.counters), name
+
+
+def test_two_games_may_not_keep_one_counter_of_two_types(monkeypatch) -> None:
+    import msgspec
+
+    from cardscore.games import game_stats
+    from cardscore.games.counts import Number
+
+    real = game_stats.stats_of
+
+    def stats_of(game):
+        stats = real(game)
+        if game.name != "rami":
+            return stats
+        return msgspec.structs.replace(stats, counters={"takes": Number})
+
+    monkeypatch.setattr(game_stats, "stats_of", stats_of)
+    with pytest.raises(TypeError, match="rami and tarot declare counters 'takes' of two types"):
+        game_stats.declared("counters")
+
+
 def test_every_cache_this_version_writes_fits_its_schema() -> None:
     """Rows, digests and statistics documents of sessions of every game pass the typed
     schemas and the checks they are read with (else every cache would be worked out again
@@ -639,11 +670,11 @@ def test_every_cache_this_version_writes_fits_its_schema() -> None:
         msgspec.convert(row, cache_types.Row)
         assert cache_types.sound_row(row, session.id)
         made = json.loads(json.dumps(digest(session)))
-        msgspec.convert(made, cache_types.Digest)
+        msgspec.convert(made, cache_types.Digest[cache_types.counters()])
         assert cache_types.sound_digest(made, session.id, VERSION)
         digests.append(made)
         counters |= {key for each in made["per_player"].values() for key in each}
-    assert counters == set(cache_types.Counters.__struct_fields__)
+    assert counters == set(cache_types.counters().__struct_fields__)
     for options in ({}, {"game": "tarot"}, {"players": ("Zoé",)}, {"game": "rami"}):
         doc = json.loads(json.dumps(cache.encoded(aggregate(digests, **options))))
         msgspec.convert(doc, cache.Doc)

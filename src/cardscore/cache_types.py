@@ -3,9 +3,10 @@
 
 Read with :func:`cardscore.caches.read`: a file of any other shape is not used (every field's
 type, range and length, and no key this version does not write: ``forbid_unknown_fields``).
-A digest's counters are each game's (:mod:`cardscore.games.tally`): a counter a new version
-adds must be added here too, or every cached digest is worked out again (slower, never
-wrong); ``tests/test_untrusted_caches.py`` checks that digests of every game fit.
+A digest's counters are those every game keeps, then each game's own, of the types its
+statistics module declares (:func:`digests_file`); ``tests/test_untrusted_caches.py`` checks
+that digests of every game fit (else every cached digest would be worked out again: slower,
+never wrong).
 
 What types cannot say is checked record by record when it is used (:func:`sound_row`,
 :func:`sound_digest`): that it is the row or digest of that very file, that the players of a
@@ -27,13 +28,16 @@ msgspec.ValidationError: Expected `int`, got `str` - at `$.rounds`
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, Generic, TypeVar
 
-from msgspec import UNSET, Meta, Struct, UnsetType
+from msgspec import UNSET, Meta, Struct, UnsetType, defstruct
 
-#: a name (a player's, a team's, a rule set's) as a session file may hold one
-Name = Annotated[str, Meta(min_length=1, max_length=100)]
+from cardscore.games.counts import Count, Name, Number
+
+#: the type of a digest's counters (:func:`digests_file`)
+C = TypeVar("C")
 #: a title, a time stamp
 Text = Annotated[str, Meta(max_length=1000)]
 #: a session's id, a session file's name, a content hash: what they must be is checked where
@@ -42,14 +46,7 @@ Text = Annotated[str, Meta(max_length=1000)]
 Id = Annotated[str, Meta(min_length=1, max_length=40)]
 FileName = Annotated[str, Meta(min_length=6, max_length=45)]
 Hash = Annotated[str, Meta(min_length=64, max_length=64)]
-Count = Annotated[int, Meta(ge=0, le=10**9)]
-#: points: far beyond any game's, far within what a float counts exactly
-Points = Annotated[int, Meta(ge=-(10**12), le=10**12)]
-Number = Points | Annotated[float, Meta(ge=-1e12, le=1e12)]
 Names = Annotated[list[Name], Meta(max_length=1000)]
-Key = Annotated[str, Meta(min_length=1, max_length=100)]
-#: the teams (0, 1) a player of belote or coinche sat in
-Teams = Annotated[list[Annotated[int, Meta(ge=0, le=1)]], Meta(max_length=2)]
 
 
 class Row(Struct, forbid_unknown_fields=True):
@@ -71,25 +68,10 @@ class RowRecord(Struct, forbid_unknown_fields=True):
     summary: Row
 
 
-class Contract(Struct, forbid_unknown_fields=True):
-    takes: Count | UnsetType = UNSET
-    made: Count | UnsetType = UNSET
-    gap_sum: Number | UnsetType = UNSET
-
-
-class Together(Struct, forbid_unknown_fields=True):
-    rounds: Count | UnsetType = UNSET
-    won: Count | UnsetType = UNSET
-
-
-class Called(Struct, forbid_unknown_fields=True):
-    count: Count | UnsetType = UNSET
-    made: Count | UnsetType = UNSET
-
-
-class Counters(Struct, forbid_unknown_fields=True):
-    """A player's counters in one session: the six every game keeps, then each game's
-    own (only once they are not zero)."""
+class EveryGameCounters(Struct, forbid_unknown_fields=True):
+    """A player's counters in one session that every game keeps; then each game's own (only
+    once they are not zero), of the types its statistics module declares
+    (:func:`digests_file`)."""
 
     rounds: Count
     points: Number
@@ -97,34 +79,11 @@ class Counters(Struct, forbid_unknown_fields=True):
     worst: Number | None
     won: bool
     total: Number
-    # tarot
-    takes: Count | UnsetType = UNSET
-    made: Count | UnsetType = UNSET
-    contracts: dict[Key, Contract] | UnsetType = UNSET
-    called: Called | UnsetType = UNSET
-    partners: dict[Name, Together] | UnsetType = UNSET
-    petit_au_bout: dict[Key, Count] | UnsetType = UNSET
-    poignees: Count | UnsetType = UNSET
-    miseres: Count | UnsetType = UNSET
-    chelems: Count | UnsetType = UNSET
-    chelem_detail: dict[Key, Count] | UnsetType = UNSET
-    # belote and coinche
-    teams: Teams | UnsetType = UNSET
-    capots: Count | UnsetType = UNSET
-    dedans: Count | UnsetType = UNSET
-    litiges: Count | UnsetType = UNSET
-    levels: dict[Key, dict[Key, Count]] | UnsetType = UNSET
-    generales: dict[Key, Count] | UnsetType = UNSET
-    # rami
-    rounds_won: Count | UnsetType = UNSET
-    rami_sec: Count | UnsetType = UNSET
-    never_opened: Count | UnsetType = UNSET
-    hand_sum: Number | UnsetType = UNSET
-    hand_count: Count | UnsetType = UNSET
 
 
-class Digest(Struct, forbid_unknown_fields=True):
-    """A session's statistics digest (:func:`cardscore.stats.digest.digest`)."""
+class Digest(Struct, Generic[C], forbid_unknown_fields=True):
+    """A session's statistics digest (:func:`cardscore.stats.digest.digest`); ``C``: the
+    counters' type."""
 
     version: int
     id: Id
@@ -140,12 +99,12 @@ class Digest(Struct, forbid_unknown_fields=True):
     winner: Name | None
     winners: Names
     totals: dict[Name, Number]
-    per_player: dict[Name, Counters]
+    per_player: dict[Name, C]
 
 
-class DigestRecord(Struct, forbid_unknown_fields=True):
+class DigestRecord(Struct, Generic[C], forbid_unknown_fields=True):
     hash: Hash
-    digest: Digest
+    digest: Digest[C]
 
 
 class _File(Struct, forbid_unknown_fields=True):
@@ -159,8 +118,34 @@ class IndexFile(_File, forbid_unknown_fields=True):
     sessions: dict[FileName, RowRecord]
 
 
-class DigestsFile(_File, forbid_unknown_fields=True):
-    sessions: dict[FileName, DigestRecord]
+class DigestsFile(_File, Generic[C], forbid_unknown_fields=True):
+    sessions: dict[FileName, DigestRecord[C]]
+
+
+@functools.cache
+def counters() -> Any:
+    """The type of a player's counters in a digest: those every game keeps, then those each
+    game's statistics module declares (:func:`cardscore.games.game_stats.declared`), each
+    left out while zero.
+
+    >>> import msgspec
+    >>> kept = {"rounds": 2, "points": 40, "best": 40, "worst": 0, "won": True, "total": 40}
+    >>> msgspec.convert({**kept, "takes": 1}, counters()).takes
+    1
+    >>> msgspec.convert({**kept, "takes": -1}, counters())
+    Traceback (most recent call last):
+    ...
+    msgspec.ValidationError: Expected `int` >= 0 - at `$.takes`
+    """
+    from cardscore.games.game_stats import declared
+
+    own = [(key, kind | UnsetType, UNSET) for key, kind in declared("counters").items()]
+    return defstruct("Counters", own, bases=(EveryGameCounters,), forbid_unknown_fields=True)
+
+
+def digests_file() -> Any:
+    """The type of ``digests.json``."""
+    return DigestsFile[counters()]
 
 
 def sound_row(row: Mapping[str, Any], session_id: str) -> bool:

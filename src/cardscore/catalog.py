@@ -482,7 +482,7 @@ class _Records:
     def load(cls, path: Path, key: str, version: Any, home: _Home) -> _Records:
         from cardscore import cache_types
 
-        schema = cache_types.IndexFile if key == "summary" else cache_types.DigestsFile
+        schema = cache_types.IndexFile if key == "summary" else cache_types.digests_file()
         data = caches.read(path, schema)  # None: missing, damaged, of another shape
         said = caches.home_text(home.folder)
         records: dict[str, Any] = {}

@@ -1,6 +1,7 @@
 """A fifth game, kept in the tests as the proof that a game is one package: *huit
 américain* (its scoring in ``rules.py``, its description in ``fields.py``, the reading of a
-round in ``reading.py``, its wording in ``words.py``; here, the game's declaration).
+round in ``reading.py``, its wording in ``words.py``, what its statistics count in
+``stats.py``; here, the game's declaration).
 
 This package and one line of the registry (``cardscore.games._REGISTRY``, which the test
 adds while it runs) are all it takes: its questions, its ``add`` options, its one-line
@@ -41,6 +42,7 @@ class Huit(GameDefaults):
     stored_type = StoredRound
     min_players, max_players = 2, 6
     lower_wins = True
+    stats_module = "toy_huit.stats"  # the rounds each player went out
 
     def check_players(self, players: Sequence[str], params: Any) -> None:
         if not self.min_players <= len(players) <= self.max_players:

@@ -12,7 +12,12 @@ A statistics module may declare:
 * ``own_figures(figures, names)`` — a player's own figures from his counters added up; by
   default none;
 * ``match(per_player, winners)`` — a session as one match of the league; by default every
-  player on his own, ranked by his final total (:func:`~cardscore.games.tally.free_for_all`).
+  player on his own, ranked by his final total (:func:`~cardscore.games.tally.free_for_all`);
+* ``COUNTERS`` — the type of each counter of its own that ``count_round`` keeps, and
+  ``FIGURES`` — of each figure ``own_figures`` gives (types of :mod:`.counts`): the
+  statistics' caches are read back against them (:func:`declared`); by default none;
+* ``BY_PLAYER`` — those of its counters kept by another player's name (tarot's partners):
+  added up across sessions name by name, whatever the case a session wrote it in.
 
 >>> from cardscore.games import get_game
 >>> stats_of(get_game("tarot")).view.takes  # (tarot's module: its takes are shown)
@@ -32,6 +37,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from msgspec import Struct
@@ -53,6 +59,9 @@ class GameStats(Struct, frozen=True):
     count_round: CountRound
     own_figures: OwnFigures
     match: Match
+    counters: Mapping[str, Any]
+    figures: Mapping[str, Any]
+    by_player: tuple[str, ...]
 
 
 @functools.cache
@@ -70,7 +79,35 @@ def stats_of(game: Game) -> GameStats:
         count_round=getattr(module, "count_round", count_columns),
         own_figures=getattr(module, "own_figures", no_own_figures),
         match=getattr(module, "match", match),
+        counters=MappingProxyType(dict(getattr(module, "COUNTERS", {}))),
+        figures=MappingProxyType(dict(getattr(module, "FIGURES", {}))),
+        by_player=tuple(getattr(module, "BY_PLAYER", ())),
     )
+
+
+def declared(kind: str) -> dict[str, Any]:
+    """Every game's own counters (``kind`` ``"counters"``) or figures (``"figures"``), each
+    with its type: what a kept digest or statistics document may hold besides what every
+    game has.  Two games may keep a counter of the same name only of the same type.
+
+    >>> declared("counters")["takes"]  # (tarot's, belote's and coinche's)
+    typing.Annotated[int, msgspec.Meta(ge=0, le=1000000000)]
+    >>> sorted(declared("figures"))[:3]
+    ['average_hand', 'best_partner', 'called']
+    """
+    from cardscore.games import GAME_NAMES, get_game
+
+    merged: dict[str, Any] = {}
+    owners: dict[str, str] = {}
+    for name in GAME_NAMES:
+        for key, kind_of in getattr(stats_of(get_game(name)), kind).items():
+            if key in merged and merged[key] != kind_of:
+                raise TypeError(
+                    f"{name} and {owners[key]} declare {kind} {key!r} of two types: "
+                    f"{kind_of} and {merged[key]}"
+                )
+            merged[key], owners[key] = kind_of, owners.get(key, name)
+    return merged
 
 
 def count_columns(row: Any, record: Any, tally: Tally) -> None:

@@ -21,8 +21,9 @@ from cardscore.i18n import msg
 from cardscore.stats import league
 from cardscore.stats.when import moment, session_day
 
-#: the counters of a digest that are not added up (the session's, or kept for it)
-_NOT_ADDED = frozenset({"best", "worst", "won", "total", "teams", "partners"})
+#: the counters of a digest that are not added up: the session's (a list, such as the teams
+#: a belote player sat in, is not added either)
+_NOT_ADDED = frozenset({"best", "worst", "won", "total"})
 
 Doc = dict[str, Any]
 Digest = Mapping[str, Any]
@@ -148,10 +149,12 @@ def _add_session(into: dict[str, Any], d: Digest, counters: Mapping[str, Any]) -
     for key in ("best", "worst"):
         if counters.get(key) is not None:
             figures[key].append(counters[key])
-    _add(figures, {k: v for k, v in counters.items() if k not in _NOT_ADDED})
-    partners = figures.setdefault("partners", {})
-    for other, pair in (counters.get("partners") or {}).items():
-        _add(partners.setdefault(fold(other), {}), pair)
+    by_player = stats_of(get_game(d["game"])).by_player
+    _add(figures, {k: v for k, v in counters.items() if k not in _NOT_ADDED and k not in by_player})
+    for key in by_player:  # (tarot's partners: "ann" in one session is "Ann" in another)
+        added = figures.setdefault(key, {})
+        for other, pair in (counters.get(key) or {}).items():
+            _add(added.setdefault(fold(other), {}), pair)
 
 
 def _add(into: dict[str, Any], counters: Mapping[str, Any]) -> None:

@@ -38,8 +38,9 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from cardscore.cache_types import Count, Id, Key, Name, Names, Number, Points, Text
-from cardscore.games.game_stats import stats_of
+from cardscore.cache_types import Id, Names, Text
+from cardscore.games.counts import Count, Key, Name, Number, Points
+from cardscore.games.game_stats import declared, stats_of
 from cardscore.i18n import Msg
 
 NAME = "stats.json"
@@ -127,21 +128,10 @@ class Rating(Struct, forbid_unknown_fields=True):
     history: list[Point]
 
 
-class Partner(Struct, forbid_unknown_fields=True):
-    name: Name
-    rounds: Annotated[int, Meta(ge=1, le=10**9)]  # (a share is won / rounds)
-    won: Count
-
-
-class Contract(Struct, forbid_unknown_fields=True):
-    takes: Count
-    made: Count
-    average_gap: Number | None
-
-
-class Figures(Struct, forbid_unknown_fields=True):
-    """A player's figures at one game: those of every game, then the game's own (which of
-    them a game has is checked by :func:`plausible`)."""
+class EveryGameFigures(Struct, forbid_unknown_fields=True):
+    """A player's figures at one game that every game has; then the game's own, of the types
+    its statistics module declares (:data:`Figures`; which of them a game has is checked by
+    :func:`plausible`)."""
 
     sessions: Count
     wins: Count
@@ -151,28 +141,16 @@ class Figures(Struct, forbid_unknown_fields=True):
     best: Number | None
     worst: Number | None
     rating: Rating | None
-    takes: Count | UnsetType = UNSET
-    made: Count | UnsetType = UNSET
-    take_share: Number | UnsetType | None = UNSET
-    made_share: Number | UnsetType | None = UNSET
-    contracts: dict[Key, Contract] | UnsetType = UNSET
-    called: dict[Key, Count] | UnsetType = UNSET
-    petit_au_bout: dict[Key, Count] | UnsetType = UNSET
-    poignees: Count | UnsetType = UNSET
-    miseres: Count | UnsetType = UNSET
-    chelems: Count | UnsetType = UNSET
-    chelem_detail: dict[Key, Count] | UnsetType = UNSET
-    best_partner: Partner | UnsetType | None = UNSET
-    partners: list[Partner] | UnsetType = UNSET
-    capots: Count | UnsetType = UNSET
-    dedans: Count | UnsetType = UNSET
-    litiges: Count | UnsetType = UNSET
-    levels: dict[Key, dict[Key, Count]] | UnsetType = UNSET
-    generales: dict[Key, Count] | UnsetType = UNSET
-    rounds_won: Count | UnsetType = UNSET
-    rami_sec: Count | UnsetType = UNSET
-    never_opened: Count | UnsetType = UNSET
-    average_hand: Number | UnsetType | None = UNSET
+
+
+#: a player's figures at a game: every game's, then each game's own (each game's declared
+#: ``FIGURES``, see :mod:`cardscore.games.game_stats`)
+Figures = msgspec.defstruct(
+    "Figures",
+    [(key, kind | UnsetType, UNSET) for key, kind in declared("figures").items()],
+    bases=(EveryGameFigures,),
+    forbid_unknown_fields=True,
+)
 
 
 class Player(Struct, forbid_unknown_fields=True):

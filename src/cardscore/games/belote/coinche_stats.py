@@ -17,10 +17,11 @@ from cardscore.games.belote.stats import (
     count_round,
     match,
 )
+from cardscore.games.counts import Count, Key
 from cardscore.games.figures import Breakdown, Figure, Rate, Say, StatsView
 from cardscore.i18n import msg
 
-__all__ = ["VIEW", "count_round", "match", "own_figures"]
+__all__ = ["COUNTERS", "FIGURES", "VIEW", "count_round", "match", "own_figures"]
 
 
 def own_figures(figures: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
@@ -80,3 +81,17 @@ VIEW = StatsView(
         ),
     ),
 )
+
+
+#: belote's, and the levels and générales his team made or fell (a kept digest and statistics
+#: document are read against them)
+COUNTERS = {
+    **belote.COUNTERS,
+    "levels": dict[Key, dict[Key, Count]],
+    "generales": dict[Key, Count],
+}
+FIGURES = {
+    **belote.FIGURES,
+    "levels": dict[Key, dict[Key, Count]],
+    "generales": dict[Key, Count],
+}

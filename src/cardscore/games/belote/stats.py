@@ -10,8 +10,11 @@ team's contracts.  ``teams`` keeps the teams he played in (who shares a win).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
 
+from msgspec import Meta
+
+from cardscore.games.counts import Count
 from cardscore.games.figures import Feat, Figure, Rate, Say, StatsView
 from cardscore.games.tally import Side, Tally
 from cardscore.i18n import msg
@@ -109,3 +112,16 @@ def match(per_player: Mapping[str, Any], winners: Sequence[str]) -> tuple[Side, 
     won = set(winners)
     sides = [(1 if won & set(m) or not won else 2, tuple(m)) for m in teams.values()]
     return tuple(sorted(sides))
+
+
+#: the types of what is counted (a kept digest and statistics document are read against them)
+COUNTERS = {
+    "takes": Count,
+    "made": Count,
+    "capots": Count,
+    "dedans": Count,
+    "litiges": Count,
+    # the teams (0, 1) he sat in
+    "teams": Annotated[list[Annotated[int, Meta(ge=0, le=1)]], Meta(max_length=2)],
+}
+FIGURES = {key: Count for key in ("takes", "made", "dedans", "litiges", "capots")}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardscore.games.counts import Count, Number
 from cardscore.games.figures import Feat, Figure, Rate, Say, StatsView
 from cardscore.games.tally import Tally, ratio
 from cardscore.i18n import msg
@@ -77,3 +78,19 @@ VIEW = StatsView(
         Feat("rami_sec", msg("Rami sec"), each=True),
     ),
 )
+
+
+#: the types of what is counted (a kept digest and statistics document are read against them)
+COUNTERS = {
+    "rounds_won": Count,
+    "rami_sec": Count,
+    "never_opened": Count,
+    "hand_sum": Number,
+    "hand_count": Count,
+}
+FIGURES = {
+    "rounds_won": Count,
+    "rami_sec": Count,
+    "never_opened": Count,
+    "average_hand": Number | None,
+}

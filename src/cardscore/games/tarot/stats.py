@@ -10,8 +10,11 @@ trick: announced or not, or as the defence), ``chelem_detail`` says which.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from cardscore.games.counts import Count, Key, Name, Number
 from cardscore.games.figures import Breakdown, Feat, Figure, Rate, Say, StatsView
 from cardscore.games.tally import Tally, number, ratio
 from cardscore.i18n import msg
@@ -187,3 +190,74 @@ VIEW = StatsView(
         Feat("chelems", msg("Chelems"), each=True),
     ),
 )
+
+
+# --------------------------------------------------------------------------------------------
+# The types of what is counted (a kept digest and statistics document are read against them)
+
+
+class ContractCounts(Struct, forbid_unknown_fields=True):
+    """A contract's counters: taken, made, the gaps added up."""
+
+    takes: Count | UnsetType = UNSET
+    made: Count | UnsetType = UNSET
+    gap_sum: Number | UnsetType = UNSET
+
+
+class CalledCounts(Struct, forbid_unknown_fields=True):
+    """Called as partner, and made."""
+
+    count: Count | UnsetType = UNSET
+    made: Count | UnsetType = UNSET
+
+
+class Together(Struct, forbid_unknown_fields=True):
+    """Rounds on the attack with a partner, and won."""
+
+    rounds: Count | UnsetType = UNSET
+    won: Count | UnsetType = UNSET
+
+
+COUNTERS = {
+    "takes": Count,
+    "made": Count,
+    "contracts": dict[Key, ContractCounts],
+    "called": CalledCounts,
+    "partners": dict[Name, Together],
+    "petit_au_bout": dict[Key, Count],
+    "poignees": Count,
+    "miseres": Count,
+    "chelems": Count,
+    "chelem_detail": dict[Key, Count],
+}
+#: the partners are kept by name: a player's are added up name by name
+BY_PLAYER = ("partners",)
+
+
+class ContractFigures(Struct, forbid_unknown_fields=True):
+    takes: Count
+    made: Count
+    average_gap: Number | None
+
+
+class Partner(Struct, forbid_unknown_fields=True):
+    name: Name
+    rounds: Annotated[int, Meta(ge=1, le=10**9)]  # (a share is won / rounds)
+    won: Count
+
+
+FIGURES = {
+    "takes": Count,
+    "made": Count,
+    "take_share": Number | None,
+    "made_share": Number | None,
+    "contracts": dict[Key, ContractFigures],
+    "called": dict[Key, Count],
+    "petit_au_bout": dict[Key, Count],
+    "poignees": Count,
+    "miseres": Count,
+    "chelems": Count,
+    "chelem_detail": dict[Key, Count],
+    "best_partner": Partner | None,
+    "partners": list[Partner],
+}
