@@ -22,7 +22,6 @@ from msgspec.structs import replace
 from cardscore.games.base import Choice, Field, FieldKind, InputError, Table, Words, is_given
 from cardscore.games.tarot.record import _CONTRACTS, Chelem, Contract, Size
 from cardscore.games.tarot.rules import (
-    MORT_TABLE,
     PARTNER_TABLE,
     _params,
     contracts,
@@ -131,9 +130,9 @@ def _defense_points_instead(table: Table, raw: Mapping[str, Any]) -> bool:
 
 def _poignee_label(table: Table, choice: Choice) -> Msg:
     """``double (10 trumps)``: what a poignée means at this table, for the prompts."""
-    active = len(table.players) - (1 if len(table.players) == MORT_TABLE else 0)
     index = [c.value for c in POIGNEE_CHOICES].index(choice.value)
-    return msg("{kind} ({count} trumps)", kind=choice.value, count=poignee_sizes(active)[index])
+    count = poignee_sizes(len(table.players))[index]
+    return msg("{kind} ({count} trumps)", kind=choice.value, count=count)
 
 
 # --------------------------------------------------------------------------------------------

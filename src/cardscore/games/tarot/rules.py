@@ -124,15 +124,16 @@ def contracts(params: TarotParams) -> tuple[Contract, ...]:
     return BIDS + extra
 
 
-def poignee_sizes(active_count: int) -> tuple[int, int, int]:
-    """Trumps to show for a simple, double and triple poignée (fft), by active players.
+def poignee_sizes(players: int) -> tuple[int, int, int]:
+    """Trumps to show for a simple, double and triple poignée (fft), by players at the
+    table (at 6 the mort does not play: as at 5).
 
-    >>> poignee_sizes(3), poignee_sizes(4), poignee_sizes(5)
-    ((13, 15, 18), (10, 13, 15), (8, 10, 13))
+    >>> poignee_sizes(3), poignee_sizes(4), poignee_sizes(5), poignee_sizes(6)
+    ((13, 15, 18), (10, 13, 15), (8, 10, 13), (8, 10, 13))
     """
-    if active_count not in POIGNEE_SIZES:
-        raise _players_error(active_count)
-    return POIGNEE_SIZES[active_count]
+    if players not in POIGNEE_SIZES:
+        raise _players_error(players)
+    return POIGNEE_SIZES[players]
 
 
 def poignee_kinds(params: TarotParams) -> tuple[Size, ...]:
