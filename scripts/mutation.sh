@@ -59,6 +59,7 @@ pytest_add_cli_args_test_selection = [
   "tests/test_docs.py", "tests/test_environment.py",
   "tests/test_corrections.py", "tests/test_stored_rounds.py", "tests/test_cli_corrections.py",
   "tests/test_tarot_answers.py", "tests/test_belote_answers.py", "tests/test_rami_answers.py",
+  "tests/test_tarot_fields.py",
   "tests/test_session_mutants.py", "tests/test_base_mutants.py",
   "tests/test_table_changes.py", "tests/test_table_properties.py", "tests/test_table_edges.py",
   "tests/test_table_checkpoint.py", "tests/test_cli_table.py",
