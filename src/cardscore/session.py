@@ -1,5 +1,9 @@
 """A session: one game at one table, its rule parameters and its rounds.
 
+(Over 600 lines: the state a file holds, its replay into rows and standings, and the
+reading of a file back, which the replay checks as it goes; the edits are
+:mod:`cardscore.editing`'s.)
+
 Rounds are kept as their validated *inputs*; every score is recomputed by replaying them
 with the session's parameters (:meth:`Session.standings`), so a session created under a
 preset keeps scoring the same way even if the preset changes later, and the scoring code
