@@ -218,17 +218,21 @@ class Together(Struct, forbid_unknown_fields=True):
     won: Count | UnsetType = UNSET
 
 
-COUNTERS = {
+#: the counters that are figures as they are counted, added up
+_AS_COUNTED = {
     "takes": Count,
     "made": Count,
-    "contracts": dict[Key, ContractCounts],
-    "called": CalledCounts,
-    "partners": dict[Name, Together],
     "petit_au_bout": dict[Key, Count],
     "poignees": Count,
     "miseres": Count,
     "chelems": Count,
     "chelem_detail": dict[Key, Count],
+}
+COUNTERS = {
+    **_AS_COUNTED,
+    "contracts": dict[Key, ContractCounts],
+    "called": CalledCounts,
+    "partners": dict[Name, Together],
 }
 #: the partners are kept by name: a player's are added up name by name
 BY_PLAYER = ("partners",)
@@ -247,17 +251,11 @@ class Partner(Struct, forbid_unknown_fields=True):
 
 
 FIGURES = {
-    "takes": Count,
-    "made": Count,
+    **_AS_COUNTED,
     "take_share": Number | None,
     "made_share": Number | None,
     "contracts": dict[Key, ContractFigures],
     "called": dict[Key, Count],
-    "petit_au_bout": dict[Key, Count],
-    "poignees": Count,
-    "miseres": Count,
-    "chelems": Count,
-    "chelem_detail": dict[Key, Count],
     "best_partner": Partner | None,
     "partners": list[Partner],
 }
