@@ -128,10 +128,8 @@ class Rating(Struct, forbid_unknown_fields=True):
     history: list[Point]
 
 
-class EveryGameFigures(Struct, forbid_unknown_fields=True):
-    """A player's figures at one game that every game has; then the game's own, of the types
-    its statistics module declares (:data:`Figures`; which of them a game has is checked by
-    :func:`plausible`)."""
+class Played(Struct, forbid_unknown_fields=True):
+    """What a player played: across his games, and at each game."""
 
     sessions: Count
     wins: Count
@@ -140,6 +138,13 @@ class EveryGameFigures(Struct, forbid_unknown_fields=True):
     average: Number | None
     best: Number | None
     worst: Number | None
+
+
+class EveryGameFigures(Played, forbid_unknown_fields=True):
+    """A player's figures at one game that every game has; then the game's own, of the types
+    its statistics module declares (:data:`Figures`; which of them a game has is checked by
+    :func:`plausible`)."""
+
     rating: Rating | None
 
 
@@ -153,15 +158,8 @@ Figures = msgspec.defstruct(
 )
 
 
-class Player(Struct, forbid_unknown_fields=True):
+class Player(Played, forbid_unknown_fields=True):
     name: Name
-    sessions: Count
-    wins: Count
-    rounds: Count
-    points: Number
-    average: Number | None
-    best: Number | None
-    worst: Number | None
     games: dict[Name, Figures]
 
 
