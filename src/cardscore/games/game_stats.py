@@ -8,7 +8,9 @@ A statistics module may declare:
 * ``VIEW`` — how its figures are shown (:class:`~cardscore.games.figures.StatsView`); by
   default every game's figures only;
 * ``count_round(row, record, tally)`` — a replayed round counted (:mod:`.tally`); by default
-  :func:`count_columns`;
+  :func:`count_columns`, each score column a player's (a game of teams counts each player
+  through his team, and keeps in his counter ``teams`` the indexes of the teams he sat in:
+  the session's win is shared by the winning team's players, see belote's);
 * ``own_figures(figures, names)`` — a player's own figures from his counters added up; by
   default none;
 * ``match(per_player, winners)`` — a session as one match of the league; by default every
