@@ -205,6 +205,25 @@ def test_new_with_no_game_and_nothing_to_ask_says_it_is_missing(cli, lang, said)
         assert result.err.rstrip().endswith(said)
 
 
+@pytest.mark.parametrize(
+    ("args", "usage"),
+    [
+        ((), "Usage: cardscore [OPTIONS] COMMAND"),
+        (("--lang", "fr"), "Utilisation : cardscore [OPTIONS] COMMANDE"),
+        (("--lang", "nb"), "Bruk: cardscore [VALG] KOMMANDO"),
+        (("tournament",), "Usage: cardscore tournament [OPTIONS] COMMAND"),
+        (("--lang", "fr", "tournament"), "Utilisation : cardscore tournament [OPTIONS] COMMANDE"),
+    ],
+)
+def test_a_group_named_without_a_command_shows_its_help(cli, args, usage) -> None:
+    """``cardscore``, ``cardscore --lang fr`` (which once printed nothing at all) or
+    ``cardscore tournament``: the help page, in the language asked, and status 0."""
+    result = cli(*args)
+    assert result.code == 0 and result.err == ""
+    assert result.out.startswith(usage)
+    assert result.out == cli(*args, "--help").out
+
+
 # --------------------------------------------------------------------------------------------
 # delete / show / play: a wrong or missing session
 

@@ -21,7 +21,7 @@ import typer
 from msgspec.structs import replace
 
 from cardscore import __version__, completion
-from cardscore.commands.base import HELP_OPTION_NAMES, MADE_HELPS, _lazy_store, app
+from cardscore.commands.base import HELP_OPTION_NAMES, MADE_HELPS, _lazy_store, app, help_when_bare
 from cardscore.commands.round_options import ADD_HELP, _all_fields, choice_words, field_help
 from cardscore.commands.rounds import _give_add_its_options, _give_edit_its_options, add, edit
 from cardscore.environment import Environment, Stopped, running
@@ -36,7 +36,6 @@ from cardscore.i18n import (
     msg,
     tr,
 )
-from cardscore.typer_insides import exceptions as click_exceptions
 from cardscore.typer_insides import usage_message
 
 # --------------------------------------------------------------------------------------------
@@ -211,6 +210,8 @@ def fail(error: Any) -> None:
     )
 
 
+#: the exit status of a usage error (an unknown option, a missing argument), as click's
+USAGE = 2
 #: the exit status of a command interrupted (Ctrl-C): nothing half-saved, a short line said
 INTERRUPTED = 130
 
@@ -263,12 +264,9 @@ def _run(argv: Sequence[str]) -> int:
         return interrupted() if exc.exit_code == INTERRUPTED else exc.exit_code
     except (typer.Abort, KeyboardInterrupt):
         return interrupted()
-    except getattr(click_exceptions, "NoArgsIsHelpError", ()) as exc:
-        typer.echo(exc.format_message())
-        return 0
-    except click_exceptions.ClickException as exc:
+    except typer.TyperException as exc:  # click's errors: a usage error's status is 2
         fail(usage_message(exc.format_message()))
-        return 2 if isinstance(exc, click_exceptions.UsageError) else 1
+        return 2 if exc.exit_code == USAGE else 1
     except (InputError, store.SessionNotFound) as exc:
         fail(exc)
         return 2
@@ -307,6 +305,7 @@ def version_text() -> str:
 
 @app.callback(invoke_without_command=True)
 def _root(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
     lang: Annotated[
         str | None,
@@ -320,3 +319,4 @@ def _root(
     if version:
         typer.echo(version_text())
         raise typer.Exit(0)
+    help_when_bare(ctx)

@@ -1,14 +1,14 @@
-"""The parts of typer that cardscore uses beyond its public API, in this one module.
+"""The parts of typer that cardscore uses beyond its documented API, in this one module.
 
-typer ≥ 0.26 carries its own copy of click (``typer._click``) and does not expose click's
-exceptions; its shell completion is driven by private functions.  cardscore needs them for
-what a public API does not offer (a help page's own words are translated through each
-command's public ``context_class`` and its ``formatter_class``, in cli.py):
+cardscore needs them for what a documented API does not offer (a help page's own words are
+translated through each command's public ``context_class`` and its ``formatter_class``, in
+cli.py; a usage error is caught as the public ``typer.TyperException`` and told apart by its
+``exit_code``, 2 for a usage error):
 
-* ``exceptions`` — the usage errors typer raises (``ClickException``, ``UsageError``,
-  ``NoArgsIsHelpError``), to say each in one line in the user's language (cli.py);
 * :func:`completion_script` and :func:`enable_completion` — the completion scripts of
-  ``completions/`` and the shell classes registered when a shell asks (completion.py);
+  ``completions/`` and the shell classes registered when a shell asks (completion.py),
+  read from typer's public ``typer.completion`` module, which imports them from its private
+  ones;
 * :func:`translate_own_words` — the words typer writes on a help page itself ("default:",
   "required", "Aborted!"), which it looks up through the ``_`` it imports from
   ``gettext`` (cli.py);
@@ -21,7 +21,8 @@ command's public ``context_class`` and its ``formatter_class``, in cli.py):
   other placeholders are, not ``{GAME}`` (typer's own way): it relies on typer's
   ``TyperArgument.make_metavar(ctx, usage=...)``.
 
-Tested with typer 0.26 to 0.28; ``pyproject.toml`` bounds typer below 0.29, and
+Nothing here imports one of typer's private modules (a name starting with ``_``). Tested with
+typer 0.26 to 0.28; ``pyproject.toml`` bounds typer below 0.29, and
 ``tests/test_typer_insides.py`` fails loudly when one of these is no longer what it was.
 """
 
@@ -31,14 +32,11 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from typer._click import exceptions
-
 from cardscore.i18n import msg, tr
 
 __all__ = [
     "completion_script",
     "enable_completion",
-    "exceptions",
     "plain_usage",
     "translate_own_words",
     "usage_message",
@@ -47,14 +45,14 @@ __all__ = [
 
 def completion_script(prog_name: str, complete_var: str, shell: str) -> str:
     """typer's completion script for ``shell`` (imported only when one is written)."""
-    from typer._completion_shared import get_completion_script
+    from typer.completion import get_completion_script
 
     return get_completion_script(prog_name=prog_name, complete_var=complete_var, shell=shell)
 
 
 def enable_completion() -> None:
     """Register typer's shell completion classes (only when a shell asks for candidates)."""
-    from typer._completion_classes import completion_init
+    from typer.completion import completion_init
 
     completion_init()
 

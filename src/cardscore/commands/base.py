@@ -33,12 +33,19 @@ def made_help(template: str, /, **params: Any) -> Msg:
 app = typer.Typer(
     name="cardscore",
     help=made_help("Scorekeeper for French card games: {games}.", games=games_said("and")),
-    no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": list(HELP_OPTION_NAMES)},
 )
+
+
+def help_when_bare(ctx: typer.Context) -> None:
+    """A group named without a command (``cardscore``, ``cardscore --lang fr``, ``cardscore
+    tournament``): its help page, on standard output, and nothing else (status 0)."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
 
 
 # --------------------------------------------------------------------------------------------

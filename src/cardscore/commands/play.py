@@ -152,10 +152,8 @@ def new(
 def _which_game(interactive: bool) -> str:
     """The game ``new`` was not given: asked on a terminal; elsewhere (a pipe, ``--no-play``)
     the usage error a missing argument is."""
-    if not interactive:
-        from cardscore.typer_insides import exceptions
-
-        raise exceptions.UsageError("Missing argument 'GAME'.")
+    if not interactive:  # (said as click says a missing argument)
+        raise InputError(msg("Missing argument {option}", option=tr(msg("GAME"))))
     from cardscore.prompts import setup
 
     return setup.ask_game()

@@ -16,6 +16,7 @@ from cardscore.commands.base import (
     OutputOpt,
     app,
     environment,
+    help_when_bare,
     out,
     print_json,
 )
@@ -26,11 +27,11 @@ from cardscore.i18n import _, msg, tr
 tournament_app = typer.Typer(
     name="tournament",
     help="A club's evening over several tables: draws, tables, ranking.",
-    no_args_is_help=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": list(HELP_OPTION_NAMES)},
 )
 app.add_typer(tournament_app)
+tournament_app.callback(invoke_without_command=True)(help_when_bare)
 
 TournamentArg = Annotated[
     str | None,
