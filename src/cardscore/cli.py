@@ -266,7 +266,7 @@ def _run(argv: Sequence[str]) -> int:
         return interrupted()
     except typer.TyperException as exc:  # click's errors: a usage error's status is 2
         fail(usage_message(exc.format_message()))
-        return 2 if exc.exit_code == USAGE else 1
+        return USAGE if exc.exit_code == USAGE else 1
     except (InputError, store.SessionNotFound) as exc:
         fail(exc)
         return 2
